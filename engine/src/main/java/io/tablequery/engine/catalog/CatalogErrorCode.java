@@ -1,0 +1,33 @@
+package io.tablequery.engine.catalog;
+
+import static io.tablequery.engine.error.ErrorCategory.CONFLICT;
+import static io.tablequery.engine.error.ErrorCategory.INTERNAL_ERROR;
+import static io.tablequery.engine.error.ErrorCategory.NOT_FOUND;
+import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
+
+import io.tablequery.engine.error.ErrorCategory;
+import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.engine.error.ErrorCodeSupplier;
+
+/** Codes of the workspace and its catalog (range 0x0100). */
+public enum CatalogErrorCode implements ErrorCodeSupplier {
+    WORKSPACE_NOT_FOUND(1, NOT_FOUND),
+    WORKSPACE_LOCKED(2, CONFLICT),
+    WORKSPACE_DAMAGED(3, INTERNAL_ERROR),
+    FILE_NOT_FOUND(4, NOT_FOUND),
+    TABLE_NOT_FOUND(5, NOT_FOUND),
+    INVALID_FILE_REF(6, USER_ERROR),
+    INVALID_WORKSPACE_NAME(7, USER_ERROR),
+    STORAGE_FAILURE(8, INTERNAL_ERROR);
+
+    private final ErrorCode errorCode;
+
+    CatalogErrorCode(int code, ErrorCategory category) {
+        this.errorCode = new ErrorCode(0x0100 + code, name(), category);
+    }
+
+    @Override
+    public ErrorCode toErrorCode() {
+        return errorCode;
+    }
+}

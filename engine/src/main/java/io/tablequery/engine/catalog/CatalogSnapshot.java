@@ -1,0 +1,108 @@
+package io.tablequery.engine.catalog;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** An immutable view of a workspace's catalog at one commit; readers hold it while they work. */
+public final class CatalogSnapshot {
+    private static final CatalogSnapshot EMPTY = new CatalogSnapshot(List.of(), List.of());
+
+    private final List<SourceFile> files;
+    private final List<TableInfo> tables;
+    private final Map<Integer, SourceFile> filesByNumber = new LinkedHashMap<>();
+    private final Map<String, TableInfo> tablesByName = new LinkedHashMap<>();
+
+    /**
+     * Creates a snapshot.
+     *
+     * @param files the files, in any order
+     * @param tables the tables, in any order
+     */
+    public CatalogSnapshot(List<SourceFile> files, List<TableInfo> tables) {
+        this.files = requireNonNull(files, "files is null").stream()
+                .sorted(Comparator.comparingInt(SourceFile::number))
+                .toList();
+        this.tables = requireNonNull(tables, "tables is null").stream()
+                .sorted(Comparator.comparingInt(TableInfo::fileNumber).thenComparingInt(TableInfo::sheetNumber))
+                .toList();
+        this.files.forEach(file -> filesByNumber.put(file.number(), file));
+        this.tables.forEach(table -> tablesByName.put(key(table.name()), table));
+    }
+
+    /**
+     * Returns a snapshot with no files.
+     *
+     * @return the empty snapshot
+     */
+    public static CatalogSnapshot empty() {
+        return EMPTY;
+    }
+
+    /**
+     * Returns the files by F-number.
+     *
+     * @return the files
+     */
+    public List<SourceFile> files() {
+        return files;
+    }
+
+    /**
+     * Returns the tables by file, then sheet.
+     *
+     * @return the tables
+     */
+    public List<TableInfo> tables() {
+        return tables;
+    }
+
+    /**
+     * Finds a file by F-number.
+     *
+     * @param number the F-number
+     * @return the file, if present
+     */
+    public Optional<SourceFile> file(int number) {
+        return Optional.ofNullable(filesByNumber.get(number));
+    }
+
+    /**
+     * Finds the file uploaded under a name.
+     *
+     * @param name the file name as uploaded
+     * @return the file, if present
+     */
+    public Optional<SourceFile> fileNamed(String name) {
+        return files.stream().filter(file -> file.name().equals(name)).findFirst();
+    }
+
+    /**
+     * Finds a table by name, ignoring case as both SQL engines do.
+     *
+     * @param name the table name
+     * @return the table, if present
+     */
+    public Optional<TableInfo> table(String name) {
+        return Optional.ofNullable(tablesByName.get(key(name)));
+    }
+
+    /**
+     * Returns the tables made from one file.
+     *
+     * @param fileNumber the F-number
+     * @return the tables by sheet
+     */
+    public List<TableInfo> tablesOf(int fileNumber) {
+        return tables.stream().filter(t -> t.fileNumber() == fileNumber).toList();
+    }
+
+    static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

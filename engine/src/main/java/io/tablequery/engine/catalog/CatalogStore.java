@@ -1,0 +1,236 @@
+package io.tablequery.engine.catalog;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.tablequery.engine.json.JsonCodec;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Keeps the catalog in tables of the workspace's SQLite database ({@code tq_catalog_*}), so that a catalog change
+ * and the data tables it describes commit in one transaction. All methods run on the caller's connection and
+ * transaction.
+ */
+public final class CatalogStore {
+    private static final int SCHEMA_VERSION = 1;
+    private static final TypeReference<List<ColumnInfo>> COLUMN_LIST = new TypeReference<>() {};
+
+    private CatalogStore() {}
+
+    /**
+     * Creates the catalog tables when they are missing.
+     *
+     * @param connection a write connection
+     * @throws SQLException on a database failure
+     */
+    public static void createSchema(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE IF NOT EXISTS tq_catalog_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+            statement.execute("""
+                    CREATE TABLE IF NOT EXISTS tq_catalog_files (
+                        number INTEGER PRIMARY KEY, name TEXT NOT NULL, format TEXT NOT NULL,
+                        size_bytes INTEGER NOT NULL, sha256 TEXT NOT NULL, uploaded_at TEXT NOT NULL,
+                        stored_path TEXT NOT NULL, report TEXT NOT NULL)""");
+            statement.execute("""
+                    CREATE TABLE IF NOT EXISTS tq_catalog_sheets (
+                        file_number INTEGER NOT NULL, number INTEGER NOT NULL, name TEXT NOT NULL,
+                        hidden INTEGER NOT NULL, table_name TEXT, status TEXT NOT NULL,
+                        PRIMARY KEY (file_number, number))""");
+            statement.execute("""
+                    CREATE TABLE IF NOT EXISTS tq_catalog_tables (
+                        name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, sheet_number INTEGER NOT NULL,
+                        sheet_name TEXT NOT NULL, row_count INTEGER NOT NULL, description TEXT NOT NULL,
+                        storage_name TEXT NOT NULL, columns TEXT NOT NULL)""");
+            statement.execute("INSERT OR IGNORE INTO tq_catalog_meta VALUES ('schema_version', '" + SCHEMA_VERSION
+                    + "'), ('next_file_number', '1')");
+        }
+    }
+
+    /**
+     * Reads the whole catalog.
+     *
+     * @param connection any connection to the workspace database
+     * @return the snapshot
+     * @throws SQLException on a database failure
+     */
+    public static CatalogSnapshot load(Connection connection) throws SQLException {
+        Map<Integer, List<SheetInfo>> sheets = new HashMap<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(
+                        "SELECT file_number, number, name, hidden, table_name, status FROM tq_catalog_sheets"
+                                + " ORDER BY file_number, number")) {
+            while (rs.next()) {
+                sheets.computeIfAbsent(rs.getInt(1), k -> new ArrayList<>())
+                        .add(new SheetInfo(
+                                rs.getInt(2), rs.getString(3), rs.getInt(4) != 0, rs.getString(5), rs.getString(6)));
+            }
+        }
+        List<SourceFile> files = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT number, name, format, size_bytes, sha256, uploaded_at,"
+                        + " stored_path FROM tq_catalog_files ORDER BY number")) {
+            while (rs.next()) {
+                int number = rs.getInt(1);
+                files.add(new SourceFile(
+                        number,
+                        rs.getString(2),
+                        rs.getString(3),
+                        rs.getLong(4),
+                        rs.getString(5),
+                        Instant.parse(rs.getString(6)),
+                        rs.getString(7),
+                        sheets.getOrDefault(number, List.of())));
+            }
+        }
+        List<TableInfo> tables = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT name, file_number, sheet_number, sheet_name, row_count,"
+                        + " description, storage_name, columns FROM tq_catalog_tables")) {
+            while (rs.next()) {
+                List<ColumnInfo> columns = readColumns(rs.getString(8));
+                tables.add(new TableInfo(
+                        rs.getString(1),
+                        rs.getInt(2),
+                        rs.getInt(3),
+                        rs.getString(4),
+                        rs.getLong(5),
+                        columns,
+                        rs.getString(6),
+                        rs.getString(7)));
+            }
+        }
+        return new CatalogSnapshot(files, tables);
+    }
+
+    /**
+     * Returns the F-number the next upload gets.
+     *
+     * @param connection any connection
+     * @return the next F-number
+     * @throws SQLException on a database failure
+     */
+    public static int nextFileNumber(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rs =
+                        statement.executeQuery("SELECT value FROM tq_catalog_meta WHERE key = 'next_file_number'")) {
+            return rs.next() ? Integer.parseInt(rs.getString(1)) : 1;
+        }
+    }
+
+    /**
+     * Records a committed upload: the file, its sheets and report, and advances the F-number counter past it.
+     *
+     * @param connection the write connection, inside the upload's transaction
+     * @param file the file
+     * @param reportJson the ingest report as JSON
+     * @throws SQLException on a database failure
+     */
+    public static void insertFile(Connection connection, SourceFile file, String reportJson) throws SQLException {
+        try (PreparedStatement ps =
+                connection.prepareStatement("INSERT INTO tq_catalog_files VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setInt(1, file.number());
+            ps.setString(2, file.name());
+            ps.setString(3, file.format());
+            ps.setLong(4, file.sizeBytes());
+            ps.setString(5, file.sha256());
+            ps.setString(6, file.uploadedAt().toString());
+            ps.setString(7, file.storedPath());
+            ps.setString(8, reportJson);
+            ps.executeUpdate();
+        }
+        try (PreparedStatement ps =
+                connection.prepareStatement("INSERT INTO tq_catalog_sheets VALUES (?, ?, ?, ?, ?, ?)")) {
+            for (SheetInfo sheet : file.sheets()) {
+                ps.setInt(1, file.number());
+                ps.setInt(2, sheet.number());
+                ps.setString(3, sheet.name());
+                ps.setInt(4, sheet.hidden() ? 1 : 0);
+                ps.setString(5, sheet.tableName());
+                ps.setString(6, sheet.status());
+                ps.executeUpdate();
+            }
+        }
+        try (PreparedStatement ps =
+                connection.prepareStatement("UPDATE tq_catalog_meta SET value = ? WHERE key = 'next_file_number'")) {
+            ps.setString(1, Integer.toString(Math.max(file.number() + 1, nextFileNumber(connection))));
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Records a table.
+     *
+     * @param connection the write connection, inside the upload's transaction
+     * @param table the table
+     * @throws SQLException on a database failure
+     */
+    public static void insertTable(Connection connection, TableInfo table) throws SQLException {
+        try (PreparedStatement ps =
+                connection.prepareStatement("INSERT INTO tq_catalog_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, table.name());
+            ps.setInt(2, table.fileNumber());
+            ps.setInt(3, table.sheetNumber());
+            ps.setString(4, table.sheetName());
+            ps.setLong(5, table.rowCount());
+            ps.setString(6, table.description());
+            ps.setString(7, table.storageName());
+            ps.setString(8, JsonCodec.write(table.columns()));
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Removes a file, its sheets and its tables' catalog rows (not the data tables themselves).
+     *
+     * @param connection the write connection, inside a transaction
+     * @param fileNumber the F-number
+     * @throws SQLException on a database failure
+     */
+    public static void deleteFile(Connection connection, int fileNumber) throws SQLException {
+        for (String table : List.of("tq_catalog_tables", "tq_catalog_sheets")) {
+            try (PreparedStatement ps =
+                    connection.prepareStatement("DELETE FROM " + table + " WHERE file_number = ?")) {
+                ps.setInt(1, fileNumber);
+                ps.executeUpdate();
+            }
+        }
+        try (PreparedStatement ps = connection.prepareStatement("DELETE FROM tq_catalog_files WHERE number = ?")) {
+            ps.setInt(1, fileNumber);
+            ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Reads the ingest report of a file.
+     *
+     * @param connection any connection
+     * @param fileNumber the F-number
+     * @return the report JSON, if the file exists
+     * @throws SQLException on a database failure
+     */
+    public static Optional<String> reportJson(Connection connection, int fileNumber) throws SQLException {
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT report FROM tq_catalog_files WHERE number = ?")) {
+            ps.setInt(1, fileNumber);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    private static List<ColumnInfo> readColumns(String json) {
+        try {
+            return JsonCodec.mapper().readValue(json, COLUMN_LIST);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

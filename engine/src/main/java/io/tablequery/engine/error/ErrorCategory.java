@@ -1,0 +1,15 @@
+package io.tablequery.engine.error;
+
+/** What kind of failure an error code stands for; transports map categories to statuses. */
+public enum ErrorCategory {
+    /** The request or its input is wrong; the caller can fix it. */
+    USER_ERROR,
+    /** The named workspace, file or table does not exist. */
+    NOT_FOUND,
+    /** The request conflicts with the current state, for example a workspace held by another process. */
+    CONFLICT,
+    /** A size, time or count limit was hit. */
+    INSUFFICIENT_RESOURCES,
+    /** A bug or an environment failure inside tablequery. */
+    INTERNAL_ERROR
+}

@@ -1,0 +1,54 @@
+package io.tablequery.engine.ingest;
+
+/**
+ * The classified value of one cell; a mutable holder reused for every cell, so classification allocates nothing.
+ * Which fields are meaningful depends on {@link #cls}.
+ */
+final class CellValue {
+    /** A number that came from text in a spreadsheet string cell (a number stored as text). */
+    static final int FROM_TEXT = 1;
+    /** A number written with a percent sign. */
+    static final int PERCENT = 1 << 1;
+    /** A number written with a currency sign or thousands separators. */
+    static final int CURRENCY = 1 << 2;
+    /** A date written with its day and month in an order only the whole column can settle. */
+    static final int ORDER_DEPENDENT = 1 << 3;
+    /** A date or time number whose display format hides part of it (the time of day, or the date). */
+    static final int PART_DROPPED = 1 << 4;
+    /** Text that needed control characters removed. */
+    static final int CONTROL_REMOVED = 1 << 5;
+    /** Text holding replacement characters for bytes the detected encoding could not decode. */
+    static final int UNDECODABLE = 1 << 6;
+
+    static final long INVALID = Long.MIN_VALUE;
+
+    ValueClass cls;
+    /** INT value, BOOL 0/1, DATE epoch day (month-first reading when order-dependent), DATETIME epoch micros. */
+    long longValue;
+    /** For order-dependent dates: the day-first reading, or {@link #INVALID}. */
+    long dayFirstValue;
+
+    double doubleValue;
+    /** The original text, for TEXT and for values that came from text; null otherwise. */
+    String text;
+
+    byte[] blob;
+    int flags;
+    /** For TIME: whether to render as elapsed hours ({@code [h]:mm:ss}). */
+    boolean duration;
+
+    void reset() {
+        cls = ValueClass.NULL;
+        longValue = 0;
+        dayFirstValue = INVALID;
+        doubleValue = 0;
+        text = null;
+        blob = null;
+        flags = 0;
+        duration = false;
+    }
+
+    boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+}

@@ -1,0 +1,24 @@
+package io.tablequery.engine.ingest;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.catalog.ColumnType;
+
+/**
+ * How one source column becomes a table column.
+ *
+ * @param sourceIndex the 0-based source column
+ * @param name the column name
+ * @param type the inferred type
+ * @param dateOrder how order-dependent dates are read
+ * @param source the source label: a column letter, or a database column name
+ * @param dateLike for database columns declared as dates: read ISO text as dates
+ */
+record ColumnPlan(int sourceIndex, String name, ColumnType type, DateOrder dateOrder, String source, boolean dateLike) {
+    ColumnPlan {
+        requireNonNull(name, "name is null");
+        requireNonNull(type, "type is null");
+        requireNonNull(dateOrder, "dateOrder is null");
+        requireNonNull(source, "source is null");
+    }
+}

@@ -1,0 +1,80 @@
+package io.tablequery.engine.ingest;
+
+/** Counts, for one source column, the classes of its values over all data rows: the evidence for its type. */
+final class ColumnStats {
+    final long[] counts = new long[ValueClass.values().length];
+    long percentValues;
+    long plainNumbers;
+    long orderDependentDates;
+    long dayFirstOnly;
+    long monthFirstOnly;
+    long nonBooleanIntegers;
+
+    void add(CellValue value) {
+        counts[value.cls.ordinal()]++;
+        switch (value.cls) {
+            case INT, REAL -> {
+                if (value.has(CellValue.PERCENT)) {
+                    percentValues++;
+                } else {
+                    plainNumbers++;
+                }
+                if (value.cls == ValueClass.INT && value.longValue != 0 && value.longValue != 1) {
+                    nonBooleanIntegers++;
+                }
+            }
+            case DATE, DATETIME -> {
+                if (value.has(CellValue.ORDER_DEPENDENT)) {
+                    orderDependentDates++;
+                    if (value.longValue == CellValue.INVALID) {
+                        dayFirstOnly++;
+                    } else if (value.dayFirstValue == CellValue.INVALID) {
+                        monthFirstOnly++;
+                    }
+                }
+            }
+            default -> {}
+        }
+    }
+
+    long count(ValueClass cls) {
+        return counts[cls.ordinal()];
+    }
+
+    /** Values that are present: anything but blanks, missing-value markers, errors and uncached formulas. */
+    long present() {
+        return count(ValueClass.INT)
+                + count(ValueClass.REAL)
+                + count(ValueClass.DATE)
+                + count(ValueClass.DATETIME)
+                + count(ValueClass.TIME)
+                + count(ValueClass.BOOL)
+                + count(ValueClass.TEXT)
+                + count(ValueClass.BLOB);
+    }
+
+    /** Whether the column holds anything at all, markers and errors included. */
+    boolean isEmpty() {
+        return present() == 0
+                && count(ValueClass.NULL_MARKER) == 0
+                && count(ValueClass.ERROR) == 0
+                && count(ValueClass.UNCACHED) == 0;
+    }
+
+    /** The most frequent present class, or NULL when nothing is present. */
+    ValueClass dominant() {
+        ValueClass best = ValueClass.NULL;
+        long bestCount = 0;
+        for (ValueClass cls : ValueClass.values()) {
+            if (cls != ValueClass.NULL
+                    && cls != ValueClass.NULL_MARKER
+                    && cls != ValueClass.ERROR
+                    && cls != ValueClass.UNCACHED
+                    && counts[cls.ordinal()] > bestCount) {
+                best = cls;
+                bestCount = counts[cls.ordinal()];
+            }
+        }
+        return best;
+    }
+}

@@ -1,0 +1,97 @@
+package io.tablequery.engine.ingest;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What happened to an uploaded file on its way into tables: the format found, each sheet's layout and table, and
+ * every coercion, so nothing changes silently. It is kept with the file in the catalog.
+ *
+ * @param file the file reference, for example {@code F3}
+ * @param fileName the uploaded name
+ * @param format the detected format
+ * @param encoding the detected encoding (CSV), or null
+ * @param delimiter the detected delimiter (CSV), or null
+ * @param sheets every sheet
+ * @param notes notes on the file as a whole
+ */
+public record IngestReport(
+        String file,
+        String fileName,
+        String format,
+        String encoding,
+        String delimiter,
+        List<SheetReport> sheets,
+        List<String> notes) {
+    /**
+     * Builds the report of a committed upload.
+     *
+     * @param fileRef the file reference
+     * @param fileName the uploaded name
+     * @param ingested the ingest result
+     * @param tableNames the table name given to each sheet that became a table, by S-number
+     * @return the report
+     */
+    public static IngestReport of(
+            String fileRef, String fileName, IngestedFile ingested, Map<Integer, String> tableNames) {
+        List<SheetReport> sheets = ingested.sheets().stream()
+                .map(sheet -> sheetReport(sheet, tableNames.get(sheet.number())))
+                .toList();
+        return new IngestReport(
+                fileRef,
+                fileName,
+                ingested.format().label(),
+                ingested.details().encoding(),
+                ingested.details().delimiter(),
+                sheets,
+                ingested.details().notes());
+    }
+
+    /**
+     * Counts the cells changed on the way in, over all sheets.
+     *
+     * @return the number of coerced cells
+     */
+    public long coercedCells() {
+        return sheets.stream()
+                .flatMap(sheet -> sheet.coercions().stream())
+                .mapToLong(CoercionReport::count)
+                .sum();
+    }
+
+    private static SheetReport sheetReport(IngestedSheet sheet, String tableName) {
+        IngestedTable table = sheet.table();
+        if (table == null) {
+            return new SheetReport(
+                    sheet.number(),
+                    sheet.name(),
+                    sheet.hidden(),
+                    sheet.status(),
+                    null,
+                    0,
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    null,
+                    null,
+                    List.of(),
+                    List.of(),
+                    List.of());
+        }
+        return new SheetReport(
+                sheet.number(),
+                sheet.name(),
+                sheet.hidden(),
+                sheet.status(),
+                tableName,
+                table.rowCount(),
+                table.titleRows(),
+                table.titles(),
+                table.headerRows(),
+                table.firstDataRow() < 0 ? null : table.firstDataRow(),
+                table.lastDataRow() < 0 ? null : table.lastDataRow(),
+                table.totalRows(),
+                table.notes(),
+                table.coercions());
+    }
+}

@@ -1,0 +1,16 @@
+package io.tablequery.engine.ingest;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A column whose name and declared type the source states itself (a table of an uploaded SQLite database).
+ *
+ * @param name the column name
+ * @param declaredType the declared type as written in the source schema, possibly empty
+ */
+public record KnownColumn(String name, String declaredType) {
+    public KnownColumn {
+        requireNonNull(name, "name is null");
+        requireNonNull(declaredType, "declaredType is null");
+    }
+}

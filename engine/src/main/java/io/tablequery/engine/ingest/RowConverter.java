@@ -1,0 +1,172 @@
+package io.tablequery.engine.ingest;
+
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.StoredValues;
+import io.tablequery.engine.store.ColumnBatch;
+import java.util.List;
+
+/**
+ * Converts classified cells into a table's column types, counting every coercion in the table's {@link CoercionLog}.
+ * A value that does not fit its column's type is refused (the caller then knows its provisional types were wrong).
+ */
+final class RowConverter {
+    private final List<ColumnPlan> columns;
+    private final SourceKind kind;
+    private final boolean date1904;
+    private final CoercionLog log;
+
+    RowConverter(TablePlan plan, SourceKind kind, boolean date1904, CoercionLog log) {
+        this.columns = plan.columns();
+        this.kind = kind;
+        this.date1904 = date1904;
+        this.log = log;
+    }
+
+    /**
+     * Puts one value into a batch cell.
+     *
+     * @return false if the value does not fit the column's type
+     */
+    boolean put(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
+        ColumnPlan plan = columns.get(column);
+        if (value.has(CellValue.CONTROL_REMOVED | CellValue.UNDECODABLE)) {
+            noteTextRepair(column, value, rowNumber);
+        }
+        switch (value.cls) {
+            case NULL -> {
+                return true;
+            }
+            case NULL_MARKER, ERROR -> {
+                if (plan.type() == ColumnType.TEXT) {
+                    batch.setObject(column, row, value.text);
+                } else {
+                    note(
+                            column,
+                            value.cls == ValueClass.ERROR
+                                    ? CoercionKind.ERROR_TO_NULL
+                                    : CoercionKind.NULL_MARKER_TO_NULL,
+                            rowNumber,
+                            value.text,
+                            null);
+                }
+                return true;
+            }
+            case UNCACHED -> {
+                note(column, CoercionKind.UNCACHED_FORMULA_TO_NULL, rowNumber, "(formula)", null);
+                return true;
+            }
+            default -> {}
+        }
+        return switch (plan.type()) {
+            case INTEGER -> {
+                if (value.cls != ValueClass.INT) {
+                    yield false;
+                }
+                batch.setLong(column, row, value.longValue);
+                noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue));
+                yield true;
+            }
+            case REAL -> {
+                double number;
+                if (value.cls == ValueClass.INT) {
+                    number = value.longValue;
+                } else if (value.cls == ValueClass.REAL) {
+                    number = value.doubleValue;
+                } else {
+                    yield false;
+                }
+                batch.setDouble(column, row, number);
+                noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
+                yield true;
+            }
+            case DATE -> {
+                long day = pick(value, plan.dateOrder());
+                if (value.cls != ValueClass.DATE || day == CellValue.INVALID) {
+                    yield false;
+                }
+                batch.setLong(column, row, day);
+                noteTemporal(column, value, rowNumber, StoredValues.dateText(day));
+                yield true;
+            }
+            case TIMESTAMP -> {
+                long picked = pick(value, plan.dateOrder());
+                if ((value.cls != ValueClass.DATE && value.cls != ValueClass.DATETIME) || picked == CellValue.INVALID) {
+                    yield false;
+                }
+                long micros = value.cls == ValueClass.DATE ? picked * ExcelDates.MICROS_PER_DAY : picked;
+                batch.setLong(column, row, micros);
+                noteTemporal(column, value, rowNumber, StoredValues.timestampText(micros));
+                yield true;
+            }
+            case BOOLEAN -> {
+                if (value.cls != ValueClass.BOOL) {
+                    yield false;
+                }
+                batch.setLong(column, row, value.longValue);
+                noteTextOrigin(column, value, rowNumber, value.longValue != 0 ? "TRUE" : "FALSE");
+                yield true;
+            }
+            case BLOB -> {
+                if (value.cls != ValueClass.BLOB) {
+                    yield false;
+                }
+                batch.setObject(column, row, value.blob);
+                yield true;
+            }
+            case TEXT -> {
+                String text = ValueText.render(value);
+                batch.setObject(column, row, text);
+                if (value.text == null && value.cls != ValueClass.TEXT) {
+                    note(column, CoercionKind.VALUE_STORED_AS_TEXT, rowNumber, text, text);
+                }
+                yield true;
+            }
+        };
+    }
+
+    String cellReference(int column, long rowNumber) {
+        ColumnPlan plan = columns.get(column);
+        return kind == SourceKind.DATABASE ? "rowid " + rowNumber : plan.source() + rowNumber;
+    }
+
+    private static long pick(CellValue value, DateOrder order) {
+        return value.has(CellValue.ORDER_DEPENDENT) && order == DateOrder.DAY_FIRST
+                ? value.dayFirstValue
+                : value.longValue;
+    }
+
+    private void noteTextOrigin(int column, CellValue value, long rowNumber, String stored) {
+        if (value.has(CellValue.PERCENT)) {
+            note(column, CoercionKind.PERCENT_TEXT_TO_NUMBER, rowNumber, value.text, stored);
+        } else if (value.has(CellValue.CURRENCY)) {
+            note(column, CoercionKind.CURRENCY_TEXT_TO_NUMBER, rowNumber, value.text, stored);
+        } else if (value.has(CellValue.FROM_TEXT)) {
+            CoercionKind kind = value.cls == ValueClass.BOOL
+                    ? CoercionKind.BOOLEAN_STORED_AS_TEXT
+                    : CoercionKind.NUMBER_STORED_AS_TEXT;
+            note(column, kind, rowNumber, value.text, stored);
+        }
+    }
+
+    private void noteTemporal(int column, CellValue value, long rowNumber, String stored) {
+        if (value.has(CellValue.FROM_TEXT)) {
+            note(column, CoercionKind.DATE_STORED_AS_TEXT, rowNumber, value.text, stored);
+        } else if (value.has(CellValue.PART_DROPPED)) {
+            String original = StoredValues.timestampText(ExcelDates.epochMicros(value.doubleValue, date1904));
+            note(column, CoercionKind.HIDDEN_PART_DROPPED, rowNumber, original, stored);
+        }
+    }
+
+    private void noteTextRepair(int column, CellValue value, long rowNumber) {
+        CoercionKind kind = value.has(CellValue.CONTROL_REMOVED)
+                ? CoercionKind.CONTROL_CHARACTERS_REMOVED
+                : CoercionKind.UNDECODABLE_BYTES_REPLACED;
+        note(column, kind, rowNumber, null, value.text);
+    }
+
+    private void note(int column, CoercionKind kind, long rowNumber, String original, String stored) {
+        if (log.count(column, kind)) {
+            log.example(column, kind, cellReference(column, rowNumber), original, stored == null ? "NULL" : stored);
+        }
+    }
+}

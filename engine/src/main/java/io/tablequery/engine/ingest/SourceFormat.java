@@ -1,0 +1,118 @@
+package io.tablequery.engine.ingest;
+
+import io.tablequery.engine.error.EngineException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+
+/** The file formats tablequery ingests, recognised by their first bytes and, for text, by their extension. */
+public enum SourceFormat {
+    XLSX("xlsx"),
+    XLS("xls"),
+    CSV("csv"),
+    SQLITE("sqlite");
+
+    /** Says what is supported, for error messages. */
+    public static final String SUPPORTED =
+            "supported formats: Excel workbooks (.xlsx, .xlsm, .xls), CSV and TSV text (.csv, .tsv, .txt), and SQLite"
+                    + " databases (.sqlite, .sqlite3, .db)";
+
+    private static final byte[] ZIP = {0x50, 0x4B, 0x03, 0x04};
+    private static final byte[] OLE2 = {
+        (byte) 0xD0, (byte) 0xCF, 0x11, (byte) 0xE0, (byte) 0xA1, (byte) 0xB1, 0x1A, (byte) 0xE1
+    };
+    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final Set<String> SPREADSHEET_EXTENSIONS = Set.of("xlsx", "xlsm", "xltx", "xltm", "xls", "xlt");
+    private static final Set<String> TEXT_EXTENSIONS = Set.of("csv", "tsv", "txt", "tab");
+
+    private final String label;
+
+    SourceFormat(String label) {
+        this.label = label;
+    }
+
+    /**
+     * Returns the format's short name, as stored in the catalog.
+     *
+     * @return for example {@code xlsx}
+     */
+    public String label() {
+        return label;
+    }
+
+    /**
+     * Recognises a file's format.
+     *
+     * @param file the file
+     * @param fileName the uploaded name, whose extension decides for text files
+     * @return the format
+     * @throws IOException if the file cannot be read
+     * @throws EngineException with EMPTY_FILE, UNSUPPORTED_FORMAT or CORRUPT_FILE
+     */
+    public static SourceFormat detect(Path file, String fileName) throws IOException {
+        long size = Files.size(file);
+        if (size == 0) {
+            throw new EngineException(
+                    IngestErrorCode.EMPTY_FILE, "'%s' is empty (0 bytes); upload a file with data".formatted(fileName));
+        }
+        byte[] head = new byte[16];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(head, 0, head.length);
+        }
+        String extension = extension(fileName);
+        if (startsWith(head, read, ZIP)) {
+            return XLSX;
+        }
+        if (startsWith(head, read, OLE2)) {
+            return XLS;
+        }
+        if (startsWith(head, read, SQLITE_MAGIC)) {
+            return SQLITE;
+        }
+        if (TEXT_EXTENSIONS.contains(extension)) {
+            return CSV;
+        }
+        if (SPREADSHEET_EXTENSIONS.contains(extension)) {
+            throw new EngineException(
+                    IngestErrorCode.CORRUPT_FILE,
+                    ("'%s' is named like an Excel workbook but is not"
+                                    + " one (its first bytes are neither a ZIP nor an OLE2 container); if it is CSV text,"
+                                    + " rename it to .csv")
+                            .formatted(fileName));
+        }
+        String what = startsWith(head, read, "%PDF".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+                ? "a PDF document"
+                : extension.isEmpty() ? "a file without extension" : "a ." + extension + " file";
+        throw new EngineException(
+                IngestErrorCode.UNSUPPORTED_FORMAT, "'%s' is %s; %s".formatted(fileName, what, SUPPORTED));
+    }
+
+    /**
+     * Returns the reader of this format.
+     *
+     * @param settings ingest limits
+     * @return a new reader
+     */
+    public SourceReader reader(IngestSettings settings) {
+        return switch (this) {
+            case XLSX -> new io.tablequery.engine.ingest.excel.XlsxSourceReader();
+            case XLS -> new io.tablequery.engine.ingest.excel.XlsSourceReader();
+            case CSV -> new io.tablequery.engine.ingest.csv.CsvSourceReader(settings.maxRecordChars());
+            case SQLITE -> new io.tablequery.engine.ingest.sqlite.SqliteSourceReader();
+        };
+    }
+
+    static String extension(String fileName) {
+        int dot = fileName.lastIndexOf('.');
+        return dot < 0 ? "" : fileName.substring(dot + 1).toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean startsWith(byte[] head, int length, byte[] magic) {
+        return length >= magic.length && Arrays.equals(head, 0, magic.length, magic, 0, magic.length);
+    }
+}

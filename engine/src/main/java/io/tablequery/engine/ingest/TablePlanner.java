@@ -1,0 +1,57 @@
+package io.tablequery.engine.ingest;
+
+import io.tablequery.engine.catalog.ColumnType;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides a sheet's columns from its layout and the statistics of its data: every column with a header or with data
+ * is kept (a column with neither is spacing), named by its header or, without one, {@code col_<letter>}; names are
+ * made unique; types come from {@link TypeInference}.
+ */
+final class TablePlanner {
+    private TablePlanner() {}
+
+    static TablePlan plan(Layout layout, List<ColumnStats> stats, SheetSource sheet) {
+        boolean database = !sheet.knownColumns().isEmpty();
+        int last = Math.max(
+                stats.size() - 1,
+                layout.headerNames().keySet().stream()
+                        .mapToInt(Integer::intValue)
+                        .max()
+                        .orElse(-1));
+        ColumnNames names = new ColumnNames();
+        List<ColumnPlan> columns = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        for (int c = 0; c <= last; c++) {
+            String header = layout.headerNames().get(c);
+            ColumnStats columnStats = c < stats.size() && stats.get(c) != null ? stats.get(c) : new ColumnStats();
+            if (header == null && columnStats.isEmpty() && !database) {
+                continue;
+            }
+            String label = database ? sheet.knownColumns().get(c).name() : CellAddress.columnLetters(c);
+            String base = header == null || header.isEmpty() ? "col_" + label : header;
+            String name = names.unique(base);
+            if (!database
+                    && (header == null || header.isEmpty())
+                    && !layout.headerRows().isEmpty()) {
+                notes.add("column %s has no header; named %s".formatted(label, name));
+            } else if (!name.equals(base)) {
+                notes.add("column %s repeats the name '%s'; named %s".formatted(label, base, name));
+            }
+            boolean dateLike = database
+                    && TypeInference.isDateLike(sheet.knownColumns().get(c).declaredType());
+            TypeInference.Decision decision = database
+                    ? TypeInference.decideDeclared(
+                            columnStats, sheet.knownColumns().get(c).declaredType())
+                    : TypeInference.decide(columnStats);
+            if (decision.type() == ColumnType.TEXT && columnStats.orderDependentDates > 0) {
+                notes.add("column %s holds dates like 03/04/2024 whose day/month order its values do not settle; kept"
+                                .formatted(name)
+                        + " as text");
+            }
+            columns.add(new ColumnPlan(c, name, decision.type(), decision.dateOrder(), label, dateLike));
+        }
+        return new TablePlan(columns, notes);
+    }
+}

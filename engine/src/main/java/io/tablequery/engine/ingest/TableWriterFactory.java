@@ -1,0 +1,18 @@
+package io.tablequery.engine.ingest;
+
+import io.tablequery.engine.store.StoredColumn;
+import io.tablequery.engine.store.TableWriter;
+import java.util.List;
+
+/** Opens the storage writer of one sheet's table; the workspace binds it to the upload's databases. */
+@FunctionalInterface
+public interface TableWriterFactory {
+    /**
+     * Opens a writer.
+     *
+     * @param sheetNumber the S-number of the sheet
+     * @param columns the table's columns
+     * @return a running writer
+     */
+    TableWriter open(int sheetNumber, List<StoredColumn> columns);
+}

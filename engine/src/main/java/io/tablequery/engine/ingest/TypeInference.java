@@ -1,0 +1,118 @@
+package io.tablequery.engine.ingest;
+
+import io.tablequery.engine.catalog.ColumnType;
+import java.util.Locale;
+
+/**
+ * Decides a column's type from the classes of all its values: one kind of value gives that type, a mix gives TEXT.
+ * Missing-value markers, errors and blanks do not count. Dates whose day/month order the column cannot settle stay
+ * TEXT rather than being guessed.
+ */
+final class TypeInference {
+    private TypeInference() {}
+
+    /**
+     * The decision for one column.
+     *
+     * @param type the column type
+     * @param dateOrder how order-dependent dates are read, if the column has any
+     */
+    record Decision(ColumnType type, DateOrder dateOrder) {
+        static final Decision TEXT = new Decision(ColumnType.TEXT, DateOrder.NONE);
+    }
+
+    static Decision decide(ColumnStats stats) {
+        if (stats.present() == 0 || stats.count(ValueClass.TEXT) > 0 || stats.count(ValueClass.BLOB) > 0) {
+            return Decision.TEXT;
+        }
+        long numeric = stats.count(ValueClass.INT) + stats.count(ValueClass.REAL);
+        long temporal = stats.count(ValueClass.DATE) + stats.count(ValueClass.DATETIME);
+        long time = stats.count(ValueClass.TIME);
+        long bool = stats.count(ValueClass.BOOL);
+        int families = (numeric > 0 ? 1 : 0) + (temporal > 0 ? 1 : 0) + (time > 0 ? 1 : 0) + (bool > 0 ? 1 : 0);
+        if (families != 1 || time > 0) {
+            return Decision.TEXT;
+        }
+        if (bool > 0) {
+            return new Decision(ColumnType.BOOLEAN, DateOrder.NONE);
+        }
+        if (numeric > 0) {
+            if (stats.percentValues > 0 && stats.plainNumbers > 0) {
+                return Decision.TEXT;
+            }
+            return new Decision(
+                    stats.count(ValueClass.REAL) > 0 ? ColumnType.REAL : ColumnType.INTEGER, DateOrder.NONE);
+        }
+        DateOrder order = DateOrder.NONE;
+        if (stats.orderDependentDates > 0) {
+            if (stats.dayFirstOnly > 0 && stats.monthFirstOnly > 0) {
+                return Decision.TEXT;
+            } else if (stats.dayFirstOnly > 0) {
+                order = DateOrder.DAY_FIRST;
+            } else if (stats.monthFirstOnly > 0) {
+                order = DateOrder.MONTH_FIRST;
+            } else {
+                return Decision.TEXT;
+            }
+        }
+        return new Decision(stats.count(ValueClass.DATETIME) > 0 ? ColumnType.TIMESTAMP : ColumnType.DATE, order);
+    }
+
+    /** Decides a database column's type from its values and declared type (SQLite affinity rules). */
+    static Decision decideDeclared(ColumnStats stats, String declaredType) {
+        String declared = declaredType.toUpperCase(Locale.ROOT);
+        if (stats.present() == 0) {
+            return new Decision(declaredFallback(declared), DateOrder.NONE);
+        }
+        long texts = stats.count(ValueClass.TEXT);
+        long blobs = stats.count(ValueClass.BLOB);
+        long present = stats.present();
+        if (blobs > 0) {
+            return blobs == present ? new Decision(ColumnType.BLOB, DateOrder.NONE) : Decision.TEXT;
+        }
+        if (texts > 0) {
+            return Decision.TEXT;
+        }
+        long numeric = stats.count(ValueClass.INT) + stats.count(ValueClass.REAL);
+        long temporal = stats.count(ValueClass.DATE) + stats.count(ValueClass.DATETIME);
+        if (numeric > 0 && temporal > 0) {
+            return Decision.TEXT;
+        }
+        if (temporal > 0) {
+            return new Decision(
+                    stats.count(ValueClass.DATETIME) > 0 ? ColumnType.TIMESTAMP : ColumnType.DATE, DateOrder.NONE);
+        }
+        if (stats.count(ValueClass.REAL) > 0) {
+            return new Decision(ColumnType.REAL, DateOrder.NONE);
+        }
+        if (declared.contains("BOOL") && stats.nonBooleanIntegers == 0) {
+            return new Decision(ColumnType.BOOLEAN, DateOrder.NONE);
+        }
+        return new Decision(ColumnType.INTEGER, DateOrder.NONE);
+    }
+
+    /** Whether a declared type names a date or time, whose text values are then read as ISO dates. */
+    static boolean isDateLike(String declaredType) {
+        String declared = declaredType.toUpperCase(Locale.ROOT);
+        return declared.contains("DATE") || declared.contains("TIME");
+    }
+
+    private static ColumnType declaredFallback(String declared) {
+        if (declared.contains("INT")) {
+            return ColumnType.INTEGER;
+        } else if (declared.contains("CHAR") || declared.contains("CLOB") || declared.contains("TEXT")) {
+            return ColumnType.TEXT;
+        } else if (declared.contains("REAL") || declared.contains("FLOA") || declared.contains("DOUB")) {
+            return ColumnType.REAL;
+        } else if (declared.contains("BOOL")) {
+            return ColumnType.BOOLEAN;
+        } else if (declared.contains("TIME")) {
+            return ColumnType.TIMESTAMP;
+        } else if (declared.contains("DATE")) {
+            return ColumnType.DATE;
+        } else if (declared.isEmpty() || declared.contains("BLOB")) {
+            return ColumnType.TEXT;
+        }
+        return ColumnType.REAL;
+    }
+}

@@ -1,0 +1,147 @@
+package io.tablequery.engine.ingest.csv;
+
+import de.siegmar.fastcsv.reader.CsvParseException;
+import de.siegmar.fastcsv.reader.CsvReader;
+import de.siegmar.fastcsv.reader.CsvRecord;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.IngestErrorCode;
+import io.tablequery.engine.ingest.RawRow;
+import io.tablequery.engine.ingest.ReadProgress;
+import io.tablequery.engine.ingest.RowSink;
+import io.tablequery.engine.ingest.SheetSource;
+import io.tablequery.engine.ingest.SheetVisitor;
+import io.tablequery.engine.ingest.SourceDetails;
+import io.tablequery.engine.ingest.SourceKind;
+import io.tablequery.engine.ingest.SourceReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.commons.io.input.BoundedInputStream;
+
+/** Reads CSV and TSV files as one sheet ({@code S1}) of text cells. */
+public final class CsvSourceReader implements SourceReader {
+    private static final int SNIFF_CHARS = 64 * 1024;
+    private static final long PROGRESS_STEP = 1 << 20;
+
+    private final int maxRecordChars;
+
+    /**
+     * Creates a reader.
+     *
+     * @param maxRecordChars the longest record accepted, in characters
+     */
+    public CsvSourceReader(int maxRecordChars) {
+        this.maxRecordChars = maxRecordChars;
+    }
+
+    @Override
+    public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
+            throws IOException {
+        TextEncoding encoding = EncodingDetector.detect(file, displayName);
+        char delimiter = DelimiterSniffer.sniff(
+                sample(file, encoding), displayName.toLowerCase(Locale.ROOT).endsWith(".tsv"));
+        List<String> notes = new ArrayList<>();
+        RowSink sink =
+                visitor.beginSheet(new SheetSource(1, displayName, false, SourceKind.DELIMITED, false, List.of()));
+        if (sink == null) {
+            return details(encoding, delimiter, notes);
+        }
+        long total = Files.size(file);
+        try (InputStream raw = Files.newInputStream(file);
+                BoundedInputStream counted =
+                        BoundedInputStream.builder().setInputStream(raw).get();
+                Reader text = reader(counted, encoding);
+                CsvReader<CsvRecord> csv = CsvReader.builder()
+                        .fieldSeparator(delimiter)
+                        .quoteCharacter('"')
+                        .skipEmptyLines(false)
+                        .allowExtraFields(true)
+                        .allowMissingFields(true)
+                        .allowExtraCharsAfterClosingQuote(true)
+                        .detectBomHeader(false)
+                        .maxBufferSize(maxRecordChars)
+                        .ofCsvRecord(text)) {
+            RawRow row = new RawRow();
+            long record = 0;
+            long nextProgress = PROGRESS_STEP;
+            for (CsvRecord fields : csv) {
+                row.reset(++record);
+                for (int i = 0; i < fields.getFieldCount(); i++) {
+                    row.setText(i, fields.getField(i));
+                }
+                sink.row(row);
+                if (counted.getCount() >= nextProgress) {
+                    progress.advanced(counted.getCount(), total);
+                    nextProgress = counted.getCount() + PROGRESS_STEP;
+                }
+            }
+            progress.advanced(total, total);
+        } catch (CsvParseException | UncheckedIOException e) {
+            throw parseError(displayName, e);
+        }
+        sink.end(List.of());
+        return details(encoding, delimiter, notes);
+    }
+
+    private static SourceDetails details(TextEncoding encoding, char delimiter, List<String> notes) {
+        String name =
+                switch (delimiter) {
+                    case ',' -> "comma";
+                    case ';' -> "semicolon";
+                    case '\t' -> "tab";
+                    case '|' -> "pipe";
+                    default -> String.valueOf(delimiter);
+                };
+        return new SourceDetails(encoding.name(), name, notes);
+    }
+
+    private EngineException parseError(String displayName, RuntimeException e) {
+        String message = String.valueOf(e.getMessage());
+        Throwable cause = e.getCause();
+        String detail = cause != null && cause.getMessage() != null ? message + ": " + cause.getMessage() : message;
+        if (detail.contains("buffer size") || detail.contains("Maximum")) {
+            return new EngineException(
+                    IngestErrorCode.RECORD_TOO_LARGE,
+                    ("a record of '%s' is longer than %d"
+                                    + " characters (%s); the file may use an unbalanced quote character, or hold a field too"
+                                    + " large for a table cell")
+                            .formatted(displayName, maxRecordChars, detail),
+                    e);
+        }
+        return new EngineException(
+                IngestErrorCode.CORRUPT_FILE, "could not parse '%s' as CSV: %s".formatted(displayName, detail), e);
+    }
+
+    private static String sample(Path file, TextEncoding encoding) throws IOException {
+        try (InputStream in = Files.newInputStream(file);
+                Reader reader = reader(in, encoding)) {
+            char[] buffer = new char[SNIFF_CHARS];
+            int filled = 0;
+            for (int n; filled < buffer.length && (n = reader.read(buffer, filled, buffer.length - filled)) > 0; ) {
+                filled += n;
+            }
+            return new String(buffer, 0, filled);
+        }
+    }
+
+    private static Reader reader(InputStream in, TextEncoding encoding) throws IOException {
+        long skipped = in.skip(encoding.bomLength());
+        if (skipped != encoding.bomLength()) {
+            throw new IOException("could not skip the byte-order mark");
+        }
+        return new InputStreamReader(
+                in,
+                encoding.charset()
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPLACE)
+                        .onUnmappableCharacter(CodingErrorAction.REPLACE));
+    }
+}

@@ -1,0 +1,62 @@
+package io.tablequery.engine.ingest.excel;
+
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+
+/**
+ * What {@code xl/workbook.xml} says: the sheets in order with their visibility and relationship ids, and the date
+ * system.
+ *
+ * @param sheets the sheets in workbook order
+ * @param date1904 whether dates count from 1904
+ */
+record WorkbookInfo(List<Sheet> sheets, boolean date1904) {
+    /**
+     * A sheet entry.
+     *
+     * @param name the sheet name
+     * @param hidden whether hidden or very hidden
+     * @param relationshipId the id of the relationship to the sheet's part
+     */
+    record Sheet(String name, boolean hidden, String relationshipId) {}
+
+    static WorkbookInfo parse(InputStream in) throws XMLStreamException {
+        List<Sheet> sheets = new ArrayList<>();
+        boolean date1904 = false;
+        XMLStreamReader xml = StaxFactory.reader(in);
+        try {
+            while (xml.hasNext()) {
+                if (xml.next() != XMLStreamConstants.START_ELEMENT) {
+                    continue;
+                }
+                String name = xml.getLocalName();
+                if (name.equals("workbookPr")) {
+                    String value = attribute(xml, "date1904");
+                    date1904 = "1".equals(value) || "true".equalsIgnoreCase(value);
+                } else if (name.equals("sheet")) {
+                    String state = attribute(xml, "state");
+                    sheets.add(new Sheet(
+                            String.valueOf(attribute(xml, "name")),
+                            "hidden".equals(state) || "veryHidden".equals(state),
+                            attribute(xml, "id")));
+                }
+            }
+        } finally {
+            xml.close();
+        }
+        return new WorkbookInfo(List.copyOf(sheets), date1904);
+    }
+
+    private static String attribute(XMLStreamReader xml, String localName) {
+        for (int i = 0; i < xml.getAttributeCount(); i++) {
+            if (xml.getAttributeLocalName(i).equals(localName)) {
+                return xml.getAttributeValue(i);
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,182 @@
+package io.tablequery.engine.store;
+
+import static io.tablequery.dialects.SqlIdentifiers.literal;
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+import static io.tablequery.engine.store.DuckDbStorage.NATIVE_SCHEMA;
+import static io.tablequery.engine.store.DuckDbStorage.SQLITE_SCHEMA;
+import static io.tablequery.engine.store.DuckDbStorage.STORE_SCHEMA;
+import static io.tablequery.engine.store.DuckDbStorage.VIEWS_TABLE;
+
+import io.tablequery.engine.catalog.TableInfo;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Keeps the DuckDB copy's views in step with the catalog. The catalog (in SQLite) is the record; the DuckDB copy
+ * follows it: {@link #publish} switches the views of committed tables in one DuckDB transaction, and {@link
+ * #reconcile} repairs whatever a crash between the two commits left behind.
+ */
+public final class DuckDbCatalog {
+    private DuckDbCatalog() {}
+
+    /**
+     * Creates the schemas and the bookkeeping table when missing.
+     *
+     * @param connection a DuckDB connection
+     * @throws SQLException on a database failure
+     */
+    public static void initialize(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE SCHEMA IF NOT EXISTS " + quote(STORE_SCHEMA));
+            statement.execute("CREATE SCHEMA IF NOT EXISTS " + quote(SQLITE_SCHEMA));
+            statement.execute("CREATE TABLE IF NOT EXISTS " + quote(STORE_SCHEMA, VIEWS_TABLE)
+                    + " (name VARCHAR PRIMARY KEY, storage VARCHAR NOT NULL)");
+        }
+    }
+
+    /**
+     * Points the views of added tables at their physical tables and removes the views and physical tables of
+     * removed ones, in one transaction.
+     *
+     * @param connection a DuckDB connection not in a transaction
+     * @param added tables to show
+     * @param removed tables to drop (a name also in {@code added} keeps its new views)
+     * @throws SQLException on a database failure
+     */
+    public static void publish(Connection connection, List<TableInfo> added, List<TableInfo> removed)
+            throws SQLException {
+        Set<String> addedNames = new HashSet<>();
+        added.forEach(table -> addedNames.add(key(table.name())));
+        Set<String> addedStorage = new HashSet<>();
+        added.forEach(table -> addedStorage.add(table.storageName()));
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("BEGIN TRANSACTION");
+            try {
+                for (TableInfo table : removed) {
+                    if (!addedNames.contains(key(table.name()))) {
+                        dropViews(statement, table.name());
+                    }
+                    if (!addedStorage.contains(table.storageName())) {
+                        statement.execute("DROP TABLE IF EXISTS " + quote(STORE_SCHEMA, table.storageName()));
+                    }
+                }
+                for (TableInfo table : added) {
+                    showTable(statement, table);
+                }
+                statement.execute("COMMIT");
+            } catch (SQLException | RuntimeException e) {
+                statement.execute("ROLLBACK");
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Makes the DuckDB copy match the catalog after a crash: views of committed tables switched, views and physical
+     * tables the catalog does not know dropped, physical tables that are missing rebuilt from the SQLite copy.
+     *
+     * @param connection a DuckDB connection
+     * @param tables the catalog's tables
+     * @param rebuilder rebuilds a missing physical table from the SQLite copy
+     * @return the names of the tables it had to repair
+     * @throws SQLException on a database failure
+     */
+    public static List<String> reconcile(Connection connection, List<TableInfo> tables, Rebuilder rebuilder)
+            throws SQLException {
+        Map<String, String> shown = new HashMap<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs =
+                        statement.executeQuery("SELECT name, storage FROM " + quote(STORE_SCHEMA, VIEWS_TABLE))) {
+            while (rs.next()) {
+                shown.put(key(rs.getString(1)), rs.getString(2));
+            }
+        }
+        Set<String> physical = physicalTables(connection);
+        List<String> repaired = new ArrayList<>();
+        Set<String> wanted = new HashSet<>();
+        for (TableInfo table : tables) {
+            wanted.add(key(table.name()));
+            if (!physical.contains(table.storageName())) {
+                rebuilder.rebuild(table);
+                publish(connection, List.of(table), List.of());
+                repaired.add(table.name());
+            } else if (!table.storageName().equals(shown.get(key(table.name())))) {
+                publish(connection, List.of(table), List.of());
+                repaired.add(table.name());
+            }
+        }
+        Set<String> keepStorage = new HashSet<>();
+        tables.forEach(table -> keepStorage.add(table.storageName()));
+        try (Statement statement = connection.createStatement()) {
+            for (String name : shown.keySet()) {
+                if (!wanted.contains(name)) {
+                    dropViews(statement, name);
+                    repaired.add(name);
+                }
+            }
+            for (String storage : physical) {
+                if (!keepStorage.contains(storage)) {
+                    statement.execute("DROP TABLE IF EXISTS " + quote(STORE_SCHEMA, storage));
+                }
+            }
+        }
+        return repaired;
+    }
+
+    /** Rebuilds a table's physical DuckDB table from the SQLite copy. */
+    @FunctionalInterface
+    public interface Rebuilder {
+        /**
+         * Rebuilds one table.
+         *
+         * @param table the table
+         * @throws SQLException on a database failure
+         */
+        void rebuild(TableInfo table) throws SQLException;
+    }
+
+    private static Set<String> physicalTables(Connection connection) throws SQLException {
+        Set<String> names = new HashSet<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT table_name FROM duckdb_tables() WHERE schema_name = "
+                        + literal(STORE_SCHEMA) + " AND table_name <> " + literal(VIEWS_TABLE))) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    private static void showTable(Statement statement, TableInfo table) throws SQLException {
+        List<StoredColumn> columns = table.columns().stream()
+                .map(column -> new StoredColumn(column.name(), column.type()))
+                .toList();
+        for (String sql : DuckDbStorage.viewSql(table.name(), table.storageName(), columns)) {
+            statement.execute(sql);
+        }
+        statement.execute("DELETE FROM " + quote(STORE_SCHEMA, VIEWS_TABLE) + " WHERE lower(name) = "
+                + literal(key(table.name())));
+        statement.execute("INSERT INTO " + quote(STORE_SCHEMA, VIEWS_TABLE) + " VALUES (" + literal(table.name()) + ", "
+                + literal(table.storageName()) + ")");
+    }
+
+    private static void dropViews(Statement statement, String name) throws SQLException {
+        statement.execute("DROP VIEW IF EXISTS " + quote(NATIVE_SCHEMA, name));
+        statement.execute("DROP VIEW IF EXISTS " + quote(SQLITE_SCHEMA, name));
+        statement.execute(
+                "DELETE FROM " + quote(STORE_SCHEMA, VIEWS_TABLE) + " WHERE lower(name) = " + literal(key(name)));
+    }
+
+    private static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,118 @@
+package io.tablequery.engine.store;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.TableInfo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.ChronoField;
+import java.util.List;
+import java.util.StringJoiner;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Rebuilds a table's DuckDB copy from its SQLite copy, which is the record. Recovery uses it when a crash left the
+ * DuckDB copy without a committed table, or when the DuckDB file itself had to be recreated.
+ */
+public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
+    private static final int BATCH_ROWS = 4096;
+    private static final DateTimeFormatter TIMESTAMP = new DateTimeFormatterBuilder()
+            .appendPattern("yyyy-MM-dd HH:mm:ss")
+            .optionalStart()
+            .appendFraction(ChronoField.MICRO_OF_SECOND, 0, 6, true)
+            .optionalEnd()
+            .toFormatter();
+
+    private final Connection sqlite;
+    private final DuckDBConnection duckDb;
+
+    /**
+     * Creates a rebuilder.
+     *
+     * @param sqlite a connection to the workspace's SQLite database
+     * @param duckDb a connection to the workspace's DuckDB database
+     */
+    public DuckDbRebuilder(Connection sqlite, DuckDBConnection duckDb) {
+        this.sqlite = sqlite;
+        this.duckDb = duckDb;
+    }
+
+    @Override
+    public void rebuild(TableInfo table) throws SQLException {
+        List<StoredColumn> columns = table.columns().stream()
+                .map(column -> new StoredColumn(column.name(), column.type()))
+                .toList();
+        DuckDbStageWriter writer = new DuckDbStageWriter(duckDb, table.storageName(), columns);
+        writer.create();
+        StringJoiner select =
+                new StringJoiner(", ", "SELECT rowid, ", " FROM " + quote(table.name()) + " ORDER BY rowid");
+        table.columns().forEach(column -> select.add(quote(column.name())));
+        try (Statement statement = sqlite.createStatement();
+                ResultSet rs = statement.executeQuery(select.toString())) {
+            writer.insertFrom(() -> nextBatch(rs, table.columns(), columns));
+        } catch (UncheckedIOException e) {
+            throw new SQLException("could not rebuild " + table.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ColumnBatch nextBatch(ResultSet rs, List<ColumnInfo> infos, List<StoredColumn> columns)
+            throws IOException {
+        try {
+            ColumnBatch batch =
+                    new ColumnBatch(columns.stream().map(StoredColumn::type).toList(), BATCH_ROWS);
+            while (!batch.isFull() && rs.next()) {
+                int row = batch.addRow(rs.getLong(1));
+                for (int c = 0; c < infos.size(); c++) {
+                    read(rs, c + 2, infos.get(c), batch, c, row);
+                }
+            }
+            return batch.size() == 0 ? null : batch;
+        } catch (SQLException e) {
+            throw new IOException(e);
+        }
+    }
+
+    private static void read(ResultSet rs, int index, ColumnInfo info, ColumnBatch batch, int column, int row)
+            throws SQLException {
+        switch (info.type()) {
+            case INTEGER, BOOLEAN -> {
+                long value = rs.getLong(index);
+                if (!rs.wasNull()) {
+                    batch.setLong(column, row, value);
+                }
+            }
+            case REAL -> {
+                double value = rs.getDouble(index);
+                if (!rs.wasNull()) {
+                    batch.setDouble(column, row, value);
+                }
+            }
+            case TEXT -> batch.setObject(column, row, rs.getString(index));
+            case BLOB -> batch.setObject(column, row, rs.getBytes(index));
+            case DATE -> {
+                String text = rs.getString(index);
+                if (text != null) {
+                    batch.setLong(column, row, LocalDate.parse(text).toEpochDay());
+                }
+            }
+            case TIMESTAMP -> {
+                String text = rs.getString(index);
+                if (text != null) {
+                    LocalDateTime value = LocalDateTime.parse(text, TIMESTAMP);
+                    batch.setLong(
+                            column, row, value.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + value.getNano() / 1000);
+                }
+            }
+        }
+    }
+}

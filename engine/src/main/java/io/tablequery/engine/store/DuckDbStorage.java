@@ -1,0 +1,86 @@
+package io.tablequery.engine.store;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * How tables are laid out in the DuckDB copy. Each table's rows live in a physical table {@code tq_store."f<F>_s<S>"}
+ * with positional columns {@code c1..cN} in native types, a text twin {@code c<i>_text} beside every DATE and
+ * TIMESTAMP column (the ISO text the SQLite copy holds), and the provenance row number {@code tq_row}. Two views
+ * name it: {@code main."<table>"} shows the native columns, {@code tq_sqlite."<table>"} shows SQLite's
+ * representation with {@code rowid}.
+ */
+public final class DuckDbStorage {
+    /** Schema of the physical tables. */
+    public static final String STORE_SCHEMA = "tq_store";
+    /** Schema of the views with SQLite's representation, for translated SQLite plans. */
+    public static final String SQLITE_SCHEMA = "tq_sqlite";
+    /** Schema of the views with native types, where DuckDB users find the tables. */
+    public static final String NATIVE_SCHEMA = "main";
+    /** The provenance column of the physical tables. */
+    public static final String ROW_COLUMN = "tq_row";
+    /** Records which physical table each table's views show, for recovery. */
+    public static final String VIEWS_TABLE = "tq_views";
+
+    private DuckDbStorage() {}
+
+    /**
+     * Names the physical table of a sheet.
+     *
+     * @param fileNumber the F-number
+     * @param sheetNumber the S-number
+     * @return {@code f<F>_s<S>}
+     */
+    public static String storageName(int fileNumber, int sheetNumber) {
+        return "f" + fileNumber + "_s" + sheetNumber;
+    }
+
+    /** Returns the DDL of a physical table. */
+    static String createTableSql(String storageName, List<StoredColumn> columns) {
+        StringJoiner sql = new StringJoiner(", ", "CREATE TABLE " + quote(STORE_SCHEMA, storageName) + " (", ")");
+        for (int i = 0; i < columns.size(); i++) {
+            StoredColumn column = columns.get(i);
+            sql.add(valueColumn(i) + " " + column.type().duckDbType());
+            if (column.type().isTemporal()) {
+                sql.add(textColumn(i) + " VARCHAR");
+            }
+        }
+        return sql.add(ROW_COLUMN + " BIGINT").toString();
+    }
+
+    /** Returns the statements that point a table's two views at a physical table. */
+    static List<String> viewSql(String tableName, String storageName, List<StoredColumn> columns) {
+        StringJoiner nativeColumns = new StringJoiner(", ");
+        StringJoiner sqliteColumns = new StringJoiner(", ").add(ROW_COLUMN + " AS rowid");
+        for (int i = 0; i < columns.size(); i++) {
+            StoredColumn column = columns.get(i);
+            String name = quote(column.name());
+            nativeColumns.add(valueColumn(i) + " AS " + name);
+            String sqliteValue =
+                    switch (column.type()) {
+                        case DATE, TIMESTAMP -> textColumn(i);
+                        case BOOLEAN -> "CAST(" + valueColumn(i) + " AS BIGINT)";
+                        default -> valueColumn(i);
+                    };
+            sqliteColumns.add(sqliteValue + " AS " + name);
+        }
+        String from = " FROM " + quote(STORE_SCHEMA, storageName);
+        List<String> statements = new ArrayList<>();
+        statements.add(
+                "CREATE OR REPLACE VIEW " + quote(NATIVE_SCHEMA, tableName) + " AS SELECT " + nativeColumns + from);
+        statements.add(
+                "CREATE OR REPLACE VIEW " + quote(SQLITE_SCHEMA, tableName) + " AS SELECT " + sqliteColumns + from);
+        return statements;
+    }
+
+    static String valueColumn(int index) {
+        return "c" + (index + 1);
+    }
+
+    static String textColumn(int index) {
+        return "c" + (index + 1) + "_text";
+    }
+}

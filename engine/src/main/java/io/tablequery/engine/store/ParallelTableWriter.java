@@ -1,0 +1,237 @@
+package io.tablequery.engine.store;
+
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.error.EngineException;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Writes a table to the SQLite and DuckDB copies at once: each copy has its own thread and a small bounded queue of
+ * batches, so memory stays bounded and the slower copy sets the pace.
+ */
+public final class ParallelTableWriter implements TableWriter {
+    private static final Object END = new Object();
+    private static final Object ABORT = new Object();
+    private static final int QUEUE_BATCHES = 4;
+
+    private final String label;
+    private final List<ColumnType> types;
+    private final int batchRows;
+    private final SqliteStageWriter sqlite;
+    private final DuckDbStageWriter duckDb;
+    private final DuckDBConnection duckDbConnection;
+    private final BlockingQueue<Object> sqliteQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+    private final BlockingQueue<Object> duckDbQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+    private final Thread sqliteThread;
+    private final Thread duckDbThread;
+    private volatile Throwable failure;
+    private volatile long sqliteRows = -1;
+    private volatile long duckDbRows = -1;
+    private boolean done;
+
+    private ParallelTableWriter(
+            String label,
+            List<StoredColumn> columns,
+            int batchRows,
+            SqliteStageWriter sqlite,
+            DuckDbStageWriter duckDb,
+            DuckDBConnection duckDbConnection) {
+        this.label = label;
+        this.types = columns.stream().map(StoredColumn::type).toList();
+        this.batchRows = batchRows;
+        this.sqlite = sqlite;
+        this.duckDb = duckDb;
+        this.duckDbConnection = duckDbConnection;
+        this.sqliteThread = new Thread(this::runSqlite, "tq-sqlite-writer-" + label);
+        this.duckDbThread = new Thread(this::runDuckDb, "tq-duckdb-writer-" + label);
+    }
+
+    /**
+     * Creates both tables and starts the writing threads.
+     *
+     * @param sqliteConnection the upload's SQLite connection, inside its transaction; used only by this writer until
+     *     {@link #finish()} or {@link #abort()} returns
+     * @param duckDb the workspace's DuckDB connection; the writer works on a duplicate of it
+     * @param stageTable the SQLite stage table
+     * @param storageName the DuckDB physical table
+     * @param columns the columns
+     * @param batchRows rows per batch
+     * @return the running writer
+     */
+    public static ParallelTableWriter open(
+            Connection sqliteConnection,
+            DuckDBConnection duckDb,
+            String stageTable,
+            String storageName,
+            List<StoredColumn> columns,
+            int batchRows) {
+        DuckDBConnection duplicate = null;
+        try {
+            duplicate = duckDb.duplicate();
+            SqliteStageWriter sqlite = new SqliteStageWriter(sqliteConnection, stageTable, columns);
+            DuckDbStageWriter duck = new DuckDbStageWriter(duplicate, storageName, columns);
+            sqlite.create();
+            duck.create();
+            ParallelTableWriter writer =
+                    new ParallelTableWriter(storageName, columns, batchRows, sqlite, duck, duplicate);
+            writer.sqliteThread.start();
+            writer.duckDbThread.start();
+            return writer;
+        } catch (SQLException e) {
+            closeQuietly(duplicate);
+            throw new EngineException(
+                    CatalogErrorCode.STORAGE_FAILURE,
+                    "could not create table " + storageName + ": " + e.getMessage(),
+                    e);
+        }
+    }
+
+    @Override
+    public ColumnBatch newBatch() {
+        return new ColumnBatch(types, batchRows);
+    }
+
+    @Override
+    public void write(ColumnBatch batch) {
+        if (batch.size() == 0) {
+            return;
+        }
+        put(sqliteQueue, batch);
+        put(duckDbQueue, batch);
+    }
+
+    @Override
+    public long finish() {
+        put(sqliteQueue, END);
+        put(duckDbQueue, END);
+        join();
+        done = true;
+        closeQuietly(duckDbConnection);
+        throwIfFailed();
+        if (sqliteRows != duckDbRows) {
+            throw new EngineException(
+                    CatalogErrorCode.STORAGE_FAILURE,
+                    "table %s: SQLite received %d rows, DuckDB %d".formatted(label, sqliteRows, duckDbRows));
+        }
+        return sqliteRows;
+    }
+
+    @Override
+    public void abort() {
+        if (done) {
+            return;
+        }
+        done = true;
+        sqliteQueue.clear();
+        duckDbQueue.clear();
+        sqliteQueue.offer(ABORT);
+        duckDbQueue.offer(ABORT);
+        join();
+        try {
+            sqlite.drop();
+            duckDb.drop();
+        } catch (SQLException e) {
+            throw new EngineException(
+                    CatalogErrorCode.STORAGE_FAILURE,
+                    "could not drop table %s: %s".formatted(label, e.getMessage()),
+                    e);
+        } finally {
+            closeQuietly(duckDbConnection);
+        }
+    }
+
+    private void runSqlite() {
+        try {
+            for (Object item = sqliteQueue.take(); item != END; item = sqliteQueue.take()) {
+                if (item == ABORT) {
+                    return;
+                }
+                sqlite.append((ColumnBatch) item);
+            }
+            sqliteRows = sqlite.finish();
+        } catch (Throwable e) {
+            fail(e);
+        }
+    }
+
+    private void runDuckDb() {
+        try {
+            duckDbRows = duckDb.insertFrom(() -> {
+                try {
+                    Object item = duckDbQueue.take();
+                    if (item == ABORT) {
+                        throw new IOException("write of " + label + " aborted");
+                    }
+                    return item == END ? null : (ColumnBatch) item;
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IOException("interrupted", e);
+                }
+            });
+        } catch (Throwable e) {
+            if (!done) {
+                fail(e);
+            }
+        }
+    }
+
+    private void fail(Throwable e) {
+        if (failure == null) {
+            failure = e;
+        }
+        // Unblock the producer and the other thread.
+        sqliteQueue.clear();
+        duckDbQueue.clear();
+        sqliteQueue.offer(ABORT);
+        duckDbQueue.offer(ABORT);
+    }
+
+    private void put(BlockingQueue<Object> queue, Object item) {
+        try {
+            while (!queue.offer(item, 50, TimeUnit.MILLISECONDS)) {
+                throwIfFailed();
+            }
+            throwIfFailed();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + label, e);
+        }
+    }
+
+    private void throwIfFailed() {
+        Throwable cause = failure;
+        if (cause != null) {
+            throw new EngineException(
+                    CatalogErrorCode.STORAGE_FAILURE,
+                    "could not write table %s: %s".formatted(label, cause.getMessage()),
+                    cause);
+        }
+    }
+
+    private void join() {
+        try {
+            sqliteThread.join();
+            duckDbThread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + label, e);
+        }
+    }
+
+    private static void closeQuietly(DuckDBConnection connection) {
+        if (connection != null) {
+            try {
+                connection.close();
+            } catch (SQLException e) {
+                // Closing a duplicate that failed to open or already failed changes nothing for the caller.
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.tablequery.engine.store;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.engine.catalog.StoredValues;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * Writes a table into a stage table of the workspace's SQLite database, inside the upload's open transaction. Each
+ * row's provenance row number becomes its {@code rowid}, so it stays hidden from {@code SELECT *} yet readable as
+ * {@code rowid}.
+ */
+final class SqliteStageWriter {
+    private final Connection connection;
+    private final String table;
+    private final List<StoredColumn> columns;
+    private PreparedStatement insert;
+    private long rows;
+
+    SqliteStageWriter(Connection connection, String table, List<StoredColumn> columns) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("a table needs at least one column");
+        }
+        this.connection = connection;
+        this.table = table;
+        this.columns = List.copyOf(columns);
+    }
+
+    void create() throws SQLException {
+        StringJoiner definitions = new StringJoiner(", ", "CREATE TABLE " + quote(table) + " (", ")");
+        StringJoiner names = new StringJoiner(", ", "INSERT INTO " + quote(table) + " (rowid, ", ")");
+        StringJoiner marks = new StringJoiner(", ", " VALUES (?, ", ")");
+        for (StoredColumn column : columns) {
+            definitions.add(quote(column.name()) + " " + column.type().sqliteType());
+            names.add(quote(column.name()));
+            marks.add("?");
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + quote(table));
+            statement.execute(definitions.toString());
+        }
+        insert = connection.prepareStatement(names + marks.toString());
+    }
+
+    void append(ColumnBatch batch) throws SQLException {
+        for (int row = 0; row < batch.size(); row++) {
+            insert.setLong(1, batch.rowNumber(row));
+            for (int c = 0; c < columns.size(); c++) {
+                bind(batch, c, row, c + 2);
+            }
+            insert.addBatch();
+        }
+        insert.executeBatch();
+        rows += batch.size();
+    }
+
+    long finish() throws SQLException {
+        insert.close();
+        return rows;
+    }
+
+    void drop() throws SQLException {
+        if (insert != null) {
+            insert.close();
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + quote(table));
+        }
+    }
+
+    private void bind(ColumnBatch batch, int column, int row, int parameter) throws SQLException {
+        if (batch.isNull(column, row)) {
+            insert.setNull(parameter, Types.NULL);
+            return;
+        }
+        switch (columns.get(column).type()) {
+            case INTEGER, BOOLEAN -> insert.setLong(parameter, batch.longValue(column, row));
+            case REAL -> insert.setDouble(parameter, batch.doubleValue(column, row));
+            case TEXT -> insert.setString(parameter, (String) batch.object(column, row));
+            case DATE -> insert.setString(parameter, StoredValues.dateText(batch.longValue(column, row)));
+            case TIMESTAMP -> insert.setString(parameter, StoredValues.timestampText(batch.longValue(column, row)));
+            case BLOB -> insert.setBytes(parameter, (byte[]) batch.object(column, row));
+        }
+    }
+}

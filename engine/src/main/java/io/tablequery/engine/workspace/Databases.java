@@ -1,0 +1,66 @@
+package io.tablequery.engine.workspace;
+
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.error.EngineException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.duckdb.DuckDBConnection;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteOpenMode;
+
+/** Opens a workspace's database connections with the settings each role needs. */
+final class Databases {
+    private static final int BUSY_TIMEOUT_MILLIS = 30_000;
+
+    private Databases() {}
+
+    /**
+     * Opens the write connection: WAL journal so readers never wait for an upload, full sync so a committed upload
+     * survives a crash, and immediate transactions so an upload takes the write lock when it begins.
+     */
+    static Connection openSqliteWriter(Path file) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.FULL);
+        config.setTransactionMode(SQLiteConfig.TransactionMode.IMMEDIATE);
+        config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
+        config.setCacheSize(-65_536);
+        config.setTempStore(SQLiteConfig.TempStore.MEMORY);
+        config.enableLoadExtension(false);
+        return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+    }
+
+    /** Opens a read-only connection. */
+    static Connection openSqliteReader(Path file) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setOpenMode(SQLiteOpenMode.READONLY);
+        config.setBusyTimeout(BUSY_TIMEOUT_MILLIS);
+        config.enableLoadExtension(false);
+        return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+    }
+
+    /** Opens the workspace's DuckDB database, with extensions neither installed nor loaded on demand. */
+    static DuckDBConnection openDuckDb(Path file, Path tempDirectory, WorkspaceOptions options) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("threads", Integer.toString(options.duckDbThreads()));
+        properties.setProperty("memory_limit", options.duckDbMemoryLimit());
+        properties.setProperty("temp_directory", tempDirectory.toAbsolutePath().toString());
+        properties.setProperty("autoinstall_known_extensions", "false");
+        properties.setProperty("autoload_known_extensions", "false");
+        Connection connection = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), properties);
+        try {
+            return connection.unwrap(DuckDBConnection.class);
+        } catch (SQLException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    static EngineException storageFailure(String what, SQLException e) {
+        return new EngineException(CatalogErrorCode.STORAGE_FAILURE, what + ": " + e.getMessage(), e);
+    }
+}

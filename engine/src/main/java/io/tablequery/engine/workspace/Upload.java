@@ -1,0 +1,277 @@
+package io.tablequery.engine.workspace;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.SheetInfo;
+import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.TableNamer;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.IngestErrorCode;
+import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.ingest.IngestReport;
+import io.tablequery.engine.ingest.IngestedFile;
+import io.tablequery.engine.ingest.IngestedSheet;
+import io.tablequery.engine.ingest.SourceFormat;
+import io.tablequery.engine.ingest.TableDescriber;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.store.DuckDbStorage;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.security.DigestInputStream;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * One upload, from the uploaded bytes to the commit. The bytes are copied into {@code files/F<n>.partial/}; the
+ * sheets are written to SQLite stage tables inside one transaction and to DuckDB physical tables; then the copy is
+ * moved to {@code files/F<n>/} and the transaction renames the stage tables into place (dropping the tables of a
+ * replaced file) and records the file in the catalog. That SQLite commit is the moment the upload exists; the DuckDB
+ * views follow it. Any failure before the commit rolls everything back.
+ */
+final class Upload {
+    private final Workspace workspace;
+    private final String fileName;
+
+    Upload(Workspace workspace, String fileName) {
+        this.workspace = workspace;
+        this.fileName = fileName;
+    }
+
+    IngestResult run(Path source, IngestListener listener) {
+        WorkspacePaths paths = workspace.paths();
+        CatalogSnapshot before = workspace.catalog();
+        int number = nextFileNumber();
+        Path partial = paths.partialFileDirectory(number);
+        Path committed = paths.fileDirectory(number);
+        IngestedFile ingested = null;
+        boolean transactionOpen = false;
+        try {
+            Workspace.deleteTree(partial);
+            Workspace.deleteTree(committed);
+            Files.createDirectories(partial);
+            Path stored = partial.resolve(fileName);
+            String sha256 = copy(source, stored);
+            long size = Files.size(stored);
+            workspace.sqlite().setAutoCommit(false);
+            transactionOpen = true;
+            ingested = workspace
+                    .newIngestor()
+                    .ingest(
+                            stored,
+                            fileName,
+                            (sheet, columns) -> workspace.openWriter(number, sheet, columns),
+                            listener);
+            if (!ingested.hasTables()) {
+                throw noData(ingested);
+            }
+            Optional<SourceFile> replaced = before.fileNamed(fileName);
+            Map<Integer, String> names = tableNames(ingested, before, replaced);
+            String ref = FileRefs.format(number);
+            IngestReport report = IngestReport.of(ref, fileName, ingested, names);
+            List<TableInfo> tables = new ArrayList<>();
+            List<SheetInfo> sheets = new ArrayList<>();
+            for (IngestedSheet sheet : ingested.sheets()) {
+                String table = names.get(sheet.number());
+                sheets.add(new SheetInfo(sheet.number(), sheet.name(), sheet.hidden(), table, sheet.status()));
+                if (table != null) {
+                    tables.add(new TableInfo(
+                            table,
+                            number,
+                            sheet.number(),
+                            sheet.name(),
+                            sheet.table().rowCount(),
+                            sheet.table().columns(),
+                            TableDescriber.describe(ref, fileName, ingested.format(), sheet),
+                            DuckDbStorage.storageName(number, sheet.number())));
+                }
+            }
+            SourceFile file = new SourceFile(
+                    number,
+                    fileName,
+                    ingested.format().label(),
+                    size,
+                    sha256,
+                    Instant.now(),
+                    paths.directory().relativize(committed.resolve(fileName)).toString(),
+                    sheets);
+            moveIntoPlace(partial, committed);
+            List<TableInfo> replacedTables =
+                    replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
+            commit(file, report, tables, replaced, replacedTables);
+            transactionOpen = false;
+            workspace.publishToDuckDb(tables, replacedTables);
+            replaced.ifPresent(f -> Workspace.deleteTree(paths.fileDirectory(f.number())));
+            workspace.reloadSnapshot();
+            return new IngestResult(
+                    file, tables, replaced.map(SourceFile::number).orElse(null), report, warnings(ingested));
+        } catch (IOException | SQLException | RuntimeException e) {
+            if (transactionOpen) {
+                rollback();
+            }
+            if (ingested != null) {
+                workspace.dropDuckDbStorage(ingested, number);
+            }
+            Workspace.deleteTree(partial);
+            Workspace.deleteTree(committed);
+            if (e instanceof EngineException engine) {
+                throw engine;
+            }
+            throw new EngineException(
+                    IngestErrorCode.INGEST_FAILED, "could not store '%s': %s".formatted(fileName, e.getMessage()), e);
+        }
+    }
+
+    private int nextFileNumber() {
+        try {
+            return CatalogStore.nextFileNumber(workspace.sqlite());
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the catalog", e);
+        }
+    }
+
+    private Map<Integer, String> tableNames(
+            IngestedFile ingested, CatalogSnapshot before, Optional<SourceFile> replaced) {
+        Set<String> taken = new HashSet<>();
+        Map<String, String> previous = new HashMap<>();
+        for (TableInfo table : before.tables()) {
+            if (replaced.isPresent() && table.fileNumber() == replaced.get().number()) {
+                previous.put(table.sheetName(), table.name());
+            } else {
+                taken.add(table.name().toLowerCase(Locale.ROOT));
+            }
+        }
+        Map<Integer, String> names = new HashMap<>();
+        for (IngestedSheet sheet : ingested.sheets()) {
+            if (sheet.table() == null) {
+                continue;
+            }
+            String base = previous.getOrDefault(sheet.name(), baseName(ingested.format(), sheet));
+            String name = TableNamer.unique(base, taken);
+            taken.add(name.toLowerCase(Locale.ROOT));
+            names.put(sheet.number(), name);
+        }
+        return names;
+    }
+
+    private String baseName(SourceFormat format, IngestedSheet sheet) {
+        return switch (format) {
+            case CSV -> TableNamer.forFile(fileName);
+            case SQLITE -> TableNamer.forDatabaseTable(sheet.name());
+            case XLSX, XLS -> TableNamer.forSheet(fileName, sheet.name());
+        };
+    }
+
+    private void commit(
+            SourceFile file,
+            IngestReport report,
+            List<TableInfo> tables,
+            Optional<SourceFile> replaced,
+            List<TableInfo> replacedTables)
+            throws SQLException {
+        try (Statement statement = workspace.sqlite().createStatement()) {
+            for (TableInfo table : replacedTables) {
+                statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
+            }
+            if (replaced.isPresent()) {
+                CatalogStore.deleteFile(workspace.sqlite(), replaced.get().number());
+            }
+            for (TableInfo table : tables) {
+                statement.execute("ALTER TABLE " + quote(Workspace.stageTableName(file.number(), table.sheetNumber()))
+                        + " RENAME TO " + quote(table.name()));
+                CatalogStore.insertTable(workspace.sqlite(), table);
+            }
+            for (SheetInfo sheet : file.sheets()) {
+                if (sheet.tableName() == null) {
+                    statement.execute(
+                            "DROP TABLE IF EXISTS " + quote(Workspace.stageTableName(file.number(), sheet.number())));
+                }
+            }
+        }
+        CatalogStore.insertFile(workspace.sqlite(), file, JsonCodec.write(report));
+        workspace.sqlite().commit();
+        workspace.sqlite().setAutoCommit(true);
+    }
+
+    private void rollback() {
+        try {
+            workspace.sqlite().rollback();
+            workspace.sqlite().setAutoCommit(true);
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not roll back the upload of '" + fileName + "'", e);
+        }
+    }
+
+    private EngineException noData(IngestedFile ingested) {
+        StringJoiner sheets = new StringJoiner("; ");
+        ingested.sheets().forEach(sheet -> sheets.add("'%s': %s".formatted(sheet.name(), sheet.status())));
+        return new EngineException(
+                IngestErrorCode.NO_DATA,
+                "no sheet of '%s' holds a table (%s)"
+                        .formatted(fileName, ingested.sheets().isEmpty() ? "it has no sheets" : sheets.toString()));
+    }
+
+    private static List<String> warnings(IngestedFile ingested) {
+        List<String> warnings = new ArrayList<>();
+        for (IngestedSheet sheet : ingested.sheets()) {
+            if (sheet.status().startsWith("skipped")) {
+                warnings.add("sheet '%s' %s".formatted(sheet.name(), sheet.status()));
+            }
+        }
+        return warnings;
+    }
+
+    /** Copies the upload into the workspace, forces it to disk, and returns its SHA-256. */
+    private static String copy(Path source, Path target) throws IOException {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from the JDK", e);
+        }
+        try (InputStream in = new DigestInputStream(Files.newInputStream(source), digest);
+                OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW)) {
+            in.transferTo(out);
+        }
+        try (FileChannel channel = FileChannel.open(target, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+        return HexFormat.of().formatHex(digest.digest());
+    }
+
+    private static void moveIntoPlace(Path partial, Path committed) throws IOException {
+        try {
+            Files.move(partial, committed, StandardCopyOption.ATOMIC_MOVE);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(partial, committed);
+        }
+        try (FileChannel channel = FileChannel.open(committed.getParent(), StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // Some file systems cannot sync a directory; the SQLite commit still decides whether the upload exists.
+        }
+    }
+}

@@ -1,0 +1,490 @@
+package io.tablequery.engine.workspace;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.FileIngestor;
+import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.ingest.IngestReport;
+import io.tablequery.engine.ingest.IngestedFile;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.store.DuckDbCatalog;
+import io.tablequery.engine.store.DuckDbRebuilder;
+import io.tablequery.engine.store.DuckDbStorage;
+import io.tablequery.engine.store.ParallelTableWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One tenant's files and tables. Readers take {@link #catalog()} snapshots and their own connections; uploads and
+ * deletions are serialized. A workspace directory is held by one process at a time.
+ */
+public final class Workspace implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Workspace.class);
+
+    private final String name;
+    private final WorkspacePaths paths;
+    private final WorkspaceOptions options;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final Connection sqlite;
+    private final DuckDBConnection duckDb;
+    private final ReentrantLock writeLock = new ReentrantLock();
+    private volatile CatalogSnapshot snapshot;
+
+    private Workspace(
+            String name,
+            WorkspacePaths paths,
+            WorkspaceOptions options,
+            FileChannel lockChannel,
+            FileLock lock,
+            Connection sqlite,
+            DuckDBConnection duckDb) {
+        this.name = name;
+        this.paths = paths;
+        this.options = options;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        this.sqlite = sqlite;
+        this.duckDb = duckDb;
+    }
+
+    /**
+     * Opens a workspace with the default options, creating it when the directory is new or empty.
+     *
+     * @param directory the workspace directory
+     * @return the open workspace
+     */
+    public static Workspace open(Path directory) {
+        return open(directory, WorkspaceOptions.DEFAULTS);
+    }
+
+    /**
+     * Opens a workspace, creating it when the directory is new or empty, and repairs what an interrupted upload
+     * left behind.
+     *
+     * @param directory the workspace directory
+     * @param options how to open it
+     * @return the open workspace
+     * @throws EngineException WORKSPACE_LOCKED when another process holds it, STORAGE_FAILURE when it cannot be
+     *     opened
+     */
+    public static Workspace open(Path directory, WorkspaceOptions options) {
+        Path absolute = directory.toAbsolutePath().normalize();
+        WorkspacePaths paths = new WorkspacePaths(absolute);
+        String name = absolute.getFileName() == null
+                ? "workspace"
+                : absolute.getFileName().toString();
+        FileChannel lockChannel = null;
+        Connection sqlite = null;
+        DuckDBConnection duckDb = null;
+        try {
+            Files.createDirectories(paths.files());
+            Files.createDirectories(paths.tmp());
+            lockChannel = FileChannel.open(paths.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock = tryLock(lockChannel, name, absolute);
+            sqlite = Databases.openSqliteWriter(paths.sqlite());
+            CatalogStore.createSchema(sqlite);
+            duckDb = openDuckDb(paths, options);
+            Workspace workspace = new Workspace(name, paths, options, lockChannel, lock, sqlite, duckDb);
+            workspace.recover();
+            return workspace;
+        } catch (IOException e) {
+            closeAll(duckDb, sqlite, lockChannel);
+            throw new EngineException(
+                    CatalogErrorCode.STORAGE_FAILURE,
+                    "could not open workspace %s: %s".formatted(absolute, e.getMessage()),
+                    e);
+        } catch (SQLException e) {
+            closeAll(duckDb, sqlite, lockChannel);
+            throw Databases.storageFailure("could not open workspace " + absolute, e);
+        } catch (RuntimeException e) {
+            closeAll(duckDb, sqlite, lockChannel);
+            throw e;
+        }
+    }
+
+    /**
+     * Returns the workspace name: its directory's name.
+     *
+     * @return the name
+     */
+    public String name() {
+        return name;
+    }
+
+    /**
+     * Returns the workspace directory.
+     *
+     * @return the absolute directory
+     */
+    public Path directory() {
+        return paths.directory();
+    }
+
+    /**
+     * Returns the catalog as of the last commit.
+     *
+     * @return an immutable snapshot
+     */
+    public CatalogSnapshot catalog() {
+        return snapshot;
+    }
+
+    /**
+     * Opens a read-only connection to the SQLite copy; the caller closes it.
+     *
+     * @return a new connection
+     */
+    public Connection openSqliteReader() {
+        try {
+            return Databases.openSqliteReader(paths.sqlite());
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not open the SQLite copy of workspace " + name, e);
+        }
+    }
+
+    /**
+     * Opens a connection to the DuckDB copy, sharing the workspace's database; the caller closes it.
+     *
+     * @return a new connection
+     */
+    public DuckDBConnection openDuckDb() {
+        try {
+            return duckDb.duplicate();
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not open the DuckDB copy of workspace " + name, e);
+        }
+    }
+
+    /**
+     * Uploads a file: stores its bytes, turns its sheets into tables in both copies, and commits it as one step. A
+     * file with the name of an existing file replaces it: its tables keep their names, and readers see either the
+     * old or the new version. A failed upload leaves the workspace as it was.
+     *
+     * @param source the file to upload
+     * @param fileName the name to store it under (its extension decides for text files)
+     * @param listener hears progress
+     * @return the committed upload
+     */
+    public IngestResult ingest(Path source, String fileName, IngestListener listener) {
+        String safeName = FileNames.safeName(fileName);
+        writeLock.lock();
+        try {
+            return new Upload(this, safeName).run(source, listener);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Uploads a file under its own name.
+     *
+     * @param source the file
+     * @return the committed upload
+     */
+    public IngestResult ingest(Path source) {
+        return ingest(source, source.getFileName().toString(), IngestListener.NONE);
+    }
+
+    /**
+     * Removes a file, its tables and its stored bytes.
+     *
+     * @param fileNumber the F-number
+     * @return the removed file
+     */
+    public SourceFile deleteFile(int fileNumber) {
+        writeLock.lock();
+        try {
+            SourceFile file = snapshot.file(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+            List<TableInfo> tables = snapshot.tablesOf(fileNumber);
+            inTransaction(() -> {
+                try (Statement statement = sqlite.createStatement()) {
+                    for (TableInfo table : tables) {
+                        statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
+                    }
+                }
+                CatalogStore.deleteFile(sqlite, fileNumber);
+            });
+            publishToDuckDb(List.of(), tables);
+            deleteTree(paths.fileDirectory(fileNumber));
+            reloadSnapshot();
+            return file;
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Returns the ingest report of a file.
+     *
+     * @param fileNumber the F-number
+     * @return the report
+     */
+    public IngestReport report(int fileNumber) {
+        try {
+            String json = CatalogStore.reportJson(sqlite, fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+            return JsonCodec.read(json, IngestReport.class);
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the report of " + FileRefs.format(fileNumber), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        writeLock.lock();
+        try {
+            closeAll(duckDb, sqlite, null);
+            try {
+                lock.release();
+            } catch (IOException e) {
+                LOG.warn("could not release the lock of workspace {}", name, e);
+            }
+            closeAll(null, null, lockChannel);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    // --- used by Upload ---
+
+    WorkspacePaths paths() {
+        return paths;
+    }
+
+    Connection sqlite() {
+        return sqlite;
+    }
+
+    FileIngestor newIngestor() {
+        return new FileIngestor(options.ingest());
+    }
+
+    ParallelTableWriter openWriter(
+            int fileNumber, int sheetNumber, List<io.tablequery.engine.store.StoredColumn> columns) {
+        return ParallelTableWriter.open(
+                sqlite,
+                duckDb,
+                stageTableName(fileNumber, sheetNumber),
+                DuckDbStorage.storageName(fileNumber, sheetNumber),
+                columns,
+                options.ingest().batchRows());
+    }
+
+    static String stageTableName(int fileNumber, int sheetNumber) {
+        return "tq_stage_" + fileNumber + "_" + sheetNumber;
+    }
+
+    void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {
+        for (var sheet : ingested.sheets()) {
+            dropDuckDbStorage(DuckDbStorage.storageName(fileNumber, sheet.number()));
+        }
+    }
+
+    void dropDuckDbStorage(String storageName) {
+        try (Statement statement = duckDb.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS " + quote(DuckDbStorage.STORE_SCHEMA, storageName));
+        } catch (SQLException e) {
+            LOG.warn("could not drop {}; the next open removes it", storageName, e);
+        }
+    }
+
+    /** Runs work in one SQLite transaction, rolled back when it fails. */
+    void inTransaction(SqlWork work) {
+        try {
+            sqlite.setAutoCommit(false);
+            try {
+                work.run();
+                sqlite.commit();
+            } catch (SQLException | RuntimeException e) {
+                sqlite.rollback();
+                throw e;
+            } finally {
+                sqlite.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not update workspace " + name, e);
+        }
+    }
+
+    void publishToDuckDb(List<TableInfo> added, List<TableInfo> removed) {
+        try {
+            DuckDbCatalog.publish(duckDb, added, removed);
+        } catch (SQLException e) {
+            // The SQLite commit is the record; the DuckDB copy catches up on the next open.
+            LOG.error(
+                    "workspace {}: the DuckDB copy could not follow the last change; it is repaired on the next"
+                            + " open",
+                    name,
+                    e);
+        }
+    }
+
+    void reloadSnapshot() {
+        try {
+            snapshot = CatalogStore.load(sqlite);
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the catalog of workspace " + name, e);
+        }
+    }
+
+    static void deleteTree(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (var walk = Files.walk(directory)) {
+            for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static EngineException fileNotFound(int fileNumber) {
+        return new EngineException(
+                CatalogErrorCode.FILE_NOT_FOUND,
+                "no file %s in this workspace; list the files to".formatted(FileRefs.format(fileNumber))
+                        + " see their F-numbers");
+    }
+
+    /** SQL work inside a transaction. */
+    @FunctionalInterface
+    interface SqlWork {
+        void run() throws SQLException;
+    }
+
+    // --- opening and recovery ---
+
+    private void recover() throws SQLException, IOException {
+        try (Statement statement = sqlite.createStatement()) {
+            List<String> stale = new ArrayList<>();
+            try (ResultSet rs = statement.executeQuery(
+                    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'tq\\_stage\\_%' ESCAPE '\\'")) {
+                while (rs.next()) {
+                    stale.add(rs.getString(1));
+                }
+            }
+            for (String table : stale) {
+                statement.execute("DROP TABLE " + quote(table));
+            }
+        }
+        reloadSnapshot();
+        List<String> repaired = DuckDbCatalog.reconcile(duckDb, snapshot.tables(), new DuckDbRebuilder(sqlite, duckDb));
+        if (!repaired.isEmpty()) {
+            LOG.warn("workspace {}: repaired the DuckDB copy of {}", name, repaired);
+        }
+        try (var entries = Files.list(paths.files())) {
+            for (Path entry : entries.toList()) {
+                String fileName = entry.getFileName().toString();
+                boolean known = snapshot.files().stream().anyMatch(file -> fileName.equals("F" + file.number()));
+                if (!known) {
+                    LOG.warn("workspace {}: removing {}, left by an upload that did not commit", name, fileName);
+                    deleteTree(entry);
+                }
+            }
+        }
+        try (var entries = Files.list(paths.tmp())) {
+            for (Path entry : entries.toList()) {
+                deleteTree(entry);
+            }
+        }
+    }
+
+    private static DuckDBConnection openDuckDb(WorkspacePaths paths, WorkspaceOptions options) throws SQLException {
+        DuckDBConnection connection;
+        try {
+            connection = Databases.openDuckDb(paths.duckDb(), paths.tmp(), options);
+        } catch (SQLException e) {
+            if (String.valueOf(e.getMessage()).contains("lock")) {
+                throw new EngineException(
+                        CatalogErrorCode.WORKSPACE_LOCKED,
+                        "the DuckDB copy of workspace %s is open in".formatted(paths.directory()) + " another process: "
+                                + e.getMessage(),
+                        e);
+            }
+            // The SQLite copy is the record: a DuckDB file that cannot be opened is set aside and rebuilt from it.
+            Path aside = paths.duckDb().resolveSibling("tables.duckdb.damaged-" + System.currentTimeMillis());
+            LOG.warn(
+                    "the DuckDB copy {} cannot be opened ({}); moving it to {} and rebuilding it",
+                    paths.duckDb(),
+                    e.getMessage(),
+                    aside.getFileName());
+            try {
+                Files.move(paths.duckDb(), aside);
+                Files.deleteIfExists(paths.duckDb().resolveSibling("tables.duckdb.wal"));
+            } catch (IOException io) {
+                throw new SQLException("could not move the damaged DuckDB copy aside: " + io.getMessage(), io);
+            }
+            connection = Databases.openDuckDb(paths.duckDb(), paths.tmp(), options);
+        }
+        DuckDbCatalog.initialize(connection);
+        return connection;
+    }
+
+    private static FileLock tryLock(FileChannel channel, String name, Path directory) throws IOException {
+        try {
+            FileLock lock = channel.tryLock();
+            if (lock != null) {
+                return lock;
+            }
+        } catch (OverlappingFileLockException e) {
+            throw new EngineException(
+                    CatalogErrorCode.WORKSPACE_LOCKED,
+                    "workspace '%s' (%s) is already open in this".formatted(name, directory)
+                            + " process; use the open instance",
+                    e);
+        }
+        throw new EngineException(
+                CatalogErrorCode.WORKSPACE_LOCKED,
+                ("workspace '%s' (%s) is open in another"
+                                + " tablequery process; stop that process, or upload through its HTTP API")
+                        .formatted(name, directory));
+    }
+
+    private static void closeAll(DuckDBConnection duckDb, Connection sqlite, FileChannel channel) {
+        try {
+            if (duckDb != null) {
+                duckDb.close();
+            }
+        } catch (SQLException e) {
+            LOG.warn("could not close a DuckDB connection", e);
+        }
+        try {
+            if (sqlite != null) {
+                sqlite.close();
+            }
+        } catch (SQLException e) {
+            LOG.warn("could not close a SQLite connection", e);
+        }
+        try {
+            if (channel != null) {
+                channel.close();
+            }
+        } catch (IOException e) {
+            LOG.warn("could not close the workspace lock", e);
+        }
+    }
+}
