@@ -11,6 +11,10 @@ import java.time.LocalDate;
  */
 public final class StoredValues {
     private static final long MICROS_PER_DAY = 86_400_000_000L;
+    /** 1000-01-01 and 9999-12-31: the range with four-digit years. */
+    private static final long MIN_FAST_DAY = -354_285;
+
+    private static final long MAX_FAST_DAY = 2_932_896;
 
     private StoredValues() {}
 
@@ -21,7 +25,32 @@ public final class StoredValues {
      * @return {@code YYYY-MM-DD}
      */
     public static String dateText(long epochDay) {
-        return LocalDate.ofEpochDay(epochDay).toString();
+        if (epochDay < MIN_FAST_DAY || epochDay > MAX_FAST_DAY) {
+            return LocalDate.ofEpochDay(epochDay).toString();
+        }
+        // Civil-from-days (H. Hinnant), which avoids LocalDate on the ingest hot path.
+        long z = epochDay + 719_468;
+        long era = Math.floorDiv(z, 146_097);
+        long dayOfEra = z - era * 146_097;
+        long yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365;
+        long dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100);
+        long mp = (5 * dayOfYear + 2) / 153;
+        int day = (int) (dayOfYear - (153 * mp + 2) / 5 + 1);
+        int month = (int) (mp < 10 ? mp + 3 : mp - 9);
+        int year = (int) (yearOfEra + era * 400 + (month <= 2 ? 1 : 0));
+        char[] text = {
+            (char) ('0' + year / 1000),
+            (char) ('0' + year / 100 % 10),
+            (char) ('0' + year / 10 % 10),
+            (char) ('0' + year % 10),
+            '-',
+            (char) ('0' + month / 10),
+            (char) ('0' + month % 10),
+            '-',
+            (char) ('0' + day / 10),
+            (char) ('0' + day % 10)
+        };
+        return new String(text);
     }
 
     /**

@@ -79,9 +79,10 @@ public final class NumberFormats {
     }
 
     private static NumberFormatKind builtIn(int formatIndex) {
+        // 27-36 and 50-58 are the East Asian locales' built-in date and time formats (ECMA-376 18.8.30).
         return switch (formatIndex) {
-            case 14, 15, 16, 17 -> NumberFormatKind.DATE;
-            case 18, 19, 20, 21 -> NumberFormatKind.TIME;
+            case 14, 15, 16, 17, 27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 57, 58 -> NumberFormatKind.DATE;
+            case 18, 19, 20, 21, 32, 33, 34, 35, 55, 56 -> NumberFormatKind.TIME;
             case 22 -> NumberFormatKind.DATETIME;
             case 45, 47 -> NumberFormatKind.TIME;
             case 46 -> NumberFormatKind.DURATION;

@@ -294,8 +294,10 @@ public final class RawRow {
             objects = Arrays.copyOf(objects, capacity);
         }
         if (column >= width) {
-            Arrays.fill(kinds, width, column, (byte) CellKind.BLANK.ordinal());
-            Arrays.fill(objects, width, column, null);
+            if (column > width) {
+                Arrays.fill(kinds, width, column, (byte) CellKind.BLANK.ordinal());
+                Arrays.fill(objects, width, column, null);
+            }
             width = column + 1;
         }
         kinds[column] = (byte) kind.ordinal();

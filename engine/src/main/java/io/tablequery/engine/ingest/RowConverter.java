@@ -10,6 +10,8 @@ import java.util.List;
  * A value that does not fit its column's type is refused (the caller then knows its provisional types were wrong).
  */
 final class RowConverter {
+    private static final int TEXT_ORIGIN = CellValue.PERCENT | CellValue.CURRENCY | CellValue.FROM_TEXT;
+
     private final List<ColumnPlan> columns;
     private final SourceKind kind;
     private final boolean date1904;
@@ -63,7 +65,9 @@ final class RowConverter {
                     yield false;
                 }
                 batch.setLong(column, row, value.longValue);
-                noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue));
+                if (value.has(TEXT_ORIGIN)) {
+                    noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue));
+                }
                 yield true;
             }
             case REAL -> {
@@ -76,7 +80,9 @@ final class RowConverter {
                     yield false;
                 }
                 batch.setDouble(column, row, number);
-                noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
+                if (value.has(TEXT_ORIGIN)) {
+                    noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
+                }
                 yield true;
             }
             case DATE -> {
@@ -85,7 +91,9 @@ final class RowConverter {
                     yield false;
                 }
                 batch.setLong(column, row, day);
-                noteTemporal(column, value, rowNumber, StoredValues.dateText(day));
+                if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
+                    noteTemporal(column, value, rowNumber, StoredValues.dateText(day));
+                }
                 yield true;
             }
             case TIMESTAMP -> {
@@ -95,7 +103,9 @@ final class RowConverter {
                 }
                 long micros = value.cls == ValueClass.DATE ? picked * ExcelDates.MICROS_PER_DAY : picked;
                 batch.setLong(column, row, micros);
-                noteTemporal(column, value, rowNumber, StoredValues.timestampText(micros));
+                if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
+                    noteTemporal(column, value, rowNumber, StoredValues.timestampText(micros));
+                }
                 yield true;
             }
             case BOOLEAN -> {
@@ -103,7 +113,9 @@ final class RowConverter {
                     yield false;
                 }
                 batch.setLong(column, row, value.longValue);
-                noteTextOrigin(column, value, rowNumber, value.longValue != 0 ? "TRUE" : "FALSE");
+                if (value.has(TEXT_ORIGIN)) {
+                    noteTextOrigin(column, value, rowNumber, value.longValue != 0 ? "TRUE" : "FALSE");
+                }
                 yield true;
             }
             case BLOB -> {
@@ -118,6 +130,9 @@ final class RowConverter {
                 batch.setObject(column, row, text);
                 if (value.text == null && value.cls != ValueClass.TEXT) {
                     note(column, CoercionKind.VALUE_STORED_AS_TEXT, rowNumber, text, text);
+                }
+                if (value.has(CellValue.PART_DROPPED)) {
+                    noteTemporal(column, value, rowNumber, text);
                 }
                 yield true;
             }

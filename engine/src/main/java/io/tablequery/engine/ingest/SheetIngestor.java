@@ -169,45 +169,50 @@ final class SheetIngestor implements RowSink {
         }
         noteRow(row);
         if (collect) {
-            collectStats(row);
+            growStats(row.width());
         }
-        if (writer == null) {
-            return;
-        }
-        int r = batch.addRow(row.rowNumber());
+        boolean writing = writer != null;
+        int r = writing ? batch.addRow(row.rowNumber()) : -1;
         for (int c = 0; c < row.width(); c++) {
             if (row.kind(c) == CellKind.BLANK) {
                 continue;
             }
             classifier.classify(row, c, c < dateLike.length && dateLike[c], value);
-            int p = c < planBySource.length ? planBySource[c] : -1;
-            boolean fits = p >= 0 ? converter.put(batch, r, p, value, row.rowNumber()) : value.cls == ValueClass.NULL;
-            if (!fits) {
-                if (forcedPlan != null) {
-                    throw new EngineException(
-                            IngestErrorCode.INGEST_FAILED,
-                            "sheet '%s' of '%s': cell %s%d does not fit"
-                                            .formatted(
-                                                    sheet.name(),
-                                                    fileName,
-                                                    CellAddress.columnLetters(c),
-                                                    row.rowNumber())
-                                    + " the column types decided from all rows");
+            if (collect) {
+                stats.get(c).add(value);
+            }
+            if (writing) {
+                int p = c < planBySource.length ? planBySource[c] : -1;
+                boolean fits =
+                        p >= 0 ? converter.put(batch, r, p, value, row.rowNumber()) : value.cls == ValueClass.NULL;
+                if (!fits) {
+                    if (forcedPlan != null) {
+                        throw new EngineException(
+                                IngestErrorCode.INGEST_FAILED,
+                                ("sheet '%s' of '%s': cell %s%d does"
+                                                + " not fit the column types decided from all rows")
+                                        .formatted(
+                                                sheet.name(), fileName, CellAddress.columnLetters(c), row.rowNumber()));
+                    }
+                    abortWriter();
+                    writing = false;
                 }
-                abortWriter();
-                return;
             }
         }
-        if (batch.isFull()) {
+        if (writing && batch.isFull()) {
             writer.write(batch);
             batch = writer.newBatch();
         }
     }
 
-    private void collectStats(RawRow row) {
-        while (stats.size() < row.width()) {
+    private void growStats(int width) {
+        while (stats.size() < width) {
             stats.add(new ColumnStats());
         }
+    }
+
+    private void collectStats(RawRow row) {
+        growStats(row.width());
         for (int c = 0; c < row.width(); c++) {
             if (row.kind(c) != CellKind.BLANK) {
                 classifier.classify(row, c, c < dateLike.length && dateLike[c], value);
@@ -226,6 +231,7 @@ final class SheetIngestor implements RowSink {
             for (int c = 0; c < row.width(); c++) {
                 if (!row.isBlank(c)) {
                     if (row.kind(c) == CellKind.TEXT
+                            && mayBeTotal(row.text(c))
                             && TOTAL.matcher(row.text(c)).matches()) {
                         totalRows.add(row.rowNumber());
                     }
@@ -233,6 +239,23 @@ final class SheetIngestor implements RowSink {
                 }
             }
         }
+    }
+
+    /** A cheap test before the total-row pattern: its first letter. */
+    private static boolean mayBeTotal(String text) {
+        String stripped = text.stripLeading();
+        if (stripped.isEmpty()) {
+            return false;
+        }
+        char first = Character.toLowerCase(stripped.charAt(0));
+        return first == 't'
+                || first == 's'
+                || first == 'g'
+                || first == '合'
+                || first == '總'
+                || first == '总'
+                || first == '小'
+                || first == '共';
     }
 
     private void noteFill(RawRow row, int column) {

@@ -59,13 +59,20 @@ public enum SourceFormat {
             throw new EngineException(
                     IngestErrorCode.EMPTY_FILE, "'%s' is empty (0 bytes); upload a file with data".formatted(fileName));
         }
-        byte[] head = new byte[16];
+        byte[] head = new byte[128];
         int read;
         try (InputStream in = Files.newInputStream(file)) {
             read = in.readNBytes(head, 0, head.length);
         }
         String extension = extension(fileName);
         if (startsWith(head, read, ZIP)) {
+            if (new String(head, 0, read, java.nio.charset.StandardCharsets.ISO_8859_1)
+                    .contains("application/vnd.oasis.opendocument")) {
+                throw new EngineException(
+                        IngestErrorCode.UNSUPPORTED_FORMAT,
+                        ("'%s' is an OpenDocument file (.ods);" + " save it as .xlsx or .csv. %s")
+                                .formatted(fileName, SUPPORTED));
+            }
             return XLSX;
         }
         if (startsWith(head, read, OLE2)) {

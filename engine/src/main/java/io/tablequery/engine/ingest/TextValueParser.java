@@ -1,8 +1,6 @@
 package io.tablequery.engine.ingest;
 
 import java.math.BigDecimal;
-import java.time.DateTimeException;
-import java.time.LocalDate;
 import java.util.Locale;
 import java.util.Set;
 
@@ -45,6 +43,9 @@ final class TextValueParser {
             if (parseNumericDate(s, start, end, out) || parseNumber(s, start, end, out)) {
                 return;
             }
+            if (end - start <= 20 && hasLetter(s, start, end) && parseMonthNameDate(s, start, end, out)) {
+                return;
+            }
         } else if (first == '-' || first == '.' || first == '\u2212' || isCurrency(first)) {
             if (parseNumber(s, start, end, out)) {
                 return;
@@ -57,7 +58,11 @@ final class TextValueParser {
                 return;
             }
         }
-        if (Character.isLetter(first) && end - start <= 20 && parseMonthNameDate(s, start, end, out)) {
+        if (Character.isLetter(first)
+                && end - start <= 20
+                && startsWithMonth(s, start, end)
+                && hasDigit(s, start, end)
+                && parseMonthNameDate(s, start, end, out)) {
             return;
         }
         out.cls = ValueClass.TEXT;
@@ -78,6 +83,36 @@ final class TextValueParser {
             return;
         }
         out.cls = ValueClass.TEXT;
+    }
+
+    private static boolean startsWithMonth(String s, int start, int end) {
+        if (end - start < 3 || "jfmasondJFMASOND".indexOf(s.charAt(start)) < 0) {
+            return false;
+        }
+        for (String month : MONTHS) {
+            if (s.regionMatches(true, start, month, 0, 3)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasLetter(String s, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (Character.isLetter(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasDigit(String s, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if (isDigit(s.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     static boolean isSpace(char c) {
@@ -220,7 +255,7 @@ final class TextValueParser {
         }
         double value;
         try {
-            value = percent ? new BigDecimal(plain).movePointLeft(2).doubleValue() : Double.parseDouble(plain);
+            value = percent ? new BigDecimal(plain).movePointLeft(2).doubleValue() : Decimals.parseDouble(plain);
         } catch (NumberFormatException e) {
             return false;
         }
@@ -397,8 +432,25 @@ final class TextValueParser {
 
     /** Parses {@code 5 Jan 2024}, {@code 5-Jan-2024}, {@code Jan 5, 2024} and {@code January 5 2024}. */
     private static boolean parseMonthNameDate(String s, int start, int end, CellValue out) {
-        String[] tokens = s.substring(start, end).split("[\\s,./-]+");
-        if (tokens.length != 3) {
+        String[] tokens = new String[3];
+        int count = 0;
+        int i = start;
+        while (i < end) {
+            while (i < end && isDateSeparator(s.charAt(i))) {
+                i++;
+            }
+            int tokenStart = i;
+            while (i < end && !isDateSeparator(s.charAt(i))) {
+                i++;
+            }
+            if (i > tokenStart) {
+                if (count == 3) {
+                    return false;
+                }
+                tokens[count++] = s.substring(tokenStart, i);
+            }
+        }
+        if (count != 3) {
             return false;
         }
         int month = month(tokens[0]);
@@ -420,6 +472,10 @@ final class TextValueParser {
         out.cls = ValueClass.DATE;
         out.longValue = epochDay;
         return true;
+    }
+
+    private static boolean isDateSeparator(char c) {
+        return c == ' ' || c == ',' || c == '.' || c == '/' || c == '-' || isSpace(c);
     }
 
     private static int month(String token) {
@@ -473,13 +529,23 @@ final class TextValueParser {
 
     /** Returns the epoch day of a valid calendar date with a four-digit year, else {@link CellValue#INVALID}. */
     static long epochDay(int year, int month, int day) {
-        if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > 31) {
+        if (year < 1000 || year > 9999 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
             return CellValue.INVALID;
         }
-        try {
-            return LocalDate.of(year, month, day).toEpochDay();
-        } catch (DateTimeException e) {
-            return CellValue.INVALID;
-        }
+        // Days-from-civil (H. Hinnant), which avoids LocalDate on the ingest hot path.
+        int y = month <= 2 ? year - 1 : year;
+        int era = Math.floorDiv(y, 400);
+        int yearOfEra = y - era * 400;
+        int dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1;
+        int dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear;
+        return era * 146_097L + dayOfEra - 719_468;
+    }
+
+    private static int daysInMonth(int year, int month) {
+        return switch (month) {
+            case 2 -> (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
     }
 }

@@ -34,6 +34,8 @@ public final class ParallelTableWriter implements TableWriter {
     private volatile Throwable failure;
     private volatile long sqliteRows = -1;
     private volatile long duckDbRows = -1;
+    private volatile boolean duckDbStopped;
+    private volatile boolean duckDbEnded;
     private boolean done;
 
     private ParallelTableWriter(
@@ -163,22 +165,40 @@ public final class ParallelTableWriter implements TableWriter {
 
     private void runDuckDb() {
         try {
-            duckDbRows = duckDb.insertFrom(() -> {
-                try {
-                    Object item = duckDbQueue.take();
-                    if (item == ABORT) {
-                        throw new IOException("write of " + label + " aborted");
-                    }
-                    return item == END ? null : (ColumnBatch) item;
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IOException("interrupted", e);
-                }
-            });
+            duckDbRows = duckDb.insertFrom(this::nextForDuckDb);
         } catch (Throwable e) {
             if (!done) {
                 fail(e);
             }
+        }
+    }
+
+    /**
+     * Hands DuckDB its next batch. DuckDB may ask again after an error or after the end, so both are sticky: once
+     * stopped every call fails at once, once ended every call returns null.
+     */
+    private ColumnBatch nextForDuckDb() throws IOException {
+        if (duckDbStopped) {
+            throw new IOException("write of " + label + " stopped");
+        }
+        if (duckDbEnded) {
+            return null;
+        }
+        try {
+            Object item = duckDbQueue.take();
+            if (item == ABORT) {
+                duckDbStopped = true;
+                throw new IOException("write of " + label + " stopped");
+            }
+            if (item == END) {
+                duckDbEnded = true;
+                return null;
+            }
+            return (ColumnBatch) item;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            duckDbStopped = true;
+            throw new IOException("interrupted", e);
         }
     }
 

@@ -227,7 +227,12 @@ final class Upload {
 
     private EngineException noData(IngestedFile ingested) {
         StringJoiner sheets = new StringJoiner("; ");
-        ingested.sheets().forEach(sheet -> sheets.add("'%s': %s".formatted(sheet.name(), sheet.status())));
+        ingested.sheets().stream()
+                .limit(10)
+                .forEach(sheet -> sheets.add("'%s': %s".formatted(sheet.name(), sheet.status())));
+        if (ingested.sheets().size() > 10) {
+            sheets.add("and %d more sheets".formatted(ingested.sheets().size() - 10));
+        }
         return new EngineException(
                 IngestErrorCode.NO_DATA,
                 "no sheet of '%s' holds a table (%s)"

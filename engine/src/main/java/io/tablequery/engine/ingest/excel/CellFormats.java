@@ -2,32 +2,88 @@ package io.tablequery.engine.ingest.excel;
 
 import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.NumberFormats;
-import org.apache.poi.xssf.model.StylesTable;
-import org.apache.poi.xssf.usermodel.XSSFCellStyle;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import org.apache.poi.ss.usermodel.BuiltinFormats;
 
-/** The display kind of each cell style of a workbook, by style index. */
+/**
+ * The display kind of each cell style of a workbook, by style index, read from {@code xl/styles.xml}: the custom
+ * number formats ({@code numFmts}) and the cell formats ({@code cellXfs}) that refer to them. Element names are
+ * matched without namespace, so Strict Open XML files read the same way.
+ */
 final class CellFormats {
+    private static final CellFormats NONE = new CellFormats(new NumberFormatKind[0]);
+
     private final NumberFormatKind[] kinds;
 
     private CellFormats(NumberFormatKind[] kinds) {
         this.kinds = kinds;
     }
 
-    static CellFormats of(StylesTable styles) {
-        if (styles == null) {
-            return new CellFormats(new NumberFormatKind[0]);
+    static CellFormats none() {
+        return NONE;
+    }
+
+    static CellFormats parse(InputStream in) throws XMLStreamException {
+        Map<Integer, String> custom = new HashMap<>();
+        List<Integer> styles = new ArrayList<>();
+        XMLStreamReader xml = Stax.reader(in);
+        try {
+            boolean inCellXfs = false;
+            while (xml.hasNext()) {
+                int event = xml.next();
+                if (event == XMLStreamConstants.START_ELEMENT) {
+                    switch (xml.getLocalName()) {
+                        case "numFmt" -> {
+                            Integer id = number(Stax.attribute(xml, "numFmtId"));
+                            if (id != null) {
+                                custom.put(id, String.valueOf(Stax.attribute(xml, "formatCode")));
+                            }
+                        }
+                        case "cellXfs" -> inCellXfs = true;
+                        case "xf" -> {
+                            if (inCellXfs) {
+                                Integer id = number(Stax.attribute(xml, "numFmtId"));
+                                styles.add(id == null ? 0 : id);
+                            }
+                        }
+                        default -> {}
+                    }
+                } else if (event == XMLStreamConstants.END_ELEMENT
+                        && xml.getLocalName().equals("cellXfs")) {
+                    inCellXfs = false;
+                }
+            }
+        } finally {
+            xml.close();
         }
-        NumberFormatKind[] kinds = new NumberFormatKind[styles.getNumCellStyles()];
+        NumberFormatKind[] kinds = new NumberFormatKind[styles.size()];
         for (int i = 0; i < kinds.length; i++) {
-            XSSFCellStyle style = styles.getStyleAt(i);
-            kinds[i] = style == null
-                    ? NumberFormatKind.GENERAL
-                    : NumberFormats.classify(style.getDataFormat(), style.getDataFormatString());
+            int id = styles.get(i);
+            String format = custom.containsKey(id) ? custom.get(id) : BuiltinFormats.getBuiltinFormat(id);
+            kinds[i] = NumberFormats.classify(id, format);
         }
         return new CellFormats(kinds);
     }
 
     NumberFormatKind kind(int styleIndex) {
         return styleIndex >= 0 && styleIndex < kinds.length ? kinds[styleIndex] : NumberFormatKind.GENERAL;
+    }
+
+    private static Integer number(String text) {
+        if (text == null) {
+            return null;
+        }
+        try {
+            return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 }

@@ -31,7 +31,7 @@ final class SharedStrings {
         long budget = Runtime.getRuntime().maxMemory() / 3;
         long used = 0;
         List<String> strings = new ArrayList<>();
-        XMLStreamReader xml = StaxFactory.reader(in);
+        XMLStreamReader xml = Stax.reader(in);
         try {
             StringBuilder current = null;
             int phonetic = 0;

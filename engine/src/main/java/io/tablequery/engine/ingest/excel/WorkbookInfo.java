@@ -27,7 +27,7 @@ record WorkbookInfo(List<Sheet> sheets, boolean date1904) {
     static WorkbookInfo parse(InputStream in) throws XMLStreamException {
         List<Sheet> sheets = new ArrayList<>();
         boolean date1904 = false;
-        XMLStreamReader xml = StaxFactory.reader(in);
+        XMLStreamReader xml = Stax.reader(in);
         try {
             while (xml.hasNext()) {
                 if (xml.next() != XMLStreamConstants.START_ELEMENT) {
@@ -35,28 +35,19 @@ record WorkbookInfo(List<Sheet> sheets, boolean date1904) {
                 }
                 String name = xml.getLocalName();
                 if (name.equals("workbookPr")) {
-                    String value = attribute(xml, "date1904");
+                    String value = Stax.attribute(xml, "date1904");
                     date1904 = "1".equals(value) || "true".equalsIgnoreCase(value);
                 } else if (name.equals("sheet")) {
-                    String state = attribute(xml, "state");
+                    String state = Stax.attribute(xml, "state");
                     sheets.add(new Sheet(
-                            String.valueOf(attribute(xml, "name")),
+                            String.valueOf(Stax.attribute(xml, "name")),
                             "hidden".equals(state) || "veryHidden".equals(state),
-                            attribute(xml, "id")));
+                            Stax.attribute(xml, "id")));
                 }
             }
         } finally {
             xml.close();
         }
         return new WorkbookInfo(List.copyOf(sheets), date1904);
-    }
-
-    private static String attribute(XMLStreamReader xml, String localName) {
-        for (int i = 0; i < xml.getAttributeCount(); i++) {
-            if (xml.getAttributeLocalName(i).equals(localName)) {
-                return xml.getAttributeValue(i);
-            }
-        }
-        return null;
     }
 }

@@ -3,6 +3,7 @@ package io.tablequery.engine.ingest.excel;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.ingest.CellRange;
+import io.tablequery.engine.ingest.Decimals;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadProgress;
@@ -42,7 +43,7 @@ final class XlsxSheetParser {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        XMLStreamReader xml = StaxFactory.reader(in);
+        XMLStreamReader xml = Stax.reader(in);
         List<CellRange> merges = new ArrayList<>();
         RawRow row = new RawRow();
         long rowNumber = 0;
@@ -59,21 +60,28 @@ final class XlsxSheetParser {
                 if (event == XMLStreamConstants.START_ELEMENT) {
                     switch (xml.getLocalName()) {
                         case "row" -> {
-                            String r = attribute(xml, "r");
+                            String r = Stax.attribute(xml, "r");
                             rowNumber = r == null ? rowNumber + 1 : parseRowNumber(r);
                             row.reset(rowNumber);
                             inRow = true;
                             column = -1;
                         }
                         case "c" -> {
-                            String r = attribute(xml, "r");
+                            String r = null;
+                            type = null;
+                            style = 0;
+                            for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {
+                                switch (xml.getAttributeLocalName(i)) {
+                                    case "r" -> r = xml.getAttributeValue(i);
+                                    case "t" -> type = xml.getAttributeValue(i);
+                                    case "s" -> style = parseInt(xml.getAttributeValue(i));
+                                    default -> {}
+                                }
+                            }
                             column = r == null ? column + 1 : CellAddress.parseColumn(r);
                             if (column < 0 || column > CellAddress.MAX_COLUMN) {
                                 throw corrupt("cell reference '" + r + "' in row " + rowNumber);
                             }
-                            type = attribute(xml, "t");
-                            String s = attribute(xml, "s");
-                            style = s == null ? 0 : parseInt(s);
                             hasValue = false;
                             hasFormula = false;
                         }
@@ -90,7 +98,7 @@ final class XlsxSheetParser {
                             }
                         }
                         case "mergeCell" -> {
-                            String ref = attribute(xml, "ref");
+                            String ref = Stax.attribute(xml, "ref");
                             if (ref != null) {
                                 try {
                                     merges.add(CellRange.parse(ref));
@@ -129,7 +137,7 @@ final class XlsxSheetParser {
         }
         if (type == null || type.equals("n")) {
             try {
-                row.setNumber(column, Double.parseDouble(text), formats.kind(style));
+                row.setNumber(column, Decimals.parseDouble(text), formats.kind(style));
             } catch (NumberFormatException e) {
                 row.setText(column, text);
             }
@@ -195,15 +203,6 @@ final class XlsxSheetParser {
         } catch (NumberFormatException e) {
             throw corrupt("number '" + text + "'");
         }
-    }
-
-    private static String attribute(XMLStreamReader xml, String localName) {
-        for (int i = 0; i < xml.getAttributeCount(); i++) {
-            if (xml.getAttributeLocalName(i).equals(localName)) {
-                return xml.getAttributeValue(i);
-            }
-        }
-        return null;
     }
 
     private EngineException corrupt(String what) {

@@ -7,21 +7,19 @@ import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.SheetVisitor;
 import io.tablequery.engine.ingest.SourceDetails;
+import io.tablequery.engine.ingest.SourceFormat;
 import io.tablequery.engine.ingest.SourceKind;
 import io.tablequery.engine.ingest.SourceReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javax.xml.stream.XMLStreamException;
 import org.apache.poi.EncryptedDocumentException;
 import org.apache.poi.ooxml.POIXMLException;
 import org.apache.poi.openxml4j.exceptions.InvalidFormatException;
-import org.apache.poi.openxml4j.exceptions.NotOfficeXmlFileException;
 import org.apache.poi.openxml4j.exceptions.ODFNotOfficeXmlFileException;
-import org.apache.poi.openxml4j.exceptions.OpenXML4JException;
 import org.apache.poi.openxml4j.exceptions.OpenXML4JRuntimeException;
 import org.apache.poi.openxml4j.opc.OPCPackage;
 import org.apache.poi.openxml4j.opc.PackageAccess;
@@ -29,28 +27,40 @@ import org.apache.poi.openxml4j.opc.PackagePart;
 import org.apache.poi.openxml4j.opc.PackageRelationship;
 import org.apache.poi.openxml4j.opc.PackageRelationshipCollection;
 import org.apache.poi.openxml4j.opc.PackageRelationshipTypes;
-import org.apache.poi.xssf.eventusermodel.XSSFReader;
-import org.apache.poi.xssf.model.StylesTable;
+import org.apache.poi.openxml4j.util.ZipSecureFile;
 
 /**
- * Reads {@code .xlsx} and {@code .xlsm} workbooks sheet by sheet without loading them. POI opens the package (with
- * its zip-bomb guard), resolves the parts and parses the styles; the shared strings and each sheet's cells stream
- * through Aalto's StAX parser.
+ * Reads {@code .xlsx} and {@code .xlsm} workbooks (transitional or Strict Open XML) sheet by sheet without loading
+ * them. POI's package layer opens the ZIP with its zip-bomb guard and resolves the parts through their
+ * relationships; the workbook, styles, shared strings and each sheet's cells stream through Aalto's StAX parser.
  */
 public final class XlsxSourceReader implements SourceReader {
+    /** Workbooks with a thousand sheets exist; POI's default cap of 1000 ZIP entries would refuse them. */
+    private static final long MAX_ZIP_ENTRIES = 100_000;
+
+    static {
+        if (ZipSecureFile.getMaxFileCount() < MAX_ZIP_ENTRIES) {
+            ZipSecureFile.setMaxFileCount(MAX_ZIP_ENTRIES);
+        }
+    }
+
     @Override
     public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
             throws IOException {
         try (OPCPackage pkg = OPCPackage.open(file.toFile(), PackageAccess.READ)) {
-            XSSFReader reader = new XSSFReader(pkg);
+            PackagePart workbookPart = workbookPart(pkg, displayName);
             WorkbookInfo workbook;
-            try (InputStream in = reader.getWorkbookData()) {
+            try (InputStream in = workbookPart.getInputStream()) {
                 workbook = WorkbookInfo.parse(in);
             }
-            PackagePart workbookPart = workbookPart(pkg);
-            CellFormats formats = CellFormats.of(styles(reader));
+            CellFormats formats = CellFormats.none();
+            PackagePart stylesPart = relatedPart(workbookPart, "/styles");
+            if (stylesPart != null) {
+                try (InputStream in = stylesPart.getInputStream()) {
+                    formats = CellFormats.parse(in);
+                }
+            }
             SharedStrings strings = null;
-            List<String> notes = new ArrayList<>();
             for (int i = 0; i < workbook.sheets().size(); i++) {
                 WorkbookInfo.Sheet entry = workbook.sheets().get(i);
                 RowSink sink = visitor.beginSheet(new SheetSource(
@@ -65,30 +75,28 @@ public final class XlsxSourceReader implements SourceReader {
                     continue;
                 }
                 if (strings == null) {
-                    strings = sharedStrings(pkg, displayName);
+                    strings = sharedStrings(workbookPart, displayName);
                 }
                 try (InputStream in = part.getInputStream()) {
                     new XlsxSheetParser(strings, formats, displayName, entry.name())
                             .parse(in, part.getSize(), sink, progress);
                 }
             }
-            return new SourceDetails(null, null, notes);
+            return SourceDetails.NONE;
         } catch (EngineException e) {
             throw e;
         } catch (ODFNotOfficeXmlFileException e) {
-            throw new EngineException(
-                    IngestErrorCode.UNSUPPORTED_FORMAT,
-                    ("'%s' is an OpenDocument spreadsheet" + " (.ods); save it as .xlsx or .csv. %s")
-                            .formatted(displayName, io.tablequery.engine.ingest.SourceFormat.SUPPORTED),
-                    e);
+            throw unsupported(displayName, "an OpenDocument spreadsheet (.ods); save it as .xlsx or .csv", e);
         } catch (EncryptedDocumentException e) {
             throw encrypted(displayName, e);
-        } catch (NotOfficeXmlFileException | InvalidFormatException | POIXMLException | OpenXML4JRuntimeException e) {
-            throw damaged(displayName, e);
-        } catch (OpenXML4JException | XMLStreamException e) {
-            throw damaged(displayName, e);
         } catch (IOException e) {
             throw ioFailure(displayName, e);
+        } catch (InvalidFormatException
+                | POIXMLException
+                | OpenXML4JRuntimeException
+                | XMLStreamException
+                | IllegalArgumentException e) {
+            throw damaged(displayName, e);
         }
     }
 
@@ -102,14 +110,10 @@ public final class XlsxSourceReader implements SourceReader {
     }
 
     static EngineException damaged(String displayName, Exception e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (message.toLowerCase(Locale.ROOT).contains(".xlsb")) {
-            return new EngineException(
-                    IngestErrorCode.UNSUPPORTED_FORMAT,
-                    ("'%s' is a binary Excel workbook (.xlsb);" + " save it as .xlsx. %s")
-                            .formatted(displayName, io.tablequery.engine.ingest.SourceFormat.SUPPORTED),
-                    e);
+        if (causeSays(e, "Zip bomb") || causeSays(e, "potentially malicious")) {
+            return zipBomb(displayName, e);
         }
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return new EngineException(
                 IngestErrorCode.CORRUPT_FILE,
                 ("could not read '%s' as an Excel workbook: %s; the"
@@ -119,47 +123,74 @@ public final class XlsxSourceReader implements SourceReader {
     }
 
     static EngineException ioFailure(String displayName, IOException e) {
-        String message = String.valueOf(e.getMessage());
-        if (message.contains("Zip bomb")) {
-            return new EngineException(
-                    IngestErrorCode.ZIP_BOMB,
-                    ("'%s' expands to far more data than its size" + " suggests, as zip bombs do; it was not read")
-                            .formatted(displayName),
-                    e);
-        }
         return damaged(displayName, e);
     }
 
-    private static StylesTable styles(XSSFReader reader) {
-        try {
-            return reader.getStylesTable();
-        } catch (IOException | InvalidFormatException | RuntimeException e) {
-            return null;
-        }
+    private static EngineException zipBomb(String displayName, Exception e) {
+        return new EngineException(
+                IngestErrorCode.ZIP_BOMB,
+                ("'%s' expands to far more data, or holds far more parts,"
+                                + " than a workbook of its size can (as zip bombs do); it was not read. Detail: %s")
+                        .formatted(displayName, e.getMessage()),
+                e);
     }
 
-    private static SharedStrings sharedStrings(OPCPackage pkg, String displayName)
-            throws IOException, XMLStreamException, InvalidFormatException {
-        for (String contentType :
-                List.of("application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml")) {
-            for (PackagePart part : pkg.getPartsByContentType(contentType)) {
-                try (InputStream in = part.getInputStream()) {
-                    return SharedStrings.parse(in, displayName);
-                }
+    private static EngineException unsupported(String displayName, String what, Exception e) {
+        return new EngineException(
+                IngestErrorCode.UNSUPPORTED_FORMAT,
+                "'%s' is %s. %s".formatted(displayName, what, SourceFormat.SUPPORTED),
+                e);
+    }
+
+    private static boolean causeSays(Throwable e, String text) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null && cause.getMessage().contains(text)) {
+                return true;
             }
         }
-        return SharedStrings.empty();
+        return false;
     }
 
-    private static PackagePart workbookPart(OPCPackage pkg) throws InvalidFormatException {
+    private static PackagePart workbookPart(OPCPackage pkg, String displayName) throws InvalidFormatException {
         for (String type :
                 List.of(PackageRelationshipTypes.CORE_DOCUMENT, PackageRelationshipTypes.STRICT_CORE_DOCUMENT)) {
             PackageRelationshipCollection relationships = pkg.getRelationshipsByType(type);
             if (relationships.size() > 0) {
-                return pkg.getPart(relationships.getRelationship(0));
+                PackagePart part = pkg.getPart(relationships.getRelationship(0));
+                if (part == null) {
+                    break;
+                }
+                String contentType = part.getContentType().toLowerCase(Locale.ROOT);
+                if (contentType.contains("binary")) {
+                    throw unsupported(displayName, "a binary Excel workbook (.xlsb); save it as .xlsx", null);
+                }
+                if (!contentType.contains("sheet")) {
+                    throw unsupported(displayName, "an Office document but not a workbook (" + contentType + ")", null);
+                }
+                return part;
             }
         }
         throw new InvalidFormatException("the package has no workbook part");
+    }
+
+    private static PackagePart relatedPart(PackagePart from, String typeSuffix) throws InvalidFormatException {
+        for (PackageRelationship relationship : from.getRelationships()) {
+            if (relationship.getRelationshipType().endsWith(typeSuffix)) {
+                return from.getRelatedPart(relationship);
+            }
+        }
+        return null;
+    }
+
+    private static SharedStrings sharedStrings(PackagePart workbookPart, String displayName)
+            throws IOException, XMLStreamException, InvalidFormatException {
+        PackagePart part = relatedPart(workbookPart, "/sharedStrings");
+        if (part == null) {
+            return SharedStrings.empty();
+        }
+        try (InputStream in = part.getInputStream()) {
+            return SharedStrings.parse(in, displayName);
+        }
     }
 
     private static PackagePart sheetPart(PackagePart workbookPart, String relationshipId)

@@ -6,14 +6,27 @@ import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
 
-/** Creates Aalto StAX readers with DTDs and external entities off, so no sheet can make the parser fetch anything. */
-final class StaxFactory {
+/**
+ * Aalto StAX readers with DTDs and external entities off, so no workbook part can make the parser fetch anything,
+ * and the attribute lookup by local name the OOXML parsers share.
+ */
+final class Stax {
     private static final XMLInputFactory FACTORY = create();
 
-    private StaxFactory() {}
+    private Stax() {}
 
     static XMLStreamReader reader(InputStream in) throws XMLStreamException {
         return FACTORY.createXMLStreamReader(in);
+    }
+
+    /** Returns an attribute of the current element by local name, ignoring its namespace, or null. */
+    static String attribute(XMLStreamReader xml, String localName) {
+        for (int i = 0; i < xml.getAttributeCount(); i++) {
+            if (xml.getAttributeLocalName(i).equals(localName)) {
+                return xml.getAttributeValue(i);
+            }
+        }
+        return null;
     }
 
     private static XMLInputFactory create() {
