@@ -70,7 +70,7 @@ final class LayoutDetector {
         int needed = widest <= 2 ? widest : (widest + 1) / 2;
         int header = -1;
         for (int i = 0; i < Math.min(n, HEADER_SEARCH_ROWS); i++) {
-            if (rows.get(i).nonBlankCount() < needed) {
+            if (rows.get(i).nonBlankCount() < needed || isMergedTitle(i)) {
                 continue;
             }
             if (isHeaderLike(i)) {
@@ -105,6 +105,20 @@ final class LayoutDetector {
         List<Long> headerRowNumbers =
                 headerRows.stream().map(i -> rows.get(i).rowNumber()).toList();
         return new Layout(titleRows, titles, headerRowNumbers, nameColumns(headerRows), List.of());
+    }
+
+    /** A row whose only value is one cell merged across several columns reads as a title, however wide. */
+    private boolean isMergedTitle(int index) {
+        RawRow row = rows.get(index);
+        if (row.nonBlankCount() != 1) {
+            return false;
+        }
+        for (CellRange merge : merges) {
+            if (merge.firstRow() == row.rowNumber() && merge.spansColumns() && !row.isBlank(merge.firstColumn())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean isHeaderLike(int index) {

@@ -101,6 +101,8 @@ public final class DuckDbCatalog {
             }
         }
         Set<String> physical = physicalTables(connection);
+        Set<String> nativeViews = views(connection, NATIVE_SCHEMA);
+        Set<String> sqliteViews = views(connection, SQLITE_SCHEMA);
         List<String> repaired = new ArrayList<>();
         Set<String> wanted = new HashSet<>();
         for (TableInfo table : tables) {
@@ -109,7 +111,9 @@ public final class DuckDbCatalog {
                 rebuilder.rebuild(table);
                 publish(connection, List.of(table), List.of());
                 repaired.add(table.name());
-            } else if (!table.storageName().equals(shown.get(key(table.name())))) {
+            } else if (!table.storageName().equals(shown.get(key(table.name())))
+                    || !nativeViews.contains(key(table.name()))
+                    || !sqliteViews.contains(key(table.name()))) {
                 publish(connection, List.of(table), List.of());
                 repaired.add(table.name());
             }
@@ -117,7 +121,10 @@ public final class DuckDbCatalog {
         Set<String> keepStorage = new HashSet<>();
         tables.forEach(table -> keepStorage.add(table.storageName()));
         try (Statement statement = connection.createStatement()) {
-            for (String name : shown.keySet()) {
+            Set<String> stale = new HashSet<>(shown.keySet());
+            stale.addAll(nativeViews);
+            stale.addAll(sqliteViews);
+            for (String name : stale) {
                 if (!wanted.contains(name)) {
                     dropViews(statement, name);
                     repaired.add(name);
@@ -151,6 +158,18 @@ public final class DuckDbCatalog {
                         + literal(STORE_SCHEMA) + " AND table_name <> " + literal(VIEWS_TABLE))) {
             while (rs.next()) {
                 names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    private static Set<String> views(Connection connection, String schema) throws SQLException {
+        Set<String> names = new HashSet<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT view_name FROM duckdb_views() WHERE NOT internal AND"
+                        + " schema_name = " + literal(schema))) {
+            while (rs.next()) {
+                names.add(key(rs.getString(1)));
             }
         }
         return names;

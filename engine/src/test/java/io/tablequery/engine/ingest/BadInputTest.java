@@ -1,0 +1,267 @@
+package io.tablequery.engine.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.testing.TableReader;
+import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.List;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.apache.poi.openxml4j.opc.OPCPackage;
+import org.apache.poi.openxml4j.opc.PackageAccess;
+import org.apache.poi.poifs.crypt.EncryptionInfo;
+import org.apache.poi.poifs.crypt.EncryptionMode;
+import org.apache.poi.poifs.crypt.Encryptor;
+import org.apache.poi.poifs.filesystem.POIFSFileSystem;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xssf.streaming.SXSSFWorkbook;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad files get a clear error with a stable code, and the workspace keeps exactly what it had. */
+class BadInputTest {
+    @TempDir
+    Path dir;
+
+    private Workspace workspace;
+    private Snapshot before;
+
+    @BeforeEach
+    void open() throws Exception {
+        workspace = Workspace.open(dir.resolve("ws"));
+        Path good = dir.resolve("good.csv");
+        Files.writeString(good, "a,b\n1,x\n2,y\n");
+        workspace.ingest(good);
+        before = snapshot();
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        assertThat(snapshot()).isEqualTo(before);
+        assertThat(TableReader.sqlite(workspace, "good")).hasSize(2);
+        workspace.close();
+    }
+
+    @Test
+    void refusesAnEmptyFile() throws IOException {
+        Path file = Files.createFile(dir.resolve("empty.csv"));
+        assertRefused(file, "EMPTY_FILE", "'empty.csv' is empty (0 bytes); upload a file with data");
+    }
+
+    @Test
+    void refusesUnsupportedFormats() throws IOException {
+        Path pdf = dir.resolve("report.pdf");
+        Files.writeString(pdf, "%PDF-1.7\nnot a table");
+        assertRefused(
+                pdf,
+                "UNSUPPORTED_FORMAT",
+                "'report.pdf' is a PDF document; supported formats: Excel"
+                        + " workbooks (.xlsx, .xlsm, .xls), CSV and TSV text (.csv, .tsv, .txt), and SQLite databases"
+                        + " (.sqlite, .sqlite3, .db)");
+        Path binary = dir.resolve("image.csv");
+        byte[] bytes = new byte[4096];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31);
+        }
+        Files.write(binary, bytes);
+        assertRefused(binary, "UNSUPPORTED_FORMAT", null);
+        Path fake = dir.resolve("fake.xlsx");
+        Files.writeString(fake, "a,b\n1,2\n");
+        assertRefused(fake, "CORRUPT_FILE", null);
+    }
+
+    @Test
+    void refusesAnEncryptedWorkbook() throws Exception {
+        Path plain = dir.resolve("plain.xlsx");
+        try (XSSFWorkbook workbook = new XSSFWorkbook();
+                OutputStream out = Files.newOutputStream(plain)) {
+            workbook.createSheet("s").createRow(0).createCell(0).setCellValue("secret");
+            workbook.write(out);
+        }
+        Path encrypted = dir.resolve("locked.xlsx");
+        try (POIFSFileSystem fs = new POIFSFileSystem()) {
+            Encryptor encryptor = new EncryptionInfo(EncryptionMode.agile).getEncryptor();
+            encryptor.confirmPassword("password");
+            try (OPCPackage pkg = OPCPackage.open(plain.toFile(), PackageAccess.READ_WRITE);
+                    OutputStream out = encryptor.getDataStream(fs)) {
+                pkg.save(out);
+            }
+            try (OutputStream out = Files.newOutputStream(encrypted)) {
+                fs.writeFilesystem(out);
+            }
+        }
+        assertRefused(
+                encrypted,
+                "ENCRYPTED_FILE",
+                "'locked.xlsx' is password-protected; open it in Excel, remove the"
+                        + " password (File > Info > Protect Workbook), save, and upload it again");
+    }
+
+    @Test
+    void refusesAZipBomb() throws IOException {
+        Path bomb = dir.resolve("bomb.xlsx");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(bomb))) {
+            entry(
+                    zip,
+                    "[Content_Types].xml",
+                    "<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/"
+                            + "package/2006/content-types\"><Default Extension=\"rels\" ContentType=\"application/"
+                            + "vnd.openxmlformats-package.relationships+xml\"/><Default Extension=\"xml\" ContentType="
+                            + "\"application/xml\"/><Override PartName=\"/xl/workbook.xml\" ContentType=\"application/"
+                            + "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/><Override PartName="
+                            + "\"/xl/worksheets/sheet1.xml\" ContentType=\"application/vnd.openxmlformats-officedocument."
+                            + "spreadsheetml.worksheet+xml\"/></Types>");
+            entry(
+                    zip,
+                    "_rels/.rels",
+                    "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas.openxmlformats.org/"
+                            + "package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/"
+                            + "officeDocument/2006/relationships/officeDocument\" Target=\"xl/workbook.xml\"/></Relationships>");
+            entry(
+                    zip,
+                    "xl/workbook.xml",
+                    "<?xml version=\"1.0\"?><workbook xmlns=\"http://schemas.openxmlformats.org/"
+                            + "spreadsheetml/2006/main\" xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/"
+                            + "relationships\"><sheets><sheet name=\"s\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>");
+            entry(
+                    zip,
+                    "xl/_rels/workbook.xml.rels",
+                    "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas."
+                            + "openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://"
+                            + "schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/"
+                            + "sheet1.xml\"/></Relationships>");
+            zip.putNextEntry(new ZipEntry("xl/worksheets/sheet1.xml"));
+            zip.write("<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+                    .getBytes(StandardCharsets.UTF_8));
+            byte[] spaces = " ".repeat(1 << 20).getBytes(StandardCharsets.US_ASCII);
+            for (int i = 0; i < 200; i++) {
+                zip.write(spaces);
+            }
+            zip.write("</sheetData></worksheet>".getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        assertThat(Files.size(bomb)).isLessThan(1 << 20);
+        assertRefused(bomb, "ZIP_BOMB", null);
+    }
+
+    @Test
+    void refusesASheetTooWideAndKeepsTheOtherSheets() throws IOException {
+        Path wide = dir.resolve("wide.xlsx");
+        try (SXSSFWorkbook workbook = new SXSSFWorkbook();
+                OutputStream out = Files.newOutputStream(wide)) {
+            Sheet sheet = workbook.createSheet("wide");
+            for (int r = 0; r < 2; r++) {
+                Row row = sheet.createRow(r);
+                for (int c = 0; c < 10_000; c++) {
+                    row.createCell(c).setCellValue(r == 0 ? "c" + c : Integer.toString(c));
+                }
+            }
+            workbook.write(out);
+            workbook.dispose();
+        }
+        EngineException error = assertRefused(wide, "NO_DATA", null);
+        assertThat(error.getMessage())
+                .contains("'wide': skipped: sheet 'wide' of 'wide.xlsx' has values in column NTP (column 10000 of"
+                        + " row 1); tablequery takes at most 2000 columns");
+
+        Path mixed = dir.resolve("mixed.xlsx");
+        try (SXSSFWorkbook workbook = new SXSSFWorkbook();
+                OutputStream out = Files.newOutputStream(mixed)) {
+            Sheet narrow = workbook.createSheet("narrow");
+            narrow.createRow(0).createCell(0).setCellValue("name");
+            narrow.getRow(0).createCell(1).setCellValue("qty");
+            narrow.createRow(1).createCell(0).setCellValue("apple");
+            narrow.getRow(1).createCell(1).setCellValue(3);
+            Row row = workbook.createSheet("wide").createRow(0);
+            for (int c = 0; c < 3000; c++) {
+                row.createCell(c).setCellValue(c);
+            }
+            workbook.write(out);
+            workbook.dispose();
+        }
+        IngestResult result = workspace.ingest(mixed);
+        assertThat(result.tables()).extracting(t -> t.name()).containsExactly("mixed_narrow");
+        assertThat(result.warnings()).singleElement().asString().startsWith("sheet 'wide' skipped: ");
+        workspace.deleteFile(result.file().number());
+    }
+
+    @Test
+    void refusesACsvRecordOfAHundredMegabytes() throws IOException {
+        Path huge = dir.resolve("huge.csv");
+        try (Writer out = Files.newBufferedWriter(huge)) {
+            out.write("id,text\n1,");
+            char[] chunk = "x".repeat(1 << 20).toCharArray();
+            for (int i = 0; i < 100; i++) {
+                out.write(chunk);
+            }
+            out.write("\n2,short\n");
+        }
+        EngineException error = assertRefused(huge, "RECORD_TOO_LARGE", null);
+        assertThat(error.getMessage()).startsWith("a record of 'huge.csv' is longer than 16777216 characters");
+    }
+
+    private EngineException assertRefused(Path file, String code, String message) {
+        var assertion = assertThatThrownBy(() -> workspace.ingest(file))
+                .isInstanceOf(EngineException.class)
+                .satisfies(e ->
+                        assertThat(((EngineException) e).getErrorCode().name()).isEqualTo(code))
+                .hasMessageContaining(file.getFileName().toString());
+        if (message != null) {
+            assertion.hasMessage(message);
+        }
+        try {
+            workspace.ingest(file);
+        } catch (EngineException e) {
+            assertThat(snapshot()).isEqualTo(before);
+            return e;
+        }
+        throw new AssertionError("not refused the second time");
+    }
+
+    private Snapshot snapshot() {
+        try (Connection sqlite = workspace.openSqliteReader();
+                Connection duckDb = workspace.openDuckDb();
+                Stream<Path> files = Files.walk(workspace.directory().resolve("files"))) {
+            return new Snapshot(
+                    workspace.catalog().files().size(),
+                    TableReader.rows(sqlite, "SELECT type, name FROM sqlite_schema ORDER BY name"),
+                    TableReader.rows(duckDb, "SELECT schema_name, table_name FROM duckdb_tables() ORDER BY ALL"),
+                    TableReader.rows(
+                            duckDb,
+                            "SELECT schema_name, view_name FROM duckdb_views() WHERE NOT internal" + " ORDER BY ALL"),
+                    files.map(p -> workspace.directory().relativize(p).toString())
+                            .sorted()
+                            .toList());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void entry(ZipOutputStream zip, String name, String content) throws IOException {
+        zip.putNextEntry(new ZipEntry(name));
+        zip.write(content.getBytes(StandardCharsets.UTF_8));
+        zip.closeEntry();
+    }
+
+    private record Snapshot(
+            int files,
+            List<List<Object>> sqliteObjects,
+            List<List<Object>> duckDbTables,
+            List<List<Object>> duckDbViews,
+            List<String> storedFiles) {}
+}

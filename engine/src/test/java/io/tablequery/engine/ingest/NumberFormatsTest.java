@@ -1,0 +1,38 @@
+package io.tablequery.engine.ingest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class NumberFormatsTest {
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "0|General|GENERAL",
+                "14||DATE",
+                "22||DATETIME",
+                "20||TIME",
+                "46||DURATION",
+                "9||PERCENT",
+                "31||DATE",
+                "57||DATE",
+                "32||TIME",
+                "164|yyyy-mm-dd|DATE",
+                "164|dd/mm/yyyy hh:mm|DATETIME",
+                "164|h:mm AM/PM|TIME",
+                "164|[h]:mm:ss|DURATION",
+                "164|0.00%|PERCENT",
+                "164|\"$\"#,##0.00|GENERAL",
+                "164|[$€-407]#,##0.00|GENERAL",
+                "164|mmm yyyy|DATE",
+                "164|yyyy\"年\"m\"月\"d\"日\"|DATE",
+                "164|#,##0;[Red]-#,##0|GENERAL",
+                "164|\"Date: \"0|GENERAL",
+                "164|0.00E+00|GENERAL"
+            })
+    void classifiesFormats(int index, String format, NumberFormatKind expected) {
+        assertThat(NumberFormats.classify(index, format)).isEqualTo(expected);
+    }
+}

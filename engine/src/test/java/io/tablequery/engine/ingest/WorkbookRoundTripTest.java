@@ -1,0 +1,198 @@
+package io.tablequery.engine.ingest;
+
+import static io.tablequery.engine.testing.Rows.row;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.SheetInfo;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.testing.Rows;
+import io.tablequery.engine.testing.ShopWorkbook;
+import io.tablequery.engine.testing.TableReader;
+import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A generated workbook with every layout and value type, in xlsx and xls: every cell read back from the SQLite copy
+ * and from both DuckDB views equals what was written, with the right F, S and R.
+ */
+class WorkbookRoundTripTest {
+    private static final List<List<Object>> SALES = List.of(
+            row(5, "East", "2025-01-15", 10, 1200.5, 12, 1300.25),
+            row(6, "East", "2025-02-15", 7, 800.0, 9, 950.75),
+            row(7, "West", "2025-03-01", 5, 500.0, 6, 640.0),
+            row(8, "Total", null, 22, 2500.5, 27, 2891.0));
+
+    private static final List<List<Object>> TYPES = List.of(
+            row(
+                    2,
+                    1,
+                    10.5,
+                    0.25,
+                    1234.5,
+                    "2024-02-29",
+                    "2024-02-29 13:45:30",
+                    "12:00:00",
+                    1,
+                    "上海",
+                    "00123",
+                    "x",
+                    "a",
+                    "d",
+                    "1",
+                    2),
+            row(
+                    3,
+                    2,
+                    12.0,
+                    0.5,
+                    99.0,
+                    "1999-12-31",
+                    "1999-12-31 23:59:59",
+                    "18:00:00",
+                    0,
+                    "東京",
+                    "00456",
+                    "y",
+                    "b",
+                    "e",
+                    "two",
+                    4),
+            row(
+                    4,
+                    3,
+                    null,
+                    0.125,
+                    0.0,
+                    "2000-01-01",
+                    "2000-01-01 00:00:01",
+                    "06:00:00",
+                    1,
+                    "Zürich",
+                    "07",
+                    "z",
+                    "c",
+                    "f",
+                    "3",
+                    6));
+
+    private static final java.time.format.DateTimeFormatter TIMESTAMP =
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"xlsx", "xls"})
+    void everyCellReadsBackFromBothCopies(String format) throws Exception {
+        Path file = ShopWorkbook.write(dir.resolve("shop." + format));
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+
+            assertThat(result.file().sheets())
+                    .extracting(SheetInfo::name, SheetInfo::hidden, SheetInfo::tableName)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple("Sales", false, "shop_sales"),
+                            org.assertj.core.groups.Tuple.tuple("Types", false, "shop_types"),
+                            org.assertj.core.groups.Tuple.tuple("Lookup", true, "shop_lookup"),
+                            org.assertj.core.groups.Tuple.tuple("Notes", false, null));
+            assertThat(result.file().sheets().get(3).status()).startsWith("empty");
+
+            TableInfo sales = workspace.catalog().table("shop_sales").orElseThrow();
+            assertThat(sales.fileNumber()).isEqualTo(1);
+            assertThat(sales.sheetNumber()).isEqualTo(1);
+            assertThat(sales.columns())
+                    .extracting(ColumnInfo::name, ColumnInfo::type)
+                    .containsExactly(
+                            org.assertj.core.groups.Tuple.tuple("Region", ColumnType.TEXT),
+                            org.assertj.core.groups.Tuple.tuple("Date", ColumnType.DATE),
+                            org.assertj.core.groups.Tuple.tuple("Q1_Units", ColumnType.INTEGER),
+                            org.assertj.core.groups.Tuple.tuple("Q1_Revenue", ColumnType.REAL),
+                            org.assertj.core.groups.Tuple.tuple("Q2_Units", ColumnType.INTEGER),
+                            org.assertj.core.groups.Tuple.tuple("Q2_Revenue", ColumnType.REAL));
+            assertThat(sales.description())
+                    .contains("Title: 'Quarterly Sales Report 2025'")
+                    .contains("Header in rows 3-4")
+                    .contains("Row 8 looks like total rows");
+            assertBothCopies(workspace, "shop_sales", SALES);
+
+            TableInfo types = workspace.catalog().table("shop_types").orElseThrow();
+            assertThat(types.sheetNumber()).isEqualTo(2);
+            assertThat(types.columns())
+                    .extracting(ColumnInfo::name)
+                    .containsExactly(
+                            "id", "amount", "share", "price", "day", "moment", "clock", "active", "city", "code",
+                            "col_K", "note", "note_2", "mixed", "doubled");
+            assertThat(types.columns())
+                    .extracting(ColumnInfo::type)
+                    .containsExactly(
+                            ColumnType.INTEGER,
+                            ColumnType.REAL,
+                            ColumnType.REAL,
+                            ColumnType.REAL,
+                            ColumnType.DATE,
+                            ColumnType.TIMESTAMP,
+                            ColumnType.TEXT,
+                            ColumnType.BOOLEAN,
+                            ColumnType.TEXT,
+                            ColumnType.TEXT,
+                            ColumnType.TEXT,
+                            ColumnType.TEXT,
+                            ColumnType.TEXT,
+                            ColumnType.TEXT,
+                            ColumnType.INTEGER);
+            assertBothCopies(workspace, "shop_types", TYPES);
+
+            assertBothCopies(workspace, "shop_lookup", List.of(row(2, "a", 1), row(3, "b", 2)));
+
+            SheetReport salesReport = result.report().sheets().get(0);
+            assertThat(salesReport.headerRows()).containsExactly(3L, 4L);
+            assertThat(salesReport.titleRows()).containsExactly(1L);
+            assertThat(salesReport.totalRows()).containsExactly(8L);
+            assertThat(salesReport.coercions()).singleElement().satisfies(c -> {
+                assertThat(c.kind()).isEqualTo(CoercionKind.MERGED_CELL_FILLED);
+                assertThat(c.column()).isEqualTo("Region");
+                assertThat(c.examples()).containsExactly(new CoercionExample("A6", "(merged)", "East"));
+            });
+            SheetReport typesReport = result.report().sheets().get(1);
+            assertThat(typesReport.coercions())
+                    .extracting(CoercionReport::column, CoercionReport::kind, CoercionReport::count)
+                    .containsExactlyInAnyOrder(
+                            org.assertj.core.groups.Tuple.tuple("amount", CoercionKind.NUMBER_STORED_AS_TEXT, 1L),
+                            org.assertj.core.groups.Tuple.tuple("amount", CoercionKind.ERROR_TO_NULL, 1L),
+                            org.assertj.core.groups.Tuple.tuple("clock", CoercionKind.VALUE_STORED_AS_TEXT, 3L),
+                            org.assertj.core.groups.Tuple.tuple("mixed", CoercionKind.VALUE_STORED_AS_TEXT, 2L));
+            assertThat(typesReport.notes()).contains("column K has no header; named col_K");
+        }
+    }
+
+    private static void assertBothCopies(Workspace workspace, String table, List<List<Object>> expected) {
+        assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table))).isEqualTo(expected);
+        assertThat(Rows.normalizeAll(TableReader.duckDbSqliteView(workspace, table)))
+                .isEqualTo(expected);
+        List<List<Object>> nativeRows = TableReader.duckDbNative(workspace, table);
+        assertThat(nativeRows).hasSize(expected.size());
+        for (int r = 0; r < expected.size(); r++) {
+            List<Object> want = expected.get(r).subList(1, expected.get(r).size());
+            List<Object> got = nativeRows.get(r);
+            for (int c = 0; c < want.size(); c++) {
+                Object value = got.get(c);
+                Object text = value instanceof Boolean b ? Long.valueOf(b ? 1 : 0) : value;
+                if (value instanceof java.sql.Timestamp timestamp) {
+                    text = timestamp.toLocalDateTime().format(TIMESTAMP);
+                } else if (value instanceof java.time.LocalDate || value instanceof java.sql.Date) {
+                    text = value.toString();
+                }
+                assertThat(Rows.normalize(java.util.Arrays.asList(text)).get(0))
+                        .as("%s row %d column %d", table, r, c)
+                        .isEqualTo(want.get(c));
+            }
+        }
+    }
+}
