@@ -20,7 +20,8 @@ public enum IngestErrorCode implements ErrorCodeSupplier {
     NO_DATA(8, USER_ERROR),
     INVALID_FILE_NAME(9, USER_ERROR),
     FILE_TOO_COMPLEX(10, INSUFFICIENT_RESOURCES),
-    INGEST_FAILED(11, INTERNAL_ERROR);
+    INGEST_FAILED(11, INTERNAL_ERROR),
+    SOURCE_NOT_READABLE(12, USER_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -78,6 +78,10 @@ final class LayoutDetector {
             }
             break;
         }
+        if (header >= 0 && header == n - 1 && rows.get(header).nonBlankCount() == 1) {
+            // A lone value with nothing below it is data, not the label of an empty column.
+            header = -1;
+        }
         if (header < 0) {
             return new Layout(
                     List.of(),

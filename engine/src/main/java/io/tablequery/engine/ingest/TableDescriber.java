@@ -59,15 +59,14 @@ public final class TableDescriber {
         if (table.firstDataRow() > 0) {
             text.append(" Data in rows %d-%d.".formatted(table.firstDataRow(), table.lastDataRow()));
         }
-        if (!table.totalRows().isEmpty()) {
-            text.append(" Row%s %s look%s like total rows; leave them out when aggregating."
-                    .formatted(
-                            table.totalRows().size() > 1 ? "s" : "",
-                            table.totalRows().stream()
-                                    .map(String::valueOf)
-                                    .reduce((a, b) -> a + ", " + b)
-                                    .orElse(""),
-                            table.totalRows().size() > 1 ? "" : "s"));
+        if (table.totalRows().size() == 1) {
+            text.append(" Row %d looks like a total row; leave it out when aggregating."
+                    .formatted(table.totalRows().get(0)));
+        } else if (!table.totalRows().isEmpty()) {
+            text.append(" Rows %s look like total rows; leave them out when aggregating."
+                    .formatted(table.totalRows().stream()
+                            .map(String::valueOf)
+                            .collect(java.util.stream.Collectors.joining(", "))));
         }
         long coerced =
                 table.coercions().stream().mapToLong(CoercionReport::count).sum();

@@ -61,7 +61,7 @@ final class Upload {
         this.fileName = fileName;
     }
 
-    IngestResult run(Path source, IngestListener listener) {
+    IngestResult run(InputStream source, IngestListener listener) {
         WorkspacePaths paths = workspace.paths();
         CatalogSnapshot before = workspace.catalog();
         int number = nextFileNumber();
@@ -250,14 +250,14 @@ final class Upload {
     }
 
     /** Copies the upload into the workspace, forces it to disk, and returns its SHA-256. */
-    private static String copy(Path source, Path target) throws IOException {
+    private static String copy(InputStream source, Path target) throws IOException {
         MessageDigest digest;
         try {
             digest = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from the JDK", e);
         }
-        try (InputStream in = new DigestInputStream(Files.newInputStream(source), digest);
+        try (InputStream in = new DigestInputStream(source, digest);
                 OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW)) {
             in.transferTo(out);
         }

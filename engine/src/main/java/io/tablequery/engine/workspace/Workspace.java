@@ -10,6 +10,7 @@ import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.FileIngestor;
+import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestReport;
 import io.tablequery.engine.ingest.IngestedFile;
@@ -19,6 +20,7 @@ import io.tablequery.engine.store.DuckDbRebuilder;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -190,10 +192,31 @@ public final class Workspace implements AutoCloseable {
      * @return the committed upload
      */
     public IngestResult ingest(Path source, String fileName, IngestListener listener) {
+        if (!Files.isRegularFile(source) || !Files.isReadable(source)) {
+            throw new EngineException(
+                    IngestErrorCode.SOURCE_NOT_READABLE, "cannot read %s: no such readable file".formatted(source));
+        }
+        try (InputStream in = Files.newInputStream(source)) {
+            return ingest(in, fileName, listener);
+        } catch (IOException e) {
+            throw new EngineException(
+                    IngestErrorCode.SOURCE_NOT_READABLE, "cannot read %s: %s".formatted(source, e.getMessage()), e);
+        }
+    }
+
+    /**
+     * Uploads a file from a stream, as an HTTP upload delivers it; see {@link #ingest(Path, String, IngestListener)}.
+     *
+     * @param content the file's bytes; read to the end, not closed
+     * @param fileName the name to store it under
+     * @param listener hears progress
+     * @return the committed upload
+     */
+    public IngestResult ingest(InputStream content, String fileName, IngestListener listener) {
         String safeName = FileNames.safeName(fileName);
         writeLock.lock();
         try {
-            return new Upload(this, safeName).run(source, listener);
+            return new Upload(this, safeName).run(content, listener);
         } finally {
             writeLock.unlock();
         }

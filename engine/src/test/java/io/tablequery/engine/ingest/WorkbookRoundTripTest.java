@@ -119,7 +119,7 @@ class WorkbookRoundTripTest {
             assertThat(sales.description())
                     .contains("Title: 'Quarterly Sales Report 2025'")
                     .contains("Header in rows 3-4")
-                    .contains("Row 8 looks like total rows");
+                    .contains("Row 8 looks like a total row; leave it out when aggregating.");
             assertBothCopies(workspace, "shop_sales", SALES);
 
             TableInfo types = workspace.catalog().table("shop_types").orElseThrow();

@@ -1,0 +1,57 @@
+package io.tablequery.server.cli;
+
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.views.FileView;
+import io.tablequery.server.views.SheetView;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code tq files}: lists the uploaded files. */
+@Command(name = "files", description = "List the files of a workspace with their F-numbers.")
+final class FilesCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkspaceOption workspace;
+
+    @Mixin
+    JsonOption json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Workspace open = workspace.open()) {
+            var files = open.catalog().files().stream().map(FileView::of).toList();
+            if (json.json) {
+                json.print(out, Map.of("files", files));
+                return 0;
+            }
+            if (files.isEmpty()) {
+                out.println("no files; upload one with: tq ingest FILE");
+            }
+            for (FileView file : files) {
+                String tables = file.sheets().stream()
+                        .map(SheetView::table)
+                        .filter(Objects::nonNull)
+                        .collect(Collectors.joining(", "));
+                out.printf(
+                        "%-5s %-40s %-6s %10s  %s  tables: %s%n",
+                        file.file(),
+                        file.name(),
+                        file.format(),
+                        Sizes.bytes(file.sizeBytes()),
+                        file.uploadedAt().toString().substring(0, 19) + "Z",
+                        tables);
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,101 @@
+package io.tablequery.server.cli;
+
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.views.TableView;
+import io.tablequery.server.views.UploadView;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code tq ingest FILE...}: uploads files into a workspace. */
+@Command(
+        name = "ingest",
+        description = "Upload Excel, CSV/TSV or SQLite files into a workspace; a file with the name of an existing one"
+                + " replaces it.")
+final class IngestCommand implements Callable<Integer> {
+    private static final long PROGRESS_MIN_BYTES = 8L << 20;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkspaceOption workspace;
+
+    @Mixin
+    JsonOption json;
+
+    @Option(names = "--no-progress", description = "Do not draw a progress bar for large files.")
+    boolean noProgress;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Files to upload.")
+    List<Path> files;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        List<UploadView> uploads = new ArrayList<>();
+        int failures = 0;
+        try (Workspace open = workspace.open()) {
+            for (Path file : files) {
+                ProgressBar bar = new ProgressBar(err);
+                IngestListener listener = showProgress(file) ? bar : IngestListener.NONE;
+                try {
+                    IngestResult result = open.ingest(file, file.getFileName().toString(), listener);
+                    bar.finish();
+                    UploadView upload = UploadView.of(result, open.catalog());
+                    uploads.add(upload);
+                    if (!json.json) {
+                        print(out, upload);
+                    }
+                } catch (EngineException e) {
+                    bar.finish();
+                    failures++;
+                    err.printf("error [%s]: %s%n", e.getErrorCode().name(), e.getMessage());
+                }
+            }
+        }
+        if (json.json) {
+            json.print(out, uploads);
+        }
+        err.flush();
+        return failures == 0 ? 0 : ExitCodes.USER_ERROR;
+    }
+
+    private boolean showProgress(Path file) throws java.io.IOException {
+        return !noProgress && System.console() != null && Files.size(file) >= PROGRESS_MIN_BYTES;
+    }
+
+    private static void print(PrintWriter out, UploadView upload) {
+        out.printf(
+                "%s %s: %d table%s%s%n",
+                upload.file().file(),
+                upload.file().name(),
+                upload.tables().size(),
+                upload.tables().size() == 1 ? "" : "s",
+                upload.replaced() == null ? "" : " (replaces " + upload.replaced() + ")");
+        for (TableView table : upload.tables()) {
+            out.printf(
+                    "  %-32s %,12d rows  %3d columns  (S%d '%s')%n",
+                    table.name(), table.rowCount(), table.columns().size(), table.sheet(), table.sheetName());
+        }
+        if (upload.coercedCells() > 0) {
+            out.printf(
+                    "  %,d cells converted on the way in; see: tq report %s%n",
+                    upload.coercedCells(), upload.file().file());
+        }
+        upload.warnings().forEach(warning -> out.println("  warning: " + warning));
+    }
+}

@@ -1,0 +1,52 @@
+package io.tablequery.server.cli;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.views.TableView;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** {@code tq tables}: lists the tables. */
+@Command(name = "tables", description = "List the tables of a workspace with their source and columns.")
+final class TablesCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkspaceOption workspace;
+
+    @Mixin
+    JsonOption json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        try (Workspace open = workspace.open()) {
+            CatalogSnapshot catalog = open.catalog();
+            var tables =
+                    catalog.tables().stream().map(t -> TableView.of(t, catalog)).toList();
+            if (json.json) {
+                json.print(out, Map.of("tables", tables));
+                return 0;
+            }
+            if (tables.isEmpty()) {
+                out.println("no tables; upload a file with: tq ingest FILE");
+            }
+            for (TableView table : tables) {
+                String columns = table.columns().stream()
+                        .map(c -> c.name() + " " + c.type().toLowerCase(java.util.Locale.ROOT))
+                        .collect(Collectors.joining(", "));
+                out.printf(
+                        "%-32s %sS%-3d %,10d rows  %s%n",
+                        table.name(), table.file(), table.sheet(), table.rowCount(), columns);
+            }
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,69 @@
+package io.tablequery.server.http;
+
+import io.javalin.http.Context;
+import io.javalin.http.HttpStatus;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.server.views.ErrorView;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** Turns failures into JSON error responses: the one place where error codes meet HTTP statuses. */
+final class ErrorMapper {
+    private static final Logger LOG = LoggerFactory.getLogger(ErrorMapper.class);
+
+    private ErrorMapper() {}
+
+    private static final String HANDLED = "tq.error";
+
+    /** Whether an exception handler already wrote the error body, which a status handler must not replace. */
+    private static boolean hasBody(Context ctx) {
+        return ctx.attribute(HANDLED) != null;
+    }
+
+    static HttpStatus status(ErrorCode code) {
+        return switch (code.category()) {
+            case USER_ERROR -> HttpStatus.BAD_REQUEST;
+            case NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case CONFLICT -> HttpStatus.CONFLICT;
+            case INSUFFICIENT_RESOURCES -> HttpStatus.CONTENT_TOO_LARGE;
+            case INTERNAL_ERROR -> HttpStatus.INTERNAL_SERVER_ERROR;
+        };
+    }
+
+    static void engineError(EngineException error, Context ctx) {
+        if (status(error.getErrorCode()) == HttpStatus.INTERNAL_SERVER_ERROR) {
+            LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
+        }
+        ctx.attribute(HANDLED, Boolean.TRUE);
+        ctx.status(status(error.getErrorCode())).json(ErrorView.of(error));
+    }
+
+    static void unexpected(Exception error, Context ctx) {
+        LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
+        ctx.attribute(HANDLED, Boolean.TRUE);
+        ctx.status(HttpStatus.INTERNAL_SERVER_ERROR)
+                .json(new ErrorView(
+                        ServerErrorCode.SERVER_ERROR.name(),
+                        "the server failed to handle " + ctx.method() + " " + ctx.path() + "; the failure is logged"));
+    }
+
+    static void notFound(Context ctx) {
+        if (hasBody(ctx)) {
+            return;
+        }
+        ctx.json(new ErrorView(
+                ServerErrorCode.ROUTE_NOT_FOUND.name(),
+                "no endpoint %s %s; the API lives under".formatted(ctx.method(), ctx.path())
+                        + " /v1/workspaces/{ws}/files and /v1/workspaces/{ws}/tables"));
+    }
+
+    static void methodNotAllowed(Context ctx) {
+        if (hasBody(ctx)) {
+            return;
+        }
+        ctx.json(new ErrorView(
+                ServerErrorCode.METHOD_NOT_ALLOWED.name(),
+                "%s is not allowed on %s".formatted(ctx.method(), ctx.path())));
+    }
+}

@@ -1,0 +1,32 @@
+package io.tablequery.server.http;
+
+import static io.tablequery.engine.error.ErrorCategory.INSUFFICIENT_RESOURCES;
+import static io.tablequery.engine.error.ErrorCategory.INTERNAL_ERROR;
+import static io.tablequery.engine.error.ErrorCategory.NOT_FOUND;
+import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
+
+import io.tablequery.engine.error.ErrorCategory;
+import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.engine.error.ErrorCodeSupplier;
+
+/** Codes of the HTTP transport (range 0x0300). */
+public enum ServerErrorCode implements ErrorCodeSupplier {
+    ROUTE_NOT_FOUND(1, NOT_FOUND),
+    METHOD_NOT_ALLOWED(2, USER_ERROR),
+    BAD_REQUEST(3, USER_ERROR),
+    MISSING_FILE(4, USER_ERROR),
+    TOO_MANY_FILES(5, USER_ERROR),
+    UPLOAD_TOO_LARGE(6, INSUFFICIENT_RESOURCES),
+    SERVER_ERROR(7, INTERNAL_ERROR);
+
+    private final ErrorCode errorCode;
+
+    ServerErrorCode(int code, ErrorCategory category) {
+        this.errorCode = new ErrorCode(0x0300 + code, name(), category);
+    }
+
+    @Override
+    public ErrorCode toErrorCode() {
+        return errorCode;
+    }
+}

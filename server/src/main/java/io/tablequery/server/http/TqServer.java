@@ -1,0 +1,71 @@
+package io.tablequery.server.http;
+
+import io.javalin.Javalin;
+import io.javalin.config.SizeUnit;
+import io.javalin.http.HttpStatus;
+import io.tablequery.engine.error.EngineException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** The HTTP server: a Javalin app over a registry of workspaces. */
+public final class TqServer implements AutoCloseable {
+    private final Javalin app;
+    private final WorkspaceRegistry workspaces;
+
+    private TqServer(Javalin app, WorkspaceRegistry workspaces) {
+        this.app = app;
+        this.workspaces = workspaces;
+    }
+
+    /**
+     * Creates and starts a server.
+     *
+     * @param workspaces the workspaces to serve; the server closes them when it stops
+     * @param settings where to listen and what to accept
+     * @param uploadCache a directory for uploads in transit
+     * @return the running server
+     */
+    public static TqServer start(WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache) {
+        FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
+        TablesController tables = new TablesController(workspaces);
+        Javalin app = Javalin.create(config -> {
+            config.startup.showJavalinBanner = false;
+            config.jsonMapper(new JacksonMapper());
+            config.http.maxRequestSize = settings.maxRequestBytes();
+            config.jetty.host = settings.host();
+            config.jetty.port = settings.port();
+            config.jetty.multipartConfig.cacheDirectory(
+                    uploadCache.toAbsolutePath().toString());
+            config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
+            config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + (1 << 20), SizeUnit.BYTES);
+            config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
+            config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok", "workspaces", workspaces.names())));
+            config.routes.post("/v1/workspaces/{ws}/files", files::upload);
+            config.routes.get("/v1/workspaces/{ws}/files", files::list);
+            config.routes.delete("/v1/workspaces/{ws}/files/{ref}", files::delete);
+            config.routes.get("/v1/workspaces/{ws}/files/{ref}/report", files::report);
+            config.routes.get("/v1/workspaces/{ws}/tables", tables::list);
+            config.routes.exception(EngineException.class, ErrorMapper::engineError);
+            config.routes.exception(Exception.class, ErrorMapper::unexpected);
+            config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);
+            config.routes.error(HttpStatus.METHOD_NOT_ALLOWED.getCode(), "*", ErrorMapper::methodNotAllowed);
+        });
+        app.start();
+        return new TqServer(app, workspaces);
+    }
+
+    /**
+     * Returns the port the server listens on.
+     *
+     * @return the port
+     */
+    public int port() {
+        return app.port();
+    }
+
+    @Override
+    public void close() {
+        app.stop();
+        workspaces.close();
+    }
+}

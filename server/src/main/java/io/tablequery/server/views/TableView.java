@@ -1,0 +1,49 @@
+package io.tablequery.server.views;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
+import java.util.List;
+
+/**
+ * A table.
+ *
+ * @param name its name, to be quoted in SQL
+ * @param file the reference of its source file
+ * @param fileName the source file's name
+ * @param sheet its S-number
+ * @param sheetName its sheet's name
+ * @param rowCount its rows
+ * @param columns its columns
+ * @param description its generated description
+ */
+public record TableView(
+        String name,
+        String file,
+        String fileName,
+        int sheet,
+        String sheetName,
+        long rowCount,
+        List<ColumnView> columns,
+        String description) {
+    /**
+     * Shows a table.
+     *
+     * @param table the catalog's table
+     * @param catalog the catalog, for the file name
+     * @return its view
+     */
+    public static TableView of(TableInfo table, CatalogSnapshot catalog) {
+        String fileName = catalog.file(table.fileNumber()).map(SourceFile::name).orElse("");
+        return new TableView(
+                table.name(),
+                FileRefs.format(table.fileNumber()),
+                fileName,
+                table.sheetNumber(),
+                table.sheetName(),
+                table.rowCount(),
+                table.columns().stream().map(ColumnView::of).toList(),
+                table.description());
+    }
+}

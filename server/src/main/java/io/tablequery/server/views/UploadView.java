@@ -1,0 +1,34 @@
+package io.tablequery.server.views;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.workspace.IngestResult;
+import java.util.List;
+
+/**
+ * A committed upload.
+ *
+ * @param file the stored file
+ * @param tables the tables made from it
+ * @param replaced the reference of the file of the same name it replaced, or null
+ * @param coercedCells how many cells were converted on the way in (the file's report lists them)
+ * @param warnings what the uploader should know, such as skipped sheets
+ */
+public record UploadView(
+        FileView file, List<TableView> tables, String replaced, long coercedCells, List<String> warnings) {
+    /**
+     * Shows an upload.
+     *
+     * @param result the committed upload
+     * @param catalog the catalog after it
+     * @return its view
+     */
+    public static UploadView of(IngestResult result, CatalogSnapshot catalog) {
+        return new UploadView(
+                FileView.of(result.file()),
+                result.tables().stream().map(t -> TableView.of(t, catalog)).toList(),
+                result.replaced() == null ? null : FileRefs.format(result.replaced()),
+                result.report().coercedCells(),
+                result.warnings());
+    }
+}

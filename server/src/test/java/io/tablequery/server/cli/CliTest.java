@@ -1,0 +1,112 @@
+package io.tablequery.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.json.JsonCodec;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The tq commands on a real workspace, through picocli with captured output. */
+class CliTest {
+    @TempDir
+    Path dir;
+
+    private String out;
+    private String err;
+
+    @Test
+    void ingestsListsReportsAndRemovesFiles() throws Exception {
+        Path csv = dir.resolve("orders.csv");
+        Files.writeString(csv, "id,city,total\n1,上海,\"$1,200.00\"\n2,London,N/A\n");
+        String workspace = dir.resolve("ws").toString();
+
+        assertThat(run("ingest", "--workspace", workspace, csv.toString())).isZero();
+        assertThat(out).isEqualTo("""
+                F1 orders.csv: 1 table
+                  orders                                      2 rows    3 columns  (S1 'orders.csv')
+                  2 cells converted on the way in; see: tq report F1
+                """);
+
+        assertThat(run("files", "--workspace", workspace)).isZero();
+        assertThat(out).startsWith("F1    orders.csv").contains("tables: orders");
+
+        assertThat(run("tables", "--workspace", workspace)).isZero();
+        assertThat(out)
+                .isEqualTo(
+                        "orders                           F1S1            2 rows  id integer, city text, total real\n");
+
+        assertThat(run("tables", "--workspace", workspace, "--json")).isZero();
+        JsonNode tables = JsonCodec.mapper().readTree(out);
+        assertThat(tables.at("/tables/0/columns/2/type").asText()).isEqualTo("REAL");
+
+        assertThat(run("report", "F1", "--workspace", workspace)).isZero();
+        assertThat(out)
+                .contains("F1 orders.csv (csv, UTF-8, comma-delimited)")
+                .contains("total: 1 x CURRENCY_TEXT_TO_NUMBER")
+                .contains("C2: $1,200.00 -> 1200")
+                .contains("total: 1 x NULL_MARKER_TO_NULL")
+                .contains("C3: N/A -> NULL");
+
+        assertThat(run("rm", "F1", "--workspace", workspace)).isZero();
+        assertThat(out).isEqualTo("removed F1 orders.csv (1 table)\n");
+        assertThat(run("files", "--workspace", workspace)).isZero();
+        assertThat(out).isEqualTo("no files; upload one with: tq ingest FILE\n");
+    }
+
+    @Test
+    void reportsErrorsWithCodesAndExitCodes() throws Exception {
+        String workspace = dir.resolve("ws").toString();
+        Path good = dir.resolve("good.csv");
+        Files.writeString(good, "x\n1\n");
+        Path empty = Files.createFile(dir.resolve("empty.csv"));
+
+        assertThat(run("ingest", "--workspace", workspace, empty.toString(), good.toString()))
+                .isEqualTo(1);
+        assertThat(err).isEqualTo("error [EMPTY_FILE]: 'empty.csv' is empty (0 bytes); upload a file with data\n");
+        assertThat(out).startsWith("F1 good.csv: 1 table");
+
+        assertThat(run("rm", "F7", "--workspace", workspace)).isEqualTo(1);
+        assertThat(err)
+                .isEqualTo("error [FILE_NOT_FOUND]: no file F7 in this workspace; list the files to see their"
+                        + " F-numbers\n");
+        assertThat(run("report", "seven", "--workspace", workspace)).isEqualTo(1);
+        assertThat(err).startsWith("error [INVALID_FILE_REF]: 'seven' is not a file reference");
+        assertThat(run(
+                        "ingest",
+                        "--workspace",
+                        workspace,
+                        dir.resolve("missing.csv").toString()))
+                .isEqualTo(1);
+        assertThat(err).startsWith("error [SOURCE_NOT_READABLE]: cannot read ");
+        assertThat(run("tables", "--bogus")).isEqualTo(2);
+    }
+
+    @Test
+    void ingestPrintsJsonForPrograms() throws Exception {
+        Path csv = dir.resolve("a.csv");
+        Files.writeString(csv, "x\n1\n");
+        assertThat(run("ingest", "--json", "--workspace", dir.resolve("ws").toString(), csv.toString()))
+                .isZero();
+        JsonNode uploads = JsonCodec.mapper().readTree(out);
+        assertThat(uploads.at("/0/file/file").asText()).isEqualTo("F1");
+        assertThat(uploads.at("/0/tables/0/name").asText()).isEqualTo("a");
+    }
+
+    private int run(String... args) {
+        CommandLine commandLine = TqMain.commandLine();
+        StringWriter stdout = new StringWriter();
+        StringWriter stderr = new StringWriter();
+        commandLine.setOut(new PrintWriter(stdout));
+        commandLine.setErr(new PrintWriter(stderr));
+        int exit = commandLine.execute(args);
+        out = stdout.toString();
+        err = stderr.toString();
+        return exit;
+    }
+}
