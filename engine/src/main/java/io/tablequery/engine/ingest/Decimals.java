@@ -26,25 +26,39 @@ public final class Decimals {
      * @throws NumberFormatException if the text is not a number
      */
     public static double parseDouble(String text) {
-        int length = text.length();
-        int i = 0;
+        return parseDouble(text, 0, text.length());
+    }
+
+    /**
+     * Parses a decimal number from a range of a character sequence, without making a string of it first.
+     *
+     * @param text the characters
+     * @param start the first character
+     * @param end one past the last character
+     * @return its double value, equal to {@code Double.parseDouble} of the range
+     * @throws NumberFormatException if the range is not a number
+     */
+    public static double parseDouble(CharSequence text, int start, int end) {
+        int i = start;
         boolean negative = false;
-        if (length > 0 && (text.charAt(0) == '-' || text.charAt(0) == '+')) {
-            negative = text.charAt(0) == '-';
+        if (i < end && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
+            negative = text.charAt(i) == '-';
             i++;
         }
         long mantissa = 0;
         int digits = 0;
+        int allDigits = 0;
         int fractionDigits = 0;
         boolean point = false;
-        for (; i < length; i++) {
+        for (; i < end; i++) {
             char c = text.charAt(i);
             if (c >= '0' && c <= '9') {
+                allDigits++;
                 if (digits > 0 || c != '0') {
                     digits++;
                 }
                 if (digits > 15) {
-                    return Double.parseDouble(text);
+                    return Double.parseDouble(text.subSequence(start, end).toString());
                 }
                 mantissa = mantissa * 10 + (c - '0');
                 if (point) {
@@ -53,22 +67,13 @@ public final class Decimals {
             } else if (c == '.' && !point) {
                 point = true;
             } else {
-                return Double.parseDouble(text);
+                return Double.parseDouble(text.subSequence(start, end).toString());
             }
         }
-        if (fractionDigits > 22 || (digits == 0 && mantissa == 0 && !hasDigit(text))) {
-            return Double.parseDouble(text);
+        if (fractionDigits > 22 || allDigits == 0) {
+            return Double.parseDouble(text.subSequence(start, end).toString());
         }
         double value = mantissa / POWERS_OF_TEN[fractionDigits];
         return negative ? -value : value;
-    }
-
-    private static boolean hasDigit(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) >= '0' && text.charAt(i) <= '9') {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -82,6 +82,7 @@ public final class FileIngestor {
             SourceReader reader, Path file, String fileName, IngestListener listener, SheetVisitor visitor)
             throws IOException {
         List<SheetRun> started = new ArrayList<>();
+        List<AsyncRowSink> consumers = new ArrayList<>();
         String[] currentSheet = {null};
         try {
             return reader.read(
@@ -92,18 +93,21 @@ public final class FileIngestor {
                         RowSink sink = visitor.beginSheet(sheet);
                         if (sink instanceof GuardedSink guarded) {
                             started.add(guarded.run);
+                            AsyncRowSink async = new AsyncRowSink(sink, fileName + "-S" + sheet.number());
+                            consumers.add(async);
+                            return async;
                         }
                         return sink;
                     },
                     (done, total) -> listener.progressed(new IngestProgress(fileName, currentSheet[0], done, total)));
         } catch (EngineException e) {
-            started.forEach(SheetRun::abandon);
+            stop(consumers, started);
             throw e;
         } catch (IOException e) {
-            started.forEach(SheetRun::abandon);
+            stop(consumers, started);
             throw e;
         } catch (RuntimeException e) {
-            started.forEach(SheetRun::abandon);
+            stop(consumers, started);
             LOG.warn("ingest of {} failed", fileName, e);
             throw new EngineException(
                     IngestErrorCode.INGEST_FAILED,
@@ -112,6 +116,12 @@ public final class FileIngestor {
                             + " this file",
                     e);
         }
+    }
+
+    /** Stops the sheets' consumer threads first, so nothing writes while their tables are dropped. */
+    private static void stop(List<AsyncRowSink> consumers, List<SheetRun> started) {
+        consumers.forEach(AsyncRowSink::close);
+        started.forEach(SheetRun::abandon);
     }
 
     /** One sheet across its reads. */

@@ -264,6 +264,32 @@ public final class RawRow {
     }
 
     /**
+     * Makes this row a copy of another, reusing this row's arrays.
+     *
+     * @param other the row to copy
+     */
+    public void copyFrom(RawRow other) {
+        int width = other.width;
+        if (kinds.length < width) {
+            int capacity = Math.max(width, kinds.length * 2);
+            kinds = new byte[capacity];
+            formats = new byte[capacity];
+            numbers = new double[capacity];
+            longs = new long[capacity];
+            objects = new Object[capacity];
+        } else {
+            Arrays.fill(objects, width, Math.max(width, this.width), null);
+        }
+        System.arraycopy(other.kinds, 0, kinds, 0, width);
+        System.arraycopy(other.formats, 0, formats, 0, width);
+        System.arraycopy(other.numbers, 0, numbers, 0, width);
+        System.arraycopy(other.longs, 0, longs, 0, width);
+        System.arraycopy(other.objects, 0, objects, 0, width);
+        this.rowNumber = other.rowNumber;
+        this.width = width;
+    }
+
+    /**
      * Returns an independent copy of this row.
      *
      * @return the copy

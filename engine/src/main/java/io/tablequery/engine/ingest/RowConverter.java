@@ -60,83 +60,98 @@ final class RowConverter {
             default -> {}
         }
         return switch (plan.type()) {
-            case INTEGER -> {
-                if (value.cls != ValueClass.INT) {
-                    yield false;
-                }
-                batch.setLong(column, row, value.longValue);
-                if (value.has(TEXT_ORIGIN)) {
-                    noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue));
-                }
-                yield true;
-            }
-            case REAL -> {
-                double number;
-                if (value.cls == ValueClass.INT) {
-                    number = value.longValue;
-                } else if (value.cls == ValueClass.REAL) {
-                    number = value.doubleValue;
-                } else {
-                    yield false;
-                }
-                batch.setDouble(column, row, number);
-                if (value.has(TEXT_ORIGIN)) {
-                    noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
-                }
-                yield true;
-            }
-            case DATE -> {
-                long day = pick(value, plan.dateOrder());
-                if (value.cls != ValueClass.DATE || day == CellValue.INVALID) {
-                    yield false;
-                }
-                batch.setLong(column, row, day);
-                if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
-                    noteTemporal(column, value, rowNumber, StoredValues.dateText(day));
-                }
-                yield true;
-            }
-            case TIMESTAMP -> {
-                long picked = pick(value, plan.dateOrder());
-                if ((value.cls != ValueClass.DATE && value.cls != ValueClass.DATETIME) || picked == CellValue.INVALID) {
-                    yield false;
-                }
-                long micros = value.cls == ValueClass.DATE ? picked * ExcelDates.MICROS_PER_DAY : picked;
-                batch.setLong(column, row, micros);
-                if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
-                    noteTemporal(column, value, rowNumber, StoredValues.timestampText(micros));
-                }
-                yield true;
-            }
-            case BOOLEAN -> {
-                if (value.cls != ValueClass.BOOL) {
-                    yield false;
-                }
-                batch.setLong(column, row, value.longValue);
-                if (value.has(TEXT_ORIGIN)) {
-                    noteTextOrigin(column, value, rowNumber, value.longValue != 0 ? "TRUE" : "FALSE");
-                }
-                yield true;
-            }
-            case BLOB -> {
-                if (value.cls != ValueClass.BLOB) {
-                    yield false;
-                }
-                batch.setObject(column, row, value.blob);
-                yield true;
-            }
-            case TEXT -> {
-                String text = ValueText.render(value);
-                batch.setObject(column, row, text);
-                if (value.text == null && value.cls != ValueClass.TEXT) {
-                    note(column, CoercionKind.VALUE_STORED_AS_TEXT, rowNumber, text, text);
-                }
-                if (value.has(CellValue.PART_DROPPED)) {
-                    noteTemporal(column, value, rowNumber, text);
-                }
-                yield true;
-            }
+            case INTEGER -> putInteger(batch, row, column, value, rowNumber);
+            case REAL -> putReal(batch, row, column, value, rowNumber);
+            case DATE -> putDate(batch, row, column, value, rowNumber, plan.dateOrder());
+            case TIMESTAMP -> putTimestamp(batch, row, column, value, rowNumber, plan.dateOrder());
+            case BOOLEAN -> putBoolean(batch, row, column, value, rowNumber);
+            case BLOB -> putBlob(batch, row, column, value);
+            case TEXT -> putText(batch, row, column, value, rowNumber);
         };
+    }
+
+    private boolean putInteger(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
+        if (value.cls != ValueClass.INT) {
+            return false;
+        }
+        batch.setLong(column, row, value.longValue);
+        if (value.has(TEXT_ORIGIN)) {
+            noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue));
+        }
+        return true;
+    }
+
+    private boolean putReal(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
+        double number;
+        if (value.cls == ValueClass.INT) {
+            number = value.longValue;
+        } else if (value.cls == ValueClass.REAL) {
+            number = value.doubleValue;
+        } else {
+            return false;
+        }
+        batch.setDouble(column, row, number);
+        if (value.has(TEXT_ORIGIN)) {
+            noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
+        }
+        return true;
+    }
+
+    private boolean putDate(ColumnBatch batch, int row, int column, CellValue value, long rowNumber, DateOrder order) {
+        long day = pick(value, order);
+        if (value.cls != ValueClass.DATE || day == CellValue.INVALID) {
+            return false;
+        }
+        batch.setLong(column, row, day);
+        if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
+            noteTemporal(column, value, rowNumber, StoredValues.dateText(day));
+        }
+        return true;
+    }
+
+    private boolean putTimestamp(
+            ColumnBatch batch, int row, int column, CellValue value, long rowNumber, DateOrder order) {
+        long picked = pick(value, order);
+        if ((value.cls != ValueClass.DATE && value.cls != ValueClass.DATETIME) || picked == CellValue.INVALID) {
+            return false;
+        }
+        long micros = value.cls == ValueClass.DATE ? picked * ExcelDates.MICROS_PER_DAY : picked;
+        batch.setLong(column, row, micros);
+        if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
+            noteTemporal(column, value, rowNumber, StoredValues.timestampText(micros));
+        }
+        return true;
+    }
+
+    private boolean putBoolean(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
+        if (value.cls != ValueClass.BOOL) {
+            return false;
+        }
+        batch.setLong(column, row, value.longValue);
+        if (value.has(TEXT_ORIGIN)) {
+            noteTextOrigin(column, value, rowNumber, value.longValue != 0 ? "TRUE" : "FALSE");
+        }
+        return true;
+    }
+
+    private static boolean putBlob(ColumnBatch batch, int row, int column, CellValue value) {
+        if (value.cls != ValueClass.BLOB) {
+            return false;
+        }
+        batch.setObject(column, row, value.blob);
+        return true;
+    }
+
+    private boolean putText(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
+        String text = ValueText.render(value);
+        batch.setObject(column, row, text);
+        if (value.text == null && value.cls != ValueClass.TEXT) {
+            note(column, CoercionKind.VALUE_STORED_AS_TEXT, rowNumber, text, text);
+        }
+        if (value.has(CellValue.PART_DROPPED)) {
+            noteTemporal(column, value, rowNumber, text);
+        }
+        return true;
     }
 
     String cellReference(int column, long rowNumber) {

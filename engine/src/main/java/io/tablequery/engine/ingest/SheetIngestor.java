@@ -181,28 +181,28 @@ final class SheetIngestor implements RowSink {
             if (collect) {
                 stats.get(c).add(value);
             }
-            if (writing) {
-                int p = c < planBySource.length ? planBySource[c] : -1;
-                boolean fits =
-                        p >= 0 ? converter.put(batch, r, p, value, row.rowNumber()) : value.cls == ValueClass.NULL;
-                if (!fits) {
-                    if (forcedPlan != null) {
-                        throw new EngineException(
-                                IngestErrorCode.INGEST_FAILED,
-                                ("sheet '%s' of '%s': cell %s%d does"
-                                                + " not fit the column types decided from all rows")
-                                        .formatted(
-                                                sheet.name(), fileName, CellAddress.columnLetters(c), row.rowNumber()));
-                    }
-                    abortWriter();
-                    writing = false;
-                }
+            if (writing && !write(r, c, row.rowNumber())) {
+                abortWriter();
+                writing = false;
             }
         }
         if (writing && batch.isFull()) {
             writer.write(batch);
             batch = writer.newBatch();
         }
+    }
+
+    /** Puts the classified value of source column {@code c} into the batch; false when it does not fit. */
+    private boolean write(int r, int c, long rowNumber) {
+        int p = c < planBySource.length ? planBySource[c] : -1;
+        boolean fits = p >= 0 ? converter.put(batch, r, p, value, rowNumber) : value.cls == ValueClass.NULL;
+        if (!fits && forcedPlan != null) {
+            throw new EngineException(
+                    IngestErrorCode.INGEST_FAILED,
+                    ("sheet '%s' of '%s': cell %s%d does not fit the" + " column types decided from all rows")
+                            .formatted(sheet.name(), fileName, CellAddress.columnLetters(c), rowNumber));
+        }
+        return fits;
     }
 
     private void growStats(int width) {

@@ -17,6 +17,9 @@ final class TextValueParser {
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
     };
     private static final long MICROS_PER_DAY = 86_400_000_000L;
+    private static final int[] MONTH_KEYS = java.util.Arrays.stream(MONTHS)
+            .mapToInt(m -> m.charAt(0) << 16 | m.charAt(1) << 8 | m.charAt(2))
+            .toArray();
 
     private TextValueParser() {}
 
@@ -40,7 +43,7 @@ final class TextValueParser {
         }
         char first = s.charAt(start);
         if (first >= '0' && first <= '9') {
-            if (parseNumericDate(s, start, end, out) || parseNumber(s, start, end, out)) {
+            if (parseNumber(s, start, end, out) || parseNumericDate(s, start, end, out)) {
                 return;
             }
             if (end - start <= 20 && hasLetter(s, start, end) && parseMonthNameDate(s, start, end, out)) {
@@ -86,15 +89,20 @@ final class TextValueParser {
     }
 
     private static boolean startsWithMonth(String s, int start, int end) {
-        if (end - start < 3 || "jfmasondJFMASOND".indexOf(s.charAt(start)) < 0) {
+        if (end - start < 3) {
             return false;
         }
-        for (String month : MONTHS) {
-            if (s.regionMatches(true, start, month, 0, 3)) {
+        int key = lower(s.charAt(start)) << 16 | lower(s.charAt(start + 1)) << 8 | lower(s.charAt(start + 2));
+        for (int month : MONTH_KEYS) {
+            if (month == key) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static int lower(char c) {
+        return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c & 0xFF;
     }
 
     private static boolean hasLetter(String s, int start, int end) {

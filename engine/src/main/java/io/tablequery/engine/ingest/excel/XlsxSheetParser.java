@@ -9,6 +9,7 @@ import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
 import java.io.InputStream;
+import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.stream.XMLStreamConstants;
@@ -28,6 +29,16 @@ final class XlsxSheetParser {
     private final CellFormats formats;
     private final String fileName;
     private final String sheetName;
+    private final RawRow row = new RawRow();
+    private final List<CellRange> merges = new ArrayList<>();
+    private XMLStreamReader xml;
+    private long rowNumber;
+    private boolean inRow;
+    private int column = -1;
+    private String type;
+    private int style;
+    private boolean hasValue;
+    private boolean hasFormula;
 
     XlsxSheetParser(SharedStrings strings, CellFormats formats, String fileName, String sheetName) {
         this.strings = strings;
@@ -36,6 +47,7 @@ final class XlsxSheetParser {
         this.sheetName = sheetName;
     }
 
+    /** Parses one worksheet part; a parser parses one part only. */
     void parse(InputStream raw, long size, RowSink sink, ReadProgress progress) throws XMLStreamException {
         BoundedInputStream in;
         try {
@@ -43,85 +55,20 @@ final class XlsxSheetParser {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
-        XMLStreamReader xml = Stax.reader(in);
-        List<CellRange> merges = new ArrayList<>();
-        RawRow row = new RawRow();
-        long rowNumber = 0;
-        boolean inRow = false;
-        int column = -1;
-        String type = null;
-        int style = 0;
-        boolean hasValue = false;
-        boolean hasFormula = false;
+        xml = Stax.reader(in);
         long nextProgress = PROGRESS_STEP;
         try {
+            // The loop stays small and the work sits in methods, which keeps the JIT's compilations small.
             while (xml.hasNext()) {
                 int event = xml.next();
                 if (event == XMLStreamConstants.START_ELEMENT) {
-                    switch (xml.getLocalName()) {
-                        case "row" -> {
-                            String r = Stax.attribute(xml, "r");
-                            rowNumber = r == null ? rowNumber + 1 : parseRowNumber(r);
-                            row.reset(rowNumber);
-                            inRow = true;
-                            column = -1;
-                        }
-                        case "c" -> {
-                            String r = null;
-                            type = null;
-                            style = 0;
-                            for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {
-                                switch (xml.getAttributeLocalName(i)) {
-                                    case "r" -> r = xml.getAttributeValue(i);
-                                    case "t" -> type = xml.getAttributeValue(i);
-                                    case "s" -> style = parseInt(xml.getAttributeValue(i));
-                                    default -> {}
-                                }
-                            }
-                            column = r == null ? column + 1 : CellAddress.parseColumn(r);
-                            if (column < 0 || column > CellAddress.MAX_COLUMN) {
-                                throw corrupt("cell reference '" + r + "' in row " + rowNumber);
-                            }
-                            hasValue = false;
-                            hasFormula = false;
-                        }
-                        case "v" -> {
-                            if (inRow && column >= 0) {
-                                hasValue = setValue(row, column, type, style, xml.getElementText());
-                            }
-                        }
-                        case "f" -> hasFormula = true;
-                        case "is" -> {
-                            if (inRow && column >= 0) {
-                                row.setText(column, OoxmlText.decode(inlineText(xml)));
-                                hasValue = true;
-                            }
-                        }
-                        case "mergeCell" -> {
-                            String ref = Stax.attribute(xml, "ref");
-                            if (ref != null) {
-                                try {
-                                    merges.add(CellRange.parse(ref));
-                                } catch (IllegalArgumentException e) {
-                                    // A merge Excel would reject changes no value; it is ignored.
-                                }
-                            }
-                        }
-                        default -> {}
-                    }
-                } else if (event == XMLStreamConstants.END_ELEMENT) {
-                    String name = xml.getLocalName();
-                    if (name.equals("c")) {
-                        if (!hasValue && hasFormula && column >= 0) {
-                            row.setUncachedFormula(column);
-                        }
-                    } else if (name.equals("row")) {
-                        sink.row(row);
-                        inRow = false;
-                        if (in.getCount() >= nextProgress) {
-                            progress.advanced(in.getCount(), size);
-                            nextProgress = in.getCount() + PROGRESS_STEP;
-                        }
+                    startElement();
+                } else if (event == XMLStreamConstants.END_ELEMENT && endElement()) {
+                    sink.row(row);
+                    inRow = false;
+                    if (in.getCount() >= nextProgress) {
+                        progress.advanced(in.getCount(), size);
+                        nextProgress = in.getCount() + PROGRESS_STEP;
                     }
                 }
             }
@@ -131,32 +78,157 @@ final class XlsxSheetParser {
         sink.end(merges);
     }
 
-    private boolean setValue(RawRow row, int column, String type, int style, String text) {
-        if (text.isEmpty()) {
+    private void startElement() throws XMLStreamException {
+        switch (xml.getLocalName()) {
+            case "row" -> startRow();
+            case "c" -> startCell();
+            case "v" -> {
+                if (inRow && column >= 0) {
+                    hasValue = readValue(xml, row, column, type, style);
+                }
+            }
+            case "f" -> hasFormula = true;
+            case "is" -> {
+                if (inRow && column >= 0) {
+                    row.setText(column, OoxmlText.decode(inlineText(xml)));
+                    hasValue = true;
+                }
+            }
+            case "mergeCell" -> addMerge(Stax.attribute(xml, "ref"));
+            default -> {}
+        }
+    }
+
+    /** Handles an end tag; returns true when it ends a row. */
+    private boolean endElement() {
+        String name = xml.getLocalName();
+        if (name.equals("c")) {
+            if (!hasValue && hasFormula && column >= 0) {
+                row.setUncachedFormula(column);
+            }
+            return false;
+        }
+        return name.equals("row");
+    }
+
+    private void startRow() {
+        String r = Stax.attribute(xml, "r");
+        rowNumber = r == null ? rowNumber + 1 : parseRowNumber(r);
+        row.reset(rowNumber);
+        inRow = true;
+        column = -1;
+    }
+
+    private void startCell() {
+        String r = null;
+        type = null;
+        style = 0;
+        for (int i = 0, n = xml.getAttributeCount(); i < n; i++) {
+            switch (xml.getAttributeLocalName(i)) {
+                case "r" -> r = xml.getAttributeValue(i);
+                case "t" -> type = xml.getAttributeValue(i);
+                case "s" -> style = parseInt(xml.getAttributeValue(i));
+                default -> {}
+            }
+        }
+        column = r == null ? column + 1 : CellAddress.parseColumn(r);
+        if (column < 0 || column > CellAddress.MAX_COLUMN) {
+            throw corrupt("cell reference '" + r + "' in row " + rowNumber);
+        }
+        hasValue = false;
+        hasFormula = false;
+    }
+
+    private void addMerge(String ref) {
+        if (ref != null) {
+            try {
+                merges.add(CellRange.parse(ref));
+            } catch (IllegalArgumentException e) {
+                // A merge Excel would reject changes no value; it is ignored.
+            }
+        }
+    }
+
+    /**
+     * Reads a cell's {@code <v>} value up to its closing tag. Numbers and shared-string indexes are read straight from
+     * the parser's buffer, without making a string of them.
+     */
+    private boolean readValue(XMLStreamReader xml, RawRow row, int column, String type, int style)
+            throws XMLStreamException {
+        StringBuilder text = null;
+        char[] chars = null;
+        int start = 0;
+        int length = 0;
+        for (int event = xml.next(); event != XMLStreamConstants.END_ELEMENT; event = xml.next()) {
+            if (event == XMLStreamConstants.CHARACTERS
+                    || event == XMLStreamConstants.CDATA
+                    || event == XMLStreamConstants.SPACE) {
+                if (chars == null && text == null) {
+                    chars = xml.getTextCharacters();
+                    start = xml.getTextStart();
+                    length = xml.getTextLength();
+                } else {
+                    if (text == null) {
+                        text = new StringBuilder().append(chars, start, length);
+                    }
+                    text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                }
+            }
+        }
+        if (text != null) {
+            chars = text.toString().toCharArray();
+            start = 0;
+            length = chars.length;
+        }
+        if (chars == null || length == 0) {
             return false;
         }
         if (type == null || type.equals("n")) {
             try {
-                row.setNumber(column, Decimals.parseDouble(text), formats.kind(style));
+                row.setNumber(
+                        column,
+                        Decimals.parseDouble(CharBuffer.wrap(chars, start, length), 0, length),
+                        formats.kind(style));
             } catch (NumberFormatException e) {
-                row.setText(column, text);
+                row.setText(column, new String(chars, start, length));
             }
             return true;
         }
-        switch (type) {
-            case "s" -> {
-                String value = strings.get(parseInt(text.strip()));
-                if (value == null) {
-                    throw corrupt("cell %s%d refers to shared string %s, which does not exist"
-                            .formatted(CellAddress.columnLetters(column), row.rowNumber(), text));
-                }
-                row.setText(column, value);
+        if (type.equals("s")) {
+            String value = strings.get(index(chars, start, length));
+            if (value == null) {
+                throw corrupt("cell %s%d refers to shared string %s, which does not exist"
+                        .formatted(
+                                CellAddress.columnLetters(column), row.rowNumber(), new String(chars, start, length)));
             }
-            case "b" -> row.setBoolean(column, text.equals("1") || text.equalsIgnoreCase("true"));
-            case "e" -> row.setError(column, text);
-            default -> row.setText(column, OoxmlText.decode(text));
+            row.setText(column, value);
+            return true;
+        }
+        String value = new String(chars, start, length);
+        switch (type) {
+            case "b" -> row.setBoolean(column, value.equals("1") || value.equalsIgnoreCase("true"));
+            case "e" -> row.setError(column, value);
+            default -> row.setText(column, OoxmlText.decode(value));
         }
         return true;
+    }
+
+    private int index(char[] chars, int start, int length) {
+        int value = 0;
+        int digits = 0;
+        for (int i = start; i < start + length; i++) {
+            char c = chars[i];
+            if (c >= '0' && c <= '9' && digits < 10) {
+                value = value * 10 + (c - '0');
+                digits++;
+            } else if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                throw corrupt("shared string index '" + new String(chars, start, length) + "'");
+            }
+        }
+        if (digits == 0) {
+            throw corrupt("shared string index ''");
+        }
+        return value;
     }
 
     /** Reads the text of an inline string, skipping phonetic guides, up to its closing {@code </is>}. */

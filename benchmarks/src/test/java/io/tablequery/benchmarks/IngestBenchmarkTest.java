@@ -1,0 +1,39 @@
+package io.tablequery.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A smoke run of the ingest benchmark at a tiny size, so the harness cannot rot; the real run is a command. */
+class IngestBenchmarkTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsEveryContenderAndWritesTheReport() throws Exception {
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        IngestBenchmark.Result result = IngestBenchmark.run(
+                new IngestBenchmark.Settings(500, 2000, 1, 2, "256m", dir.resolve("data"), dir.resolve("results")),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+        assertThat(result.measurements()).hasSize(5);
+        assertThat(result.summaries().get("POI_EVENT_API").rows()).isEqualTo(500);
+        assertThat(result.summaries().get("TABLEQUERY_XLSX").rows()).isEqualTo(500);
+        assertThat(result.summaries().get("DUCKDB_READ_CSV").rows()).isEqualTo(2000);
+        assertThat(result.summaries().get("TABLEQUERY_CSV").rows()).isEqualTo(2000);
+        assertThat(result.summaries().get("TABLEQUERY_CSV").warmMillis()).isNotNegative();
+        assertThat(result.ratios()).hasSize(5).allSatisfy((name, value) -> assertThat(value)
+                .isPositive());
+        try (var reports = Files.list(dir.resolve("results"))) {
+            assertThat(reports.map(p -> p.getFileName().toString()))
+                    .anyMatch(name -> name.endsWith(".md"))
+                    .anyMatch(name -> name.endsWith(".json"));
+        }
+        assertThat(log.toString(StandardCharsets.UTF_8)).contains("| TABLEQUERY_CSV | 2,000 |");
+    }
+}
