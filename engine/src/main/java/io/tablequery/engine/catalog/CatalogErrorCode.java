@@ -9,15 +9,12 @@ import io.tablequery.engine.error.ErrorCategory;
 import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.error.ErrorCodeSupplier;
 
-/** Codes of the workspace and its catalog (range 0x0100). */
+/** Codes of the workspace and its catalog (range 0x0100). Numbers are stable; a retired number is never reused. */
 public enum CatalogErrorCode implements ErrorCodeSupplier {
     WORKSPACE_NOT_FOUND(1, NOT_FOUND),
     WORKSPACE_LOCKED(2, CONFLICT),
-    WORKSPACE_DAMAGED(3, INTERNAL_ERROR),
     FILE_NOT_FOUND(4, NOT_FOUND),
-    TABLE_NOT_FOUND(5, NOT_FOUND),
     INVALID_FILE_REF(6, USER_ERROR),
-    INVALID_WORKSPACE_NAME(7, USER_ERROR),
     STORAGE_FAILURE(8, INTERNAL_ERROR);
 
     private final ErrorCode errorCode;
