@@ -2,6 +2,7 @@ package io.tablequery.engine.catalog;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.util.HexFormat;
 
 /**
  * Renders values the way the SQLite copy stores them as text: ISO-8601 dates ({@code 2024-03-05}) and timestamps
@@ -101,6 +102,20 @@ public final class StoredValues {
      * @return its shortest text that reads back as the same double
      */
     public static String numberText(double value) {
+        return plainNumberText(value);
+    }
+
+    /**
+     * Renders bytes as a SQL blob literal, the way a TEXT column shows a blob among text values.
+     *
+     * @param bytes the bytes
+     * @return {@code X'0A1B...'}
+     */
+    public static String blobText(byte[] bytes) {
+        return "X'" + HexFormat.of().withUpperCase().formatHex(bytes) + "'";
+    }
+
+    private static String plainNumberText(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {
             return Long.toString((long) value);
         }

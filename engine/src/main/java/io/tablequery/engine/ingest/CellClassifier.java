@@ -1,5 +1,7 @@
 package io.tablequery.engine.ingest;
 
+import io.tablequery.engine.catalog.StoredValues;
+
 /**
  * Classifies raw cells into values: spreadsheet numbers by their display format, text by what it spells, database
  * values by their storage class (text is taken literally there, except in columns declared as dates).
@@ -60,6 +62,9 @@ final class CellClassifier {
             case DATABASE -> {
                 if (dateLikeColumn) {
                     TextValueParser.parseIsoTemporal(text, out);
+                    if (!isCanonical(out)) {
+                        out.flags |= CellValue.NOT_CANONICAL;
+                    }
                 } else {
                     out.cls = ValueClass.TEXT;
                     out.text = text;
@@ -67,6 +72,15 @@ final class CellClassifier {
             }
         }
         out.flags |= flags;
+    }
+
+    /** Whether a date or timestamp parsed from text is spelled exactly the way the SQLite copy writes it. */
+    private static boolean isCanonical(CellValue out) {
+        return switch (out.cls) {
+            case DATE -> StoredValues.dateText(out.longValue).equals(out.text);
+            case DATETIME -> StoredValues.timestampText(out.longValue).equals(out.text);
+            default -> true;
+        };
     }
 
     private void classifyNumber(double value, NumberFormatKind format, CellValue out) {

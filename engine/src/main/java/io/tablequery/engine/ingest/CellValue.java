@@ -19,6 +19,8 @@ final class CellValue {
     static final int CONTROL_REMOVED = 1 << 5;
     /** Text holding replacement characters for bytes the detected encoding could not decode. */
     static final int UNDECODABLE = 1 << 6;
+    /** A date or timestamp read from database text spelled other than the way tablequery writes it back. */
+    static final int NOT_CANONICAL = 1 << 7;
 
     static final long INVALID = Long.MIN_VALUE;
 

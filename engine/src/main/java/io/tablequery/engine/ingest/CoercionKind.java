@@ -13,6 +13,8 @@ public enum CoercionKind {
     HIDDEN_PART_DROPPED(
             "the cell's format hides part of the value (a time of day, or a date); only the shown part" + " was kept"),
     VALUE_STORED_AS_TEXT("a number, date or boolean in a column of mixed values was stored as its text"),
+    TEXT_IN_DUCKDB_ONLY("a number or blob in a database column of mixed storage classes kept its class in the SQLite"
+            + " copy and became text in the DuckDB copy, whose columns have one type"),
     MERGED_CELL_FILLED("a cell inside a vertically merged region took the region's value"),
     CONTROL_CHARACTERS_REMOVED("NUL characters were removed from the text"),
     UNDECODABLE_BYTES_REPLACED("bytes the detected encoding could not decode were replaced with U+FFFD");

@@ -34,6 +34,11 @@ final class ColumnNames {
         return out.toString();
     }
 
+    /** Tells whether a name is one of SQLite's names for the row id. */
+    static boolean isReserved(String name) {
+        return RESERVED.contains(name.toLowerCase(Locale.ROOT));
+    }
+
     /** Returns the name, or the name with {@code _2}, {@code _3}, ... when it is taken, and marks it taken. */
     String unique(String name) {
         String candidate = name;

@@ -13,11 +13,21 @@ import io.tablequery.engine.catalog.ColumnType;
  * @param dateOrder how order-dependent dates are read
  * @param source the source label: a column letter, or a database column name
  * @param dateLike for database columns declared as dates: read ISO text as dates
+ * @param sqliteType the type the SQLite copy declares (see {@link io.tablequery.engine.store.StoredColumn})
+ *
  */
-record ColumnPlan(int sourceIndex, String name, ColumnType type, DateOrder dateOrder, String source, boolean dateLike) {
+record ColumnPlan(
+        int sourceIndex,
+        String name,
+        ColumnType type,
+        DateOrder dateOrder,
+        String source,
+        boolean dateLike,
+        String sqliteType) {
     ColumnPlan {
         requireNonNull(name, "name is null");
         requireNonNull(type, "type is null");
+        requireNonNull(sqliteType, "sqliteType is null");
         requireNonNull(dateOrder, "dateOrder is null");
         requireNonNull(source, "source is null");
     }

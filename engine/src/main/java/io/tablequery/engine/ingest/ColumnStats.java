@@ -9,6 +9,7 @@ final class ColumnStats {
     long dayFirstOnly;
     long monthFirstOnly;
     long nonBooleanIntegers;
+    long nonCanonicalTemporals;
 
     void add(CellValue value) {
         counts[value.cls.ordinal()]++;
@@ -24,6 +25,9 @@ final class ColumnStats {
                 }
             }
             case DATE, DATETIME -> {
+                if (value.has(CellValue.NOT_CANONICAL)) {
+                    nonCanonicalTemporals++;
+                }
                 if (value.has(CellValue.ORDER_DEPENDENT)) {
                     orderDependentDates++;
                     if (value.longValue == CellValue.INVALID) {

@@ -29,11 +29,14 @@ record Layout(
         notes = List.copyOf(requireNonNull(notes, "notes is null"));
     }
 
-    /** Data starts after this row: the last header row, or the last title row, or 0. */
+    /**
+     * Data starts after this row: the last header row, or the last title row, or, when there is neither, no row at
+     * all ({@link Long#MIN_VALUE}, since a database's rowids may be 0 or negative).
+     */
     long lastNonDataRow() {
         if (!headerRows.isEmpty()) {
             return headerRows.get(headerRows.size() - 1);
         }
-        return titleRows.isEmpty() ? 0 : titleRows.get(titleRows.size() - 1);
+        return titleRows.isEmpty() ? Long.MIN_VALUE : titleRows.get(titleRows.size() - 1);
     }
 }

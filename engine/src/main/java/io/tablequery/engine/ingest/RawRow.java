@@ -140,6 +140,22 @@ public final class RawRow {
     }
 
     /**
+     * Returns a cell's value as an object: a Long for LONG and BOOLEAN (0/1) cells, a Double for NUMBER cells, the
+     * String or byte array for TEXT, ERROR and BLOB cells, null for the rest.
+     *
+     * @param column the 0-based column
+     * @return the value
+     */
+    public Object valueObject(int column) {
+        return switch (kind(column)) {
+            case LONG, BOOLEAN -> Long.valueOf(longs[column]);
+            case NUMBER -> Double.valueOf(numbers[column]);
+            case TEXT, ERROR, BLOB -> objects[column];
+            case BLANK, UNCACHED_FORMULA -> null;
+        };
+    }
+
+    /**
      * Returns the kind of a cell; columns beyond the width are blank.
      *
      * @param column the 0-based column

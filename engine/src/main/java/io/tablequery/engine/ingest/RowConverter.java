@@ -124,7 +124,10 @@ final class RowConverter {
     }
 
     private boolean putBoolean(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
-        if (value.cls != ValueClass.BOOL) {
+        boolean databaseFlag = kind == SourceKind.DATABASE
+                && value.cls == ValueClass.INT
+                && (value.longValue == 0 || value.longValue == 1);
+        if (value.cls != ValueClass.BOOL && !databaseFlag) {
             return false;
         }
         batch.setLong(column, row, value.longValue);
@@ -146,7 +149,9 @@ final class RowConverter {
         String text = ValueText.render(value);
         batch.setObject(column, row, text);
         if (value.text == null && value.cls != ValueClass.TEXT) {
-            note(column, CoercionKind.VALUE_STORED_AS_TEXT, rowNumber, text, text);
+            CoercionKind coercion =
+                    kind == SourceKind.DATABASE ? CoercionKind.TEXT_IN_DUCKDB_ONLY : CoercionKind.VALUE_STORED_AS_TEXT;
+            note(column, coercion, rowNumber, text, text);
         }
         if (value.has(CellValue.PART_DROPPED)) {
             noteTemporal(column, value, rowNumber, text);

@@ -100,7 +100,7 @@ final class SheetIngestor implements RowSink {
     @Override
     public void end(List<CellRange> merges) {
         if (!streaming) {
-            if (sample.isEmpty()) {
+            if (sample.isEmpty() && sheet.kind() != SourceKind.DATABASE) {
                 outcome = new SheetOutcome.Empty("empty: the sheet has no values");
                 return;
             }
@@ -154,13 +154,31 @@ final class SheetIngestor implements RowSink {
             noteFill(data.get(fill[0]), fill[1]);
         }
         if (!plan.columns().isEmpty()) {
-            writer = writers.open(sheet.number(), plan.storedColumns());
+            writer = writers.open(sheet.number(), plan.storedColumns(), indexColumns());
             batch = writer.newBatch();
         }
         streaming = true;
         for (RawRow row : data) {
             take(row, false, false);
         }
+    }
+
+    /** The source's indexes by plan column name; an index on a column the plan left out is dropped. */
+    private List<List<String>> indexColumns() {
+        List<List<String>> indexes = new ArrayList<>();
+        for (List<Integer> index : sheet.knownIndexes()) {
+            List<String> names = new ArrayList<>();
+            for (int source : index) {
+                int p = source < planBySource.length ? planBySource[source] : -1;
+                if (p >= 0) {
+                    names.add(plan.columns().get(p).name());
+                }
+            }
+            if (names.size() == index.size()) {
+                indexes.add(names);
+            }
+        }
+        return indexes;
     }
 
     private void take(RawRow row, boolean collect, boolean fill) {
@@ -184,6 +202,11 @@ final class SheetIngestor implements RowSink {
             if (writing && !write(r, c, row.rowNumber())) {
                 abortWriter();
                 writing = false;
+            } else if (writing
+                    && sheet.kind() == SourceKind.DATABASE
+                    && c < planBySource.length
+                    && planBySource[c] >= 0) {
+                batch.setSourceValue(planBySource[c], r, row.valueObject(c));
             }
         }
         if (writing && batch.isFull()) {
@@ -272,7 +295,10 @@ final class SheetIngestor implements RowSink {
     }
 
     private void finish() {
-        if (plan.columns().isEmpty() || (dataRows == 0 && plan.columns().size() < 2)) {
+        boolean emptyTable = sheet.kind() != SourceKind.DATABASE
+                && dataRows == 0
+                && plan.columns().size() < 2;
+        if (plan.columns().isEmpty() || emptyTable) {
             abortWriter();
             outcome = new SheetOutcome.Empty(dataRows == 0 ? "empty: no data rows below the header" : "empty");
             return;

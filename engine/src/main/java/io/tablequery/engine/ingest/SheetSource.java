@@ -13,15 +13,30 @@ import java.util.List;
  * @param kind the source family
  * @param date1904 whether the workbook counts dates from 1904
  * @param knownColumns the columns the source declares, or empty when the layout must be detected
+ * @param knownIndexes the indexes the source declares, each as the 0-based positions of its columns in key order
  */
 public record SheetSource(
-        int number, String name, boolean hidden, SourceKind kind, boolean date1904, List<KnownColumn> knownColumns) {
+        int number,
+        String name,
+        boolean hidden,
+        SourceKind kind,
+        boolean date1904,
+        List<KnownColumn> knownColumns,
+        List<List<Integer>> knownIndexes) {
     public SheetSource {
         requireNonNull(name, "name is null");
         requireNonNull(kind, "kind is null");
         knownColumns = List.copyOf(requireNonNull(knownColumns, "knownColumns is null"));
+        knownIndexes = requireNonNull(knownIndexes, "knownIndexes is null").stream()
+                .map(List::copyOf)
+                .toList();
         if (number < 1) {
             throw new IllegalArgumentException("sheet number must be at least 1: " + number);
         }
+    }
+
+    /** A sheet of a spreadsheet or delimited file, whose columns the layout detection finds. */
+    public SheetSource(int number, String name, boolean hidden, SourceKind kind, boolean date1904) {
+        this(number, name, hidden, kind, date1904, List.of(), List.of());
     }
 }

@@ -19,7 +19,9 @@ record TablePlan(List<ColumnPlan> columns, List<String> notes) {
     }
 
     List<StoredColumn> storedColumns() {
-        return columns.stream().map(c -> new StoredColumn(c.name(), c.type())).toList();
+        return columns.stream()
+                .map(c -> new StoredColumn(c.name(), c.type(), c.sqliteType()))
+                .toList();
     }
 
     /** Maps each source column to its plan index, -1 for source columns the plan leaves out. */

@@ -1,5 +1,6 @@
 package io.tablequery.engine.ingest;
 
+import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.engine.catalog.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +16,7 @@ final class TablePlanner {
     static TablePlan plan(Layout layout, List<ColumnStats> stats, SheetSource sheet) {
         boolean database = !sheet.knownColumns().isEmpty();
         int last = Math.max(
-                stats.size() - 1,
+                Math.max(stats.size(), sheet.knownColumns().size()) - 1,
                 layout.headerNames().keySet().stream()
                         .mapToInt(Integer::intValue)
                         .max()
@@ -36,6 +37,9 @@ final class TablePlanner {
                     && (header == null || header.isEmpty())
                     && !layout.headerRows().isEmpty()) {
                 notes.add("column %s has no header; named %s".formatted(label, name));
+            } else if (ColumnNames.isReserved(base)) {
+                notes.add("column %s is named '%s', which SQLite keeps for the row id (each row's provenance); named %s"
+                        .formatted(label, base, name));
             } else if (!name.equals(base)) {
                 notes.add("column %s repeats the name '%s'; named %s".formatted(label, base, name));
             }
@@ -50,7 +54,10 @@ final class TablePlanner {
                                 .formatted(name)
                         + " as text");
             }
-            columns.add(new ColumnPlan(c, name, decision.type(), decision.dateOrder(), label, dateLike));
+            String sqliteType = database
+                    ? SqliteAffinity.safeTypeName(sheet.knownColumns().get(c).declaredType())
+                    : decision.type().sqliteType();
+            columns.add(new ColumnPlan(c, name, decision.type(), decision.dateOrder(), label, dateLike, sqliteType));
         }
         return new TablePlan(columns, notes);
     }

@@ -12,7 +12,8 @@ public interface TableWriterFactory {
      *
      * @param sheetNumber the S-number of the sheet
      * @param columns the table's columns
+     * @param indexes the indexes the source declares, each as the names of its columns in key order
      * @return a running writer
      */
-    TableWriter open(int sheetNumber, List<StoredColumn> columns);
+    TableWriter open(int sheetNumber, List<StoredColumn> columns, List<List<String>> indexes);
 }

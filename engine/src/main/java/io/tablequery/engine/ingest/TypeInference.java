@@ -1,5 +1,6 @@
 package io.tablequery.engine.ingest;
 
+import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.engine.catalog.ColumnType;
 import java.util.Locale;
 
@@ -58,7 +59,12 @@ final class TypeInference {
         return new Decision(stats.count(ValueClass.DATETIME) > 0 ? ColumnType.TIMESTAMP : ColumnType.DATE, order);
     }
 
-    /** Decides a database column's type from its values and declared type (SQLite affinity rules). */
+    /**
+     * Decides a database column's type from its values (their storage classes) and its declared type. Text in a
+     * column declared as a date or time makes it DATE or TIMESTAMP only when every value is spelled the way the
+     * SQLite copy writes dates ({@code YYYY-MM-DD}, {@code YYYY-MM-DD HH:MM:SS[.ffffff]}); the SQLite copy keeps
+     * the original text, so anything else would make the two copies disagree.
+     */
     static Decision decideDeclared(ColumnStats stats, String declaredType) {
         String declared = declaredType.toUpperCase(Locale.ROOT);
         if (stats.present() == 0) {
@@ -79,6 +85,11 @@ final class TypeInference {
             return Decision.TEXT;
         }
         if (temporal > 0) {
+            boolean oneSpelling = stats.nonCanonicalTemporals == 0
+                    && (stats.count(ValueClass.DATE) == 0 || stats.count(ValueClass.DATETIME) == 0);
+            if (!oneSpelling) {
+                return Decision.TEXT;
+            }
             return new Decision(
                     stats.count(ValueClass.DATETIME) > 0 ? ColumnType.TIMESTAMP : ColumnType.DATE, DateOrder.NONE);
         }
@@ -97,22 +108,22 @@ final class TypeInference {
         return declared.contains("DATE") || declared.contains("TIME");
     }
 
+    /** The type of a column without values: its declared type's affinity, refined by a name saying more. */
     private static ColumnType declaredFallback(String declared) {
-        if (declared.contains("INT")) {
-            return ColumnType.INTEGER;
-        } else if (declared.contains("CHAR") || declared.contains("CLOB") || declared.contains("TEXT")) {
-            return ColumnType.TEXT;
-        } else if (declared.contains("REAL") || declared.contains("FLOA") || declared.contains("DOUB")) {
-            return ColumnType.REAL;
-        } else if (declared.contains("BOOL")) {
-            return ColumnType.BOOLEAN;
-        } else if (declared.contains("TIME")) {
-            return ColumnType.TIMESTAMP;
-        } else if (declared.contains("DATE")) {
-            return ColumnType.DATE;
-        } else if (declared.isEmpty() || declared.contains("BLOB")) {
-            return ColumnType.TEXT;
-        }
-        return ColumnType.REAL;
+        return switch (SqliteAffinity.of(declared)) {
+            case INTEGER -> ColumnType.INTEGER;
+            case TEXT, BLOB -> ColumnType.TEXT;
+            case REAL -> ColumnType.REAL;
+            case NUMERIC -> {
+                if (declared.contains("BOOL")) {
+                    yield ColumnType.BOOLEAN;
+                } else if (declared.contains("TIME")) {
+                    yield ColumnType.TIMESTAMP;
+                } else if (declared.contains("DATE")) {
+                    yield ColumnType.DATE;
+                }
+                yield ColumnType.REAL;
+            }
+        };
     }
 }

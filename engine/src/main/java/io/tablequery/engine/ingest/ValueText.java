@@ -1,7 +1,6 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.catalog.StoredValues;
-import java.util.HexFormat;
 
 /**
  * Renders a classified value as the text a TEXT column stores: text keeps its original spelling exactly; a
@@ -23,7 +22,7 @@ final class ValueText {
             case TIME ->
                 value.duration ? StoredValues.durationText(value.longValue) : StoredValues.timeText(value.longValue);
             case BOOL -> value.longValue != 0 ? "TRUE" : "FALSE";
-            case BLOB -> "X'" + HexFormat.of().withUpperCase().formatHex(value.blob) + "'";
+            case BLOB -> StoredValues.blobText(value.blob);
         };
     }
 }

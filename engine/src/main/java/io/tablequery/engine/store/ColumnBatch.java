@@ -8,6 +8,9 @@ import java.util.List;
  * longs, DATE values epoch days, TIMESTAMP values epoch microseconds, REAL values doubles, TEXT values strings and
  * BLOB values byte arrays. Every cell starts out NULL.
  *
+ * <p>A cell may also carry its source value (a Long, Double, String or byte array read from an uploaded SQLite
+ * database); the SQLite copy then stores that value as it was, so it keeps its storage class.
+ *
  * <p>Once handed to a writer, a batch is read by both storage threads and must not change.
  */
 public final class ColumnBatch {
@@ -18,6 +21,7 @@ public final class ColumnBatch {
     private final double[][] doubles;
     private final Object[][] objects;
     private final boolean[][] present;
+    private Object[][] sourceValues;
     private int size;
 
     /**
@@ -74,6 +78,22 @@ public final class ColumnBatch {
     public void setObject(int column, int row, Object value) {
         objects[column][row] = value;
         present[column][row] = value != null;
+    }
+
+    /** Sets the value the source held for a cell, for the SQLite copy to store unchanged. */
+    public void setSourceValue(int column, int row, Object value) {
+        if (sourceValues == null) {
+            sourceValues = new Object[types.size()][];
+        }
+        if (sourceValues[column] == null) {
+            sourceValues[column] = new Object[capacity];
+        }
+        sourceValues[column][row] = value;
+    }
+
+    /** Returns the value the source held for a cell, or null when the cell has none. */
+    public Object sourceValue(int column, int row) {
+        return sourceValues == null || sourceValues[column] == null ? null : sourceValues[column][row];
     }
 
     /** Returns the number of rows. */

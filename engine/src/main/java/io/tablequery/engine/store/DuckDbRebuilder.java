@@ -3,6 +3,7 @@ package io.tablequery.engine.store;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.StoredValues;
 import io.tablequery.engine.catalog.TableInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -82,6 +83,21 @@ public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
         }
     }
 
+    /**
+     * Renders a value of a TEXT column as ingest did: a table imported from a SQLite database may hold numbers and
+     * blobs among its text, which the SQLite copy keeps with their storage class and the DuckDB copy as text.
+     */
+    private static String text(Object value) {
+        if (value == null || value instanceof String) {
+            return (String) value;
+        } else if (value instanceof Double d) {
+            return StoredValues.numberText(d);
+        } else if (value instanceof byte[] bytes) {
+            return StoredValues.blobText(bytes);
+        }
+        return value.toString();
+    }
+
     private static void read(ResultSet rs, int index, ColumnInfo info, ColumnBatch batch, int column, int row)
             throws SQLException {
         switch (info.type()) {
@@ -97,7 +113,7 @@ public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
                     batch.setDouble(column, row, value);
                 }
             }
-            case TEXT -> batch.setObject(column, row, rs.getString(index));
+            case TEXT -> batch.setObject(column, row, text(rs.getObject(index)));
             case BLOB -> batch.setObject(column, row, rs.getBytes(index));
             case DATE -> {
                 String text = rs.getString(index);

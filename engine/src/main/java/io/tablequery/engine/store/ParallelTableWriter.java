@@ -64,6 +64,7 @@ public final class ParallelTableWriter implements TableWriter {
      * @param stageTable the SQLite stage table
      * @param storageName the DuckDB physical table
      * @param columns the columns
+     * @param indexes the indexes of the SQLite copy
      * @param batchRows rows per batch
      * @return the running writer
      */
@@ -73,11 +74,12 @@ public final class ParallelTableWriter implements TableWriter {
             String stageTable,
             String storageName,
             List<StoredColumn> columns,
+            List<TableIndex> indexes,
             int batchRows) {
         DuckDBConnection duplicate = null;
         try {
             duplicate = duckDb.duplicate();
-            SqliteStageWriter sqlite = new SqliteStageWriter(sqliteConnection, stageTable, columns);
+            SqliteStageWriter sqlite = new SqliteStageWriter(sqliteConnection, stageTable, columns, indexes);
             DuckDbStageWriter duck = new DuckDbStageWriter(duplicate, storageName, columns);
             sqlite.create();
             duck.create();

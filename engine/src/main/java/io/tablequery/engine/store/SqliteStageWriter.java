@@ -14,22 +14,24 @@ import java.util.StringJoiner;
 /**
  * Writes a table into a stage table of the workspace's SQLite database, inside the upload's open transaction. Each
  * row's provenance row number becomes its {@code rowid}, so it stays hidden from {@code SELECT *} yet readable as
- * {@code rowid}.
+ * {@code rowid}. Indexes are built after the last row, which is faster than keeping them up to date row by row.
  */
 final class SqliteStageWriter {
     private final Connection connection;
     private final String table;
     private final List<StoredColumn> columns;
+    private final List<TableIndex> indexes;
     private PreparedStatement insert;
     private long rows;
 
-    SqliteStageWriter(Connection connection, String table, List<StoredColumn> columns) {
+    SqliteStageWriter(Connection connection, String table, List<StoredColumn> columns, List<TableIndex> indexes) {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("a table needs at least one column");
         }
         this.connection = connection;
         this.table = table;
         this.columns = List.copyOf(columns);
+        this.indexes = List.copyOf(indexes);
     }
 
     void create() throws SQLException {
@@ -37,7 +39,7 @@ final class SqliteStageWriter {
         StringJoiner names = new StringJoiner(", ", "INSERT INTO " + quote(table) + " (rowid, ", ")");
         StringJoiner marks = new StringJoiner(", ", " VALUES (?, ", ")");
         for (StoredColumn column : columns) {
-            definitions.add(quote(column.name()) + " " + column.type().sqliteType());
+            definitions.add(quote(column.name()) + " " + column.sqliteType());
             names.add(quote(column.name()));
             marks.add("?");
         }
@@ -62,6 +64,13 @@ final class SqliteStageWriter {
 
     long finish() throws SQLException {
         insert.close();
+        try (Statement statement = connection.createStatement()) {
+            for (TableIndex index : indexes) {
+                StringJoiner keys = new StringJoiner(", ", "(", ")");
+                index.columns().forEach(column -> keys.add(quote(column)));
+                statement.execute("CREATE INDEX " + quote(index.name()) + " ON " + quote(table) + " " + keys);
+            }
+        }
         return rows;
     }
 
@@ -75,6 +84,11 @@ final class SqliteStageWriter {
     }
 
     private void bind(ColumnBatch batch, int column, int row, int parameter) throws SQLException {
+        Object source = batch.sourceValue(column, row);
+        if (source != null) {
+            insert.setObject(parameter, source);
+            return;
+        }
         if (batch.isNull(column, row)) {
             insert.setNull(parameter, Types.NULL);
             return;

@@ -83,7 +83,7 @@ final class Upload {
                     .ingest(
                             stored,
                             fileName,
-                            (sheet, columns) -> workspace.openWriter(number, sheet, columns),
+                            (sheet, columns, indexes) -> workspace.openWriter(number, sheet, columns, indexes),
                             listener);
             if (!ingested.hasTables()) {
                 throw noData(ingested);

@@ -19,6 +19,8 @@ import io.tablequery.engine.store.DuckDbCatalog;
 import io.tablequery.engine.store.DuckDbRebuilder;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
+import io.tablequery.engine.store.StoredColumn;
+import io.tablequery.engine.store.TableIndex;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -279,6 +281,9 @@ public final class Workspace implements AutoCloseable {
     public void close() {
         writeLock.lock();
         try {
+            if (!lockChannel.isOpen()) {
+                return;
+            }
             closeAll(duckDb, sqlite, null);
             try {
                 lock.release();
@@ -306,13 +311,19 @@ public final class Workspace implements AutoCloseable {
     }
 
     ParallelTableWriter openWriter(
-            int fileNumber, int sheetNumber, List<io.tablequery.engine.store.StoredColumn> columns) {
+            int fileNumber, int sheetNumber, List<StoredColumn> columns, List<List<String>> indexColumns) {
+        List<TableIndex> indexes = new ArrayList<>();
+        for (List<String> keys : indexColumns) {
+            indexes.add(
+                    new TableIndex("tq_index_%d_%d_%d".formatted(fileNumber, sheetNumber, indexes.size() + 1), keys));
+        }
         return ParallelTableWriter.open(
                 sqlite,
                 duckDb,
                 stageTableName(fileNumber, sheetNumber),
                 DuckDbStorage.storageName(fileNumber, sheetNumber),
                 columns,
+                indexes,
                 options.ingest().batchRows());
     }
 

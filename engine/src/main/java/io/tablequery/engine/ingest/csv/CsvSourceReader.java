@@ -49,8 +49,7 @@ public final class CsvSourceReader implements SourceReader {
         char delimiter = DelimiterSniffer.sniff(
                 sample(file, encoding), displayName.toLowerCase(Locale.ROOT).endsWith(".tsv"));
         List<String> notes = new ArrayList<>();
-        RowSink sink =
-                visitor.beginSheet(new SheetSource(1, displayName, false, SourceKind.DELIMITED, false, List.of()));
+        RowSink sink = visitor.beginSheet(new SheetSource(1, displayName, false, SourceKind.DELIMITED, false));
         if (sink == null) {
             return details(encoding, delimiter, notes);
         }

@@ -104,8 +104,7 @@ final class XlsRecordListener implements HSSFListener {
                 bound.getSheetname(),
                 bound.isHidden() || bound.isVeryHidden(),
                 SourceKind.SPREADSHEET,
-                date1904,
-                List.of()));
+                date1904));
         merges = new ArrayList<>();
         rowOpen = false;
         pendingStringColumn = -1;

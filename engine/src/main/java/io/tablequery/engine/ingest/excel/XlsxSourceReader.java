@@ -64,7 +64,7 @@ public final class XlsxSourceReader implements SourceReader {
             for (int i = 0; i < workbook.sheets().size(); i++) {
                 WorkbookInfo.Sheet entry = workbook.sheets().get(i);
                 RowSink sink = visitor.beginSheet(new SheetSource(
-                        i + 1, entry.name(), entry.hidden(), SourceKind.SPREADSHEET, workbook.date1904(), List.of()));
+                        i + 1, entry.name(), entry.hidden(), SourceKind.SPREADSHEET, workbook.date1904()));
                 if (sink == null) {
                     continue;
                 }

@@ -5,6 +5,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.KnownColumn;
+import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
@@ -28,10 +29,16 @@ import org.sqlite.SQLiteOpenMode;
 
 /**
  * Reads the tables of a SQLite database file. Internal tables ({@code sqlite_*}), virtual tables and their shadow
- * tables are skipped; a {@code WITHOUT ROWID} table numbers its rows 1, 2, ... in primary-key order.
+ * tables are skipped. A row's number is its rowid; a {@code WITHOUT ROWID} table (or one whose columns hide every
+ * name of the rowid) numbers its rows 1, 2, ... in the order SQLite returns them. The indexes on plain columns, and
+ * the {@code INTEGER PRIMARY KEY} that aliases the rowid, are reported so the copy can have them too.
  */
 public final class SqliteSourceReader implements SourceReader {
+    private static final List<String> ROWID_NAMES = List.of("rowid", "_rowid_", "oid");
+
     private record TableEntry(String name, boolean withoutRowid) {}
+
+    private record TableShape(List<KnownColumn> columns, String rowid, List<List<Integer>> indexes) {}
 
     @Override
     public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
@@ -42,22 +49,21 @@ public final class SqliteSourceReader implements SourceReader {
         config.setOpenMode(SQLiteOpenMode.NOMUTEX);
         try (Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath())) {
             List<TableEntry> tables = tables(connection);
-            List<String> notes = new ArrayList<>();
             for (int i = 0; i < tables.size(); i++) {
                 TableEntry table = tables.get(i);
-                List<KnownColumn> columns = columns(connection, table.name());
-                if (columns.isEmpty()) {
+                TableShape shape = shape(connection, table);
+                if (shape.columns().isEmpty()) {
                     continue;
                 }
-                RowSink sink = visitor.beginSheet(
-                        new SheetSource(i + 1, table.name(), false, SourceKind.DATABASE, false, columns));
+                RowSink sink = visitor.beginSheet(new SheetSource(
+                        i + 1, table.name(), false, SourceKind.DATABASE, false, shape.columns(), shape.indexes()));
                 if (sink != null) {
-                    readRows(connection, table, columns.size(), sink);
+                    readRows(connection, table, shape, sink);
                     sink.end(List.of());
                 }
                 progress.advanced(i + 1, tables.size());
             }
-            return new SourceDetails(null, null, notes);
+            return new SourceDetails(null, null, List.of());
         } catch (SQLException e) {
             throw new EngineException(
                     IngestErrorCode.CORRUPT_FILE,
@@ -89,31 +95,93 @@ public final class SqliteSourceReader implements SourceReader {
         return tables;
     }
 
-    private static List<KnownColumn> columns(Connection connection, String table) throws SQLException {
+    private static TableShape shape(Connection connection, TableEntry table) throws SQLException {
         List<KnownColumn> columns = new ArrayList<>();
-        try (PreparedStatement ps = connection.prepareStatement("SELECT name, type FROM pragma_table_info(?)")) {
-            ps.setString(1, table);
+        List<Integer> primaryKey = new ArrayList<>();
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid")) {
+            ps.setString(1, table.name());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     columns.add(new KnownColumn(rs.getString(1), String.valueOf(rs.getString(2))));
+                    if (rs.getInt(3) > 0) {
+                        primaryKey.add(columns.size() - 1);
+                    }
                 }
             }
         }
-        return columns;
+        String rowid = table.withoutRowid() ? null : rowidName(columns);
+        List<List<Integer>> indexes = new ArrayList<>();
+        boolean rowidAlias = rowid != null
+                && primaryKey.size() == 1
+                && columns.get(primaryKey.get(0)).declaredType().equalsIgnoreCase("INTEGER");
+        if (rowidAlias) {
+            indexes.add(List.copyOf(primaryKey));
+        }
+        for (List<Integer> index : indexes(connection, table.name())) {
+            if (!indexes.contains(index)) {
+                indexes.add(index);
+            }
+        }
+        return new TableShape(columns, rowid, indexes);
     }
 
-    private static void readRows(Connection connection, TableEntry table, int width, RowSink sink) throws SQLException {
-        String sql = table.withoutRowid()
+    /** The name that reaches the rowid, or null when columns of the table hide all three. */
+    private static String rowidName(List<KnownColumn> columns) {
+        for (String candidate : ROWID_NAMES) {
+            if (columns.stream().noneMatch(c -> c.name().equalsIgnoreCase(candidate))) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    /** The table's indexes whose keys are all plain columns, not expressions; partial indexes are left out. */
+    private static List<List<Integer>> indexes(Connection connection, String table) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT name FROM pragma_index_list(?) WHERE partial = 0 ORDER BY seq")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    names.add(rs.getString(1));
+                }
+            }
+        }
+        List<List<Integer>> indexes = new ArrayList<>();
+        try (PreparedStatement ps =
+                connection.prepareStatement("SELECT cid FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno")) {
+            for (String name : names) {
+                ps.setString(1, name);
+                List<Integer> keys = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        keys.add(rs.getInt(1));
+                    }
+                }
+                if (!keys.isEmpty() && keys.stream().allMatch(cid -> cid >= 0)) {
+                    indexes.add(keys);
+                }
+            }
+        }
+        return indexes;
+    }
+
+    private static void readRows(Connection connection, TableEntry table, TableShape shape, RowSink sink)
+            throws SQLException {
+        String rowid = shape.rowid();
+        String sql = rowid == null
                 ? "SELECT * FROM " + quote(table.name())
-                : "SELECT _rowid_, * FROM " + quote(table.name()) + " ORDER BY _rowid_";
-        int offset = table.withoutRowid() ? 1 : 2;
+                : "SELECT %s, * FROM %s ORDER BY %1$s".formatted(rowid, quote(table.name()));
+        int offset = rowid == null ? 1 : 2;
+        int width = shape.columns().size();
         RawRow row = new RawRow();
         long ordinal = 0;
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(sql)) {
             while (rs.next()) {
                 ordinal++;
-                row.reset(table.withoutRowid() ? ordinal : rs.getLong(1));
+                row.reset(rowid == null ? ordinal : rs.getLong(1));
                 for (int c = 0; c < width; c++) {
                     Object value = rs.getObject(c + offset);
                     if (value instanceof Integer i) {
@@ -121,7 +189,7 @@ public final class SqliteSourceReader implements SourceReader {
                     } else if (value instanceof Long l) {
                         row.setLong(c, l);
                     } else if (value instanceof Double d) {
-                        row.setNumber(c, d, io.tablequery.engine.ingest.NumberFormatKind.GENERAL);
+                        row.setNumber(c, d, NumberFormatKind.GENERAL);
                     } else if (value instanceof String s) {
                         row.setExactText(c, s);
                     } else if (value instanceof byte[] bytes) {
