@@ -1,5 +1,6 @@
 package io.tablequery.benchmarks;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -193,13 +194,16 @@ public final class IngestBenchmark {
         return sorted.get(sorted.size() / 2);
     }
 
+    /** Writes the report; the JSON leaves out the input and output directories, which name this machine's paths. */
     private static void write(Result result, Path directory) throws IOException {
         Files.createDirectories(directory);
         String stem = "ingest-" + LocalDate.now();
         Files.writeString(directory.resolve(stem + ".md"), markdown(result));
+        ObjectNode json = JsonCodec.mapper().valueToTree(result);
+        ((ObjectNode) json.get("settings")).remove(List.of("data", "results"));
         Files.writeString(
                 directory.resolve(stem + ".json"),
-                JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(result));
+                JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json));
     }
 
     private static void deleteTree(Path directory) throws IOException {

@@ -34,6 +34,15 @@ class IngestBenchmarkTest {
                     .anyMatch(name -> name.endsWith(".md"))
                     .anyMatch(name -> name.endsWith(".json"));
         }
+        try (var reports = Files.list(dir.resolve("results"))) {
+            Path json = reports.filter(p -> p.toString().endsWith(".json"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Files.readString(json))
+                    .as("the committed report must not name this machine's paths")
+                    .contains("\"xlsxRows\" : 500")
+                    .doesNotContain(dir.toString());
+        }
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("| TABLEQUERY_CSV | 2,000 |");
     }
 }
