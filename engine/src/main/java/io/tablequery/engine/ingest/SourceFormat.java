@@ -1,6 +1,10 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.csv.CsvSourceReader;
+import io.tablequery.engine.ingest.excel.XlsSourceReader;
+import io.tablequery.engine.ingest.excel.XlsxSourceReader;
+import io.tablequery.engine.ingest.sqlite.SqliteSourceReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -107,10 +111,10 @@ public enum SourceFormat {
      */
     public SourceReader reader(IngestSettings settings) {
         return switch (this) {
-            case XLSX -> new io.tablequery.engine.ingest.excel.XlsxSourceReader();
-            case XLS -> new io.tablequery.engine.ingest.excel.XlsSourceReader();
-            case CSV -> new io.tablequery.engine.ingest.csv.CsvSourceReader(settings.maxRecordChars());
-            case SQLITE -> new io.tablequery.engine.ingest.sqlite.SqliteSourceReader();
+            case XLSX -> new XlsxSourceReader();
+            case XLS -> new XlsSourceReader();
+            case CSV -> new CsvSourceReader(settings.maxRecordChars());
+            case SQLITE -> new SqliteSourceReader();
         };
     }
 

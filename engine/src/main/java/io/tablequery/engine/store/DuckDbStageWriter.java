@@ -3,6 +3,7 @@ package io.tablequery.engine.store;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.StoredValues;
 import java.io.IOException;
 import java.sql.SQLException;
@@ -159,7 +160,7 @@ final class DuckDbStageWriter {
 
         private void fillText(FieldVector vector, ColumnBatch batch, int column) {
             VarCharVector text = (VarCharVector) vector;
-            boolean date = columns.get(column).type() == io.tablequery.engine.catalog.ColumnType.DATE;
+            boolean date = columns.get(column).type() == ColumnType.DATE;
             for (int r = 0; r < batch.size(); r++) {
                 if (batch.isNull(column, r)) {
                     text.setNull(r);

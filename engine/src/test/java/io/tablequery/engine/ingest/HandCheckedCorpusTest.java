@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest;
 
 import static io.tablequery.engine.testing.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnType;
@@ -70,10 +71,7 @@ class HandCheckedCorpusTest {
                 .orElseThrow();
         assertThat(table.columns())
                 .extracting(ColumnInfo::name, ColumnInfo::source)
-                .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("Column at H10", "H"),
-                        org.assertj.core.groups.Tuple.tuple("Column at I10", "I"),
-                        org.assertj.core.groups.Tuple.tuple("Column at K10", "K"));
+                .containsExactly(tuple("Column at H10", "H"), tuple("Column at I10", "I"), tuple("Column at K10", "K"));
         assertRows(table.name(), row(11, 1, 4, 7), row(12, 2, 5, 8), row(13, 3, 6, 9));
     }
 
@@ -105,10 +103,7 @@ class HandCheckedCorpusTest {
         IngestResult result = ingest(FASTEXCEL + "fixture-sheets-different-visibilities.xlsx");
         assertThat(result.file().sheets())
                 .extracting(SheetInfo::name, SheetInfo::hidden)
-                .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple("Visible", false),
-                        org.assertj.core.groups.Tuple.tuple("Hidden", true),
-                        org.assertj.core.groups.Tuple.tuple("VeryHidden", true));
+                .containsExactly(tuple("Visible", false), tuple("Hidden", true), tuple("VeryHidden", true));
         assertThat(workspace
                         .catalog()
                         .table("fixture_sheets_different_visibilities_hidden")

@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest;
 
 import static io.tablequery.engine.testing.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.groups.Tuple.tuple;
 
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnType;
@@ -98,10 +99,10 @@ class WorkbookRoundTripTest {
             assertThat(result.file().sheets())
                     .extracting(SheetInfo::name, SheetInfo::hidden, SheetInfo::tableName)
                     .containsExactly(
-                            org.assertj.core.groups.Tuple.tuple("Sales", false, "shop_sales"),
-                            org.assertj.core.groups.Tuple.tuple("Types", false, "shop_types"),
-                            org.assertj.core.groups.Tuple.tuple("Lookup", true, "shop_lookup"),
-                            org.assertj.core.groups.Tuple.tuple("Notes", false, null));
+                            tuple("Sales", false, "shop_sales"),
+                            tuple("Types", false, "shop_types"),
+                            tuple("Lookup", true, "shop_lookup"),
+                            tuple("Notes", false, null));
             assertThat(result.file().sheets().get(3).status()).startsWith("empty");
 
             TableInfo sales = workspace.catalog().table("shop_sales").orElseThrow();
@@ -110,12 +111,12 @@ class WorkbookRoundTripTest {
             assertThat(sales.columns())
                     .extracting(ColumnInfo::name, ColumnInfo::type)
                     .containsExactly(
-                            org.assertj.core.groups.Tuple.tuple("Region", ColumnType.TEXT),
-                            org.assertj.core.groups.Tuple.tuple("Date", ColumnType.DATE),
-                            org.assertj.core.groups.Tuple.tuple("Q1_Units", ColumnType.INTEGER),
-                            org.assertj.core.groups.Tuple.tuple("Q1_Revenue", ColumnType.REAL),
-                            org.assertj.core.groups.Tuple.tuple("Q2_Units", ColumnType.INTEGER),
-                            org.assertj.core.groups.Tuple.tuple("Q2_Revenue", ColumnType.REAL));
+                            tuple("Region", ColumnType.TEXT),
+                            tuple("Date", ColumnType.DATE),
+                            tuple("Q1_Units", ColumnType.INTEGER),
+                            tuple("Q1_Revenue", ColumnType.REAL),
+                            tuple("Q2_Units", ColumnType.INTEGER),
+                            tuple("Q2_Revenue", ColumnType.REAL));
             assertThat(sales.description())
                     .contains("Title: 'Quarterly Sales Report 2025'")
                     .contains("Header in rows 3-4")
@@ -164,10 +165,10 @@ class WorkbookRoundTripTest {
             assertThat(typesReport.coercions())
                     .extracting(CoercionReport::column, CoercionReport::kind, CoercionReport::count)
                     .containsExactlyInAnyOrder(
-                            org.assertj.core.groups.Tuple.tuple("amount", CoercionKind.NUMBER_STORED_AS_TEXT, 1L),
-                            org.assertj.core.groups.Tuple.tuple("amount", CoercionKind.ERROR_TO_NULL, 1L),
-                            org.assertj.core.groups.Tuple.tuple("clock", CoercionKind.VALUE_STORED_AS_TEXT, 3L),
-                            org.assertj.core.groups.Tuple.tuple("mixed", CoercionKind.VALUE_STORED_AS_TEXT, 2L));
+                            tuple("amount", CoercionKind.NUMBER_STORED_AS_TEXT, 1L),
+                            tuple("amount", CoercionKind.ERROR_TO_NULL, 1L),
+                            tuple("clock", CoercionKind.VALUE_STORED_AS_TEXT, 3L),
+                            tuple("mixed", CoercionKind.VALUE_STORED_AS_TEXT, 2L));
             assertThat(typesReport.notes()).contains("column K has no header; named col_K");
         }
     }

@@ -1,6 +1,7 @@
 package io.tablequery.engine.workspace;
 
 import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.ingest.IngestListener;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -32,7 +33,7 @@ public final class CrashSafetyChild {
                 boolean even = i % 2 == 0;
                 String name = even ? "orders.csv" : "sales.xlsx";
                 out.println("BEGIN UPLOAD " + name);
-                workspace.ingest(even ? csv : xlsx, name, io.tablequery.engine.ingest.IngestListener.NONE);
+                workspace.ingest(even ? csv : xlsx, name, IngestListener.NONE);
                 out.println("STATE " + names(workspace));
             }
         }
