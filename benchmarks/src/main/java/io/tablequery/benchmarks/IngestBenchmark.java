@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToLongFunction;
-import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * Ingest throughput against its baselines, in one run: tablequery's xlsx ingest against POI's event API reading the
@@ -110,7 +110,7 @@ public final class IngestBenchmark {
                             "rep %d %-16s %,10d rows  cold %,7d ms  warm %,7d ms  peak heap %d MB%n",
                             rep + 1, m.contender(), m.rows(), m.coldMillis(), m.warmMillis(), m.peakHeapMb());
                 } finally {
-                    deleteTree(scratch);
+                    PathUtils.deleteDirectory(scratch);
                 }
             }
         }
@@ -204,13 +204,5 @@ public final class IngestBenchmark {
         Files.writeString(
                 directory.resolve(stem + ".json"),
                 JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json));
-    }
-
-    private static void deleteTree(Path directory) throws IOException {
-        try (Stream<Path> walk = Files.walk(directory)) {
-            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.tablequery.engine.ingest;
 
+import io.tablequery.dialects.SqliteRowid;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -11,9 +12,7 @@ import java.util.Set;
  */
 final class ColumnNames {
     static final int MAX_LENGTH = 128;
-    private static final Set<String> RESERVED = Set.of("rowid", "oid", "_rowid_");
-
-    private final Set<String> taken = new HashSet<>(RESERVED);
+    private final Set<String> taken = new HashSet<>(SqliteRowid.NAMES);
 
     /** Collapses whitespace and removes control characters; returns "" for nothing left. */
     static String clean(String raw) {
@@ -32,11 +31,6 @@ final class ColumnNames {
             }
         }
         return out.toString();
-    }
-
-    /** Tells whether a name is one of SQLite's names for the row id. */
-    static boolean isReserved(String name) {
-        return RESERVED.contains(name.toLowerCase(Locale.ROOT));
     }
 
     /** Returns the name, or the name with {@code _2}, {@code _3}, ... when it is taken, and marks it taken. */

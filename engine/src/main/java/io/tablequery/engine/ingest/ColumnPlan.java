@@ -12,23 +12,16 @@ import io.tablequery.engine.catalog.ColumnType;
  * @param type the inferred type
  * @param dateOrder how order-dependent dates are read
  * @param source the source label: a column letter, or a database column name
- * @param dateLike for database columns declared as dates: read ISO text as dates
- * @param sqliteType the type the SQLite copy declares (see {@link io.tablequery.engine.store.StoredColumn})
  *
+ * @param sqliteType the type the SQLite copy declares (see {@link io.tablequery.engine.store.StoredColumn})
  */
 record ColumnPlan(
-        int sourceIndex,
-        String name,
-        ColumnType type,
-        DateOrder dateOrder,
-        String source,
-        boolean dateLike,
-        String sqliteType) {
+        int sourceIndex, String name, ColumnType type, DateOrder dateOrder, String source, String sqliteType) {
     ColumnPlan {
         requireNonNull(name, "name is null");
         requireNonNull(type, "type is null");
-        requireNonNull(sqliteType, "sqliteType is null");
         requireNonNull(dateOrder, "dateOrder is null");
         requireNonNull(source, "source is null");
+        requireNonNull(sqliteType, "sqliteType is null");
     }
 }

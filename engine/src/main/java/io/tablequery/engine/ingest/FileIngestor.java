@@ -201,7 +201,7 @@ public final class FileIngestor {
             try {
                 run.ingestor.row(row);
             } catch (EngineException e) {
-                if (e.getErrorCode().name().equals(IngestErrorCode.TOO_MANY_COLUMNS.name())) {
+                if (e.getErrorCode().equals(IngestErrorCode.TOO_MANY_COLUMNS.toErrorCode())) {
                     failed = true;
                     run.skipped = e.getMessage();
                     run.ingestor.abandon();

@@ -31,6 +31,7 @@ final class SheetIngestor implements RowSink {
     private final String fileName;
     private final CellValue value = new CellValue();
     private final List<ColumnStats> stats = new ArrayList<>();
+    private final boolean[] dateLike;
 
     private List<RawRow> sample = new ArrayList<>();
     private long sampleCells;
@@ -39,7 +40,6 @@ final class SheetIngestor implements RowSink {
     private MergeFiller filler;
     private TablePlan plan;
     private int[] planBySource;
-    private boolean[] dateLike;
     private CoercionLog log;
     private RowConverter converter;
     private TableWriter writer;

@@ -1,6 +1,7 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.SqliteRowid;
 import io.tablequery.engine.catalog.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,27 +38,24 @@ final class TablePlanner {
                     && (header == null || header.isEmpty())
                     && !layout.headerRows().isEmpty()) {
                 notes.add("column %s has no header; named %s".formatted(label, name));
-            } else if (ColumnNames.isReserved(base)) {
+            } else if (SqliteRowid.isRowidName(base)) {
                 notes.add("column %s is named '%s', which SQLite keeps for the row id (each row's provenance); named %s"
                         .formatted(label, base, name));
             } else if (!name.equals(base)) {
                 notes.add("column %s repeats the name '%s'; named %s".formatted(label, base, name));
             }
-            boolean dateLike = database
-                    && TypeInference.isDateLike(sheet.knownColumns().get(c).declaredType());
-            TypeInference.Decision decision = database
-                    ? TypeInference.decideDeclared(
-                            columnStats, sheet.knownColumns().get(c).declaredType())
-                    : TypeInference.decide(columnStats);
+            String declared = database ? sheet.knownColumns().get(c).declaredType() : null;
+            TypeInference.Decision decision =
+                    database ? TypeInference.decideDeclared(columnStats, declared) : TypeInference.decide(columnStats);
             if (decision.type() == ColumnType.TEXT && columnStats.orderDependentDates > 0) {
                 notes.add("column %s holds dates like 03/04/2024 whose day/month order its values do not settle; kept"
                                 .formatted(name)
                         + " as text");
             }
             String sqliteType = database
-                    ? SqliteAffinity.safeTypeName(sheet.knownColumns().get(c).declaredType())
+                    ? SqliteAffinity.safeTypeName(declared)
                     : decision.type().sqliteType();
-            columns.add(new ColumnPlan(c, name, decision.type(), decision.dateOrder(), label, dateLike, sqliteType));
+            columns.add(new ColumnPlan(c, name, decision.type(), decision.dateOrder(), label, sqliteType));
         }
         return new TablePlan(columns, notes);
     }

@@ -37,6 +37,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.commons.io.file.PathUtils;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -384,14 +385,13 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    static void deleteTree(Path directory) {
-        if (!Files.exists(directory)) {
+    /** Deletes a file, or a directory with everything in it; nothing when it does not exist. */
+    static void deleteTree(Path path) {
+        if (!Files.exists(path)) {
             return;
         }
-        try (var walk = Files.walk(directory)) {
-            for (Path path : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
+        try {
+            PathUtils.delete(path);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -15,6 +15,7 @@ import io.tablequery.engine.testing.TableReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.Date;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -131,10 +132,7 @@ class SqliteImportTest {
                 row(1000L, "Big", null, LocalDate.of(2001, 2, 3), null, "abc", "X'01FF'", "3"));
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             IngestReport report = workspace.ingest(source).report();
-            TableInfo people = workspace.catalog().tables().stream()
-                    .filter(t -> t.name().equals("people"))
-                    .findFirst()
-                    .orElseThrow();
+            TableInfo people = workspace.catalog().table("people").orElseThrow();
             assertThat(people.columns())
                     .extracting(ColumnInfo::type)
                     .containsExactly(
@@ -176,7 +174,7 @@ class SqliteImportTest {
                     duckDb, "SELECT id, name, registered, born, seen, score, misc, odd FROM main.people ORDER BY id");
             return Rows.normalizeAll(rows.stream()
                     .map(r -> r.stream()
-                            .map(v -> v instanceof java.sql.Date d ? (Object) d.toLocalDate() : v)
+                            .map(v -> v instanceof Date d ? (Object) d.toLocalDate() : v)
                             .toList())
                     .toList());
         }

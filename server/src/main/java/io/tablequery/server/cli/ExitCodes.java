@@ -2,6 +2,7 @@ package io.tablequery.server.cli;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.ErrorCategory;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IExitCodeExceptionMapper;
@@ -18,14 +19,17 @@ final class ExitCodes implements IExecutionExceptionHandler, IExitCodeExceptionM
     @Override
     public int handleExecutionException(Exception error, CommandLine commandLine, ParseResult parseResult) {
         if (error instanceof EngineException engine) {
-            commandLine
-                    .getErr()
-                    .printf("error [%s]: %s%n", engine.getErrorCode().name(), engine.getMessage());
+            print(commandLine.getErr(), engine);
         } else {
             commandLine.getErr().printf("error [INTERNAL]: %s%n", error);
         }
         commandLine.getErr().flush();
         return getExitCode(error);
+    }
+
+    /** Prints an engine error the one way every command shows it. */
+    static void print(PrintWriter err, EngineException error) {
+        err.printf("error [%s]: %s%n", error.getErrorCode().name(), error.getMessage());
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.TableView;
 import io.tablequery.server.views.UploadView;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ final class IngestCommand implements Callable<Integer> {
                 } catch (EngineException e) {
                     bar.finish();
                     failures++;
-                    err.printf("error [%s]: %s%n", e.getErrorCode().name(), e.getMessage());
+                    ExitCodes.print(err, e);
                 }
             }
         }
@@ -74,7 +75,7 @@ final class IngestCommand implements Callable<Integer> {
         return failures == 0 ? 0 : ExitCodes.USER_ERROR;
     }
 
-    private boolean showProgress(Path file) throws java.io.IOException {
+    private boolean showProgress(Path file) throws IOException {
         return !noProgress && System.console() != null && Files.size(file) >= PROGRESS_MIN_BYTES;
     }
 

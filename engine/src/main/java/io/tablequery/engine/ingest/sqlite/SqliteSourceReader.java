@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest.sqlite;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.SqliteRowid;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.KnownColumn;
@@ -34,7 +35,6 @@ import org.sqlite.SQLiteOpenMode;
  * the {@code INTEGER PRIMARY KEY} that aliases the rowid, are reported so the copy can have them too.
  */
 public final class SqliteSourceReader implements SourceReader {
-    private static final List<String> ROWID_NAMES = List.of("rowid", "_rowid_", "oid");
 
     private record TableEntry(String name, boolean withoutRowid) {}
 
@@ -128,7 +128,7 @@ public final class SqliteSourceReader implements SourceReader {
 
     /** The name that reaches the rowid, or null when columns of the table hide all three. */
     private static String rowidName(List<KnownColumn> columns) {
-        for (String candidate : ROWID_NAMES) {
+        for (String candidate : SqliteRowid.NAMES) {
             if (columns.stream().noneMatch(c -> c.name().equalsIgnoreCase(candidate))) {
                 return candidate;
             }
