@@ -2,6 +2,8 @@ package io.tablequery.engine.catalog;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.tablequery.engine.json.JsonCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -229,8 +231,8 @@ public final class CatalogStore {
     private static List<ColumnInfo> readColumns(String json) {
         try {
             return JsonCodec.mapper().readValue(json, COLUMN_LIST);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.tablequery.engine.ingest.excel.XlsxSourceReader;
 import io.tablequery.engine.ingest.sqlite.SqliteSourceReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -29,7 +30,7 @@ public enum SourceFormat {
     private static final byte[] OLE2 = {
         (byte) 0xD0, (byte) 0xCF, 0x11, (byte) 0xE0, (byte) 0xA1, (byte) 0xB1, 0x1A, (byte) 0xE1
     };
-    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final Set<String> SPREADSHEET_EXTENSIONS = Set.of("xlsx", "xlsm", "xltx", "xltm", "xls", "xlt");
     private static final Set<String> TEXT_EXTENSIONS = Set.of("csv", "tsv", "txt", "tab");
 
@@ -70,8 +71,7 @@ public enum SourceFormat {
         }
         String extension = extension(fileName);
         if (startsWith(head, read, ZIP)) {
-            if (new String(head, 0, read, java.nio.charset.StandardCharsets.ISO_8859_1)
-                    .contains("application/vnd.oasis.opendocument")) {
+            if (new String(head, 0, read, StandardCharsets.ISO_8859_1).contains("application/vnd.oasis.opendocument")) {
                 throw new EngineException(
                         IngestErrorCode.UNSUPPORTED_FORMAT,
                         ("'%s' is an OpenDocument file (.ods);" + " save it as .xlsx or .csv. %s")
@@ -96,7 +96,7 @@ public enum SourceFormat {
                                     + " rename it to .csv")
                             .formatted(fileName));
         }
-        String what = startsWith(head, read, "%PDF".getBytes(java.nio.charset.StandardCharsets.US_ASCII))
+        String what = startsWith(head, read, "%PDF".getBytes(StandardCharsets.US_ASCII))
                 ? "a PDF document"
                 : extension.isEmpty() ? "a file without extension" : "a ." + extension + " file";
         throw new EngineException(

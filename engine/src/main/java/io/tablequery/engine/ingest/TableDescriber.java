@@ -4,6 +4,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
+import java.util.stream.Collectors;
 
 /**
  * Writes a table's generated description: where it comes from, its size and columns, and the facts an analyst
@@ -64,9 +65,7 @@ public final class TableDescriber {
                     .formatted(table.totalRows().get(0)));
         } else if (!table.totalRows().isEmpty()) {
             text.append(" Rows %s look like total rows; leave them out when aggregating."
-                    .formatted(table.totalRows().stream()
-                            .map(String::valueOf)
-                            .collect(java.util.stream.Collectors.joining(", "))));
+                    .formatted(table.totalRows().stream().map(String::valueOf).collect(Collectors.joining(", "))));
         }
         long coerced =
                 table.coercions().stream().mapToLong(CoercionReport::count).sum();

@@ -1,6 +1,7 @@
 package io.tablequery.engine.ingest;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
 
@@ -17,7 +18,7 @@ final class TextValueParser {
         "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"
     };
     private static final long MICROS_PER_DAY = 86_400_000_000L;
-    private static final int[] MONTH_KEYS = java.util.Arrays.stream(MONTHS)
+    private static final int[] MONTH_KEYS = Arrays.stream(MONTHS)
             .mapToInt(m -> m.charAt(0) << 16 | m.charAt(1) << 8 | m.charAt(2))
             .toArray();
 

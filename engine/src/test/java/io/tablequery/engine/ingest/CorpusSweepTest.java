@@ -8,6 +8,8 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -47,9 +49,9 @@ class CorpusSweepTest {
     }
 
     @AfterAll
-    void close() throws java.io.IOException {
+    void close() throws IOException {
         workspace.close();
-        java.nio.file.Files.write(Path.of("target", "corpus-sweep.txt"), outcomes);
+        Files.write(Path.of("target", "corpus-sweep.txt"), outcomes);
     }
 
     Stream<Path> corpusFiles() {

@@ -14,6 +14,11 @@ import io.tablequery.engine.testing.TableReader;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
 import java.nio.file.Path;
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -83,8 +88,7 @@ class WorkbookRoundTripTest {
                     "3",
                     6));
 
-    private static final java.time.format.DateTimeFormatter TIMESTAMP =
-            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
 
     @TempDir
     Path dir;
@@ -185,12 +189,12 @@ class WorkbookRoundTripTest {
             for (int c = 0; c < want.size(); c++) {
                 Object value = got.get(c);
                 Object text = value instanceof Boolean b ? Long.valueOf(b ? 1 : 0) : value;
-                if (value instanceof java.sql.Timestamp timestamp) {
+                if (value instanceof Timestamp timestamp) {
                     text = timestamp.toLocalDateTime().format(TIMESTAMP);
-                } else if (value instanceof java.time.LocalDate || value instanceof java.sql.Date) {
+                } else if (value instanceof LocalDate || value instanceof Date) {
                     text = value.toString();
                 }
-                assertThat(Rows.normalize(java.util.Arrays.asList(text)).get(0))
+                assertThat(Rows.normalize(Arrays.asList(text)).get(0))
                         .as("%s row %d column %d", table, r, c)
                         .isEqualTo(want.get(c));
             }

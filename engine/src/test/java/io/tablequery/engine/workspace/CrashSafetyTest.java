@@ -7,6 +7,7 @@ import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.testing.TableReader;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -17,6 +18,7 @@ import java.security.MessageDigest;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
@@ -71,7 +73,7 @@ class CrashSafetyTest {
                             lines.add(line);
                         }
                     }
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     // The pipe closes when the child dies.
                 }
             });
@@ -126,7 +128,7 @@ class CrashSafetyTest {
                 applied.add(name);
             }
         }
-        return new java.util.HashSet<>(List.of(committed, applied));
+        return new HashSet<>(List.of(committed, applied));
     }
 
     private static Set<String> names(Workspace workspace) {

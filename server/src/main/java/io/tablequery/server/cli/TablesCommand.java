@@ -4,6 +4,7 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.TableView;
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -40,7 +41,7 @@ final class TablesCommand implements Callable<Integer> {
             }
             for (TableView table : tables) {
                 String columns = table.columns().stream()
-                        .map(c -> c.name() + " " + c.type().toLowerCase(java.util.Locale.ROOT))
+                        .map(c -> c.name() + " " + c.type().toLowerCase(Locale.ROOT))
                         .collect(Collectors.joining(", "));
                 out.printf(
                         "%-32s %sS%-3d %,10d rows  %s%n",

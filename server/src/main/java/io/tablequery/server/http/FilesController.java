@@ -14,6 +14,7 @@ import io.tablequery.server.views.UploadView;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Upload, list and delete files, and read their ingest reports. */
@@ -81,9 +82,7 @@ final class FilesController {
             return ctx.uploadedFiles("file");
         } catch (Exception e) {
             // Javalin rethrows the servlet container's checked exceptions undeclared, so catch them all here.
-            if (String.valueOf(rootMessage(e))
-                    .toLowerCase(java.util.Locale.ROOT)
-                    .contains("size")) {
+            if (String.valueOf(rootMessage(e)).toLowerCase(Locale.ROOT).contains("size")) {
                 throw new EngineException(
                         ServerErrorCode.UPLOAD_TOO_LARGE,
                         "the upload is larger than this server" + " accepts (%d MB)".formatted(maxUploadBytes >> 20),

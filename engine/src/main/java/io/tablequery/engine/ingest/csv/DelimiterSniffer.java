@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest.csv;
 
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -39,7 +40,7 @@ final class DelimiterSniffer {
                         break;
                     }
                 }
-            } catch (RuntimeException | java.io.IOException e) {
+            } catch (RuntimeException | IOException e) {
                 continue;
             }
             if (records == 0) {

@@ -8,7 +8,9 @@ import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
+import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -52,8 +54,8 @@ final class XlsxSheetParser {
         BoundedInputStream in;
         try {
             in = BoundedInputStream.builder().setInputStream(raw).get();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         xml = Stax.reader(in);
         long nextProgress = PROGRESS_STEP;
