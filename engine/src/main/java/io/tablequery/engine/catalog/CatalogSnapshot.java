@@ -3,6 +3,7 @@ package io.tablequery.engine.catalog;
 import static java.util.Objects.requireNonNull;
 
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -11,20 +12,22 @@ import java.util.Optional;
 
 /** An immutable view of a workspace's catalog at one commit; readers hold it while they work. */
 public final class CatalogSnapshot {
-    private static final CatalogSnapshot EMPTY = new CatalogSnapshot(List.of(), List.of());
+    private static final CatalogSnapshot EMPTY = new CatalogSnapshot(List.of(), List.of(), Map.of());
 
     private final List<SourceFile> files;
     private final List<TableInfo> tables;
     private final Map<Integer, SourceFile> filesByNumber = new LinkedHashMap<>();
     private final Map<String, TableInfo> tablesByName = new LinkedHashMap<>();
+    private final Map<String, TableProfile> profiles = new HashMap<>();
 
     /**
      * Creates a snapshot.
      *
      * @param files the files, in any order
      * @param tables the tables, in any order
+     * @param profiles the tables' column profiles by table name; a table may have none
      */
-    public CatalogSnapshot(List<SourceFile> files, List<TableInfo> tables) {
+    public CatalogSnapshot(List<SourceFile> files, List<TableInfo> tables, Map<String, TableProfile> profiles) {
         this.files = requireNonNull(files, "files is null").stream()
                 .sorted(Comparator.comparingInt(SourceFile::number))
                 .toList();
@@ -33,6 +36,7 @@ public final class CatalogSnapshot {
                 .toList();
         this.files.forEach(file -> filesByNumber.put(file.number(), file));
         this.tables.forEach(table -> tablesByName.put(key(table.name()), table));
+        requireNonNull(profiles, "profiles is null").forEach((name, profile) -> this.profiles.put(key(name), profile));
     }
 
     /**
@@ -100,6 +104,16 @@ public final class CatalogSnapshot {
      */
     public List<TableInfo> tablesOf(int fileNumber) {
         return tables.stream().filter(t -> t.fileNumber() == fileNumber).toList();
+    }
+
+    /**
+     * Returns a table's column profiles, computed at upload.
+     *
+     * @param table the table
+     * @return the profiles, if the table has them
+     */
+    public Optional<TableProfile> profile(TableInfo table) {
+        return Optional.ofNullable(profiles.get(key(table.name())));
     }
 
     static String key(String name) {

@@ -51,6 +51,10 @@ public final class CatalogStore {
                         name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, sheet_number INTEGER NOT NULL,
                         sheet_name TEXT NOT NULL, row_count INTEGER NOT NULL, description TEXT NOT NULL,
                         storage_name TEXT NOT NULL, columns TEXT NOT NULL)""");
+            statement.execute("""
+                    CREATE TABLE IF NOT EXISTS tq_catalog_profiles (
+                        file_number INTEGER NOT NULL, sheet_number INTEGER NOT NULL, profile TEXT NOT NULL,
+                        PRIMARY KEY (file_number, sheet_number))""");
             statement.execute("INSERT OR IGNORE INTO tq_catalog_meta VALUES ('schema_version', '" + SCHEMA_VERSION
                     + "'), ('next_file_number', '1')");
         }
@@ -60,10 +64,11 @@ public final class CatalogStore {
      * Reads the whole catalog.
      *
      * @param connection any connection to the workspace database
+     * @param previous the snapshot this one follows, whose parsed parts are reused where they still hold
      * @return the snapshot
      * @throws SQLException on a database failure
      */
-    public static CatalogSnapshot load(Connection connection) throws SQLException {
+    public static CatalogSnapshot load(Connection connection, CatalogSnapshot previous) throws SQLException {
         Map<Integer, List<SheetInfo>> sheets = new HashMap<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(
@@ -92,24 +97,39 @@ public final class CatalogStore {
                         sheets.getOrDefault(number, List.of())));
             }
         }
+        // A table's columns and profile never change while its storage stays; reuse what the previous snapshot
+        // parsed, so that a commit costs little however many tables the workspace holds.
         List<TableInfo> tables = new ArrayList<>();
+        Map<String, TableProfile> profiles = new HashMap<>();
         try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery("SELECT name, file_number, sheet_number, sheet_name, row_count,"
-                        + " description, storage_name, columns FROM tq_catalog_tables")) {
+                ResultSet rs = statement.executeQuery("SELECT t.name, t.file_number, t.sheet_number, t.sheet_name,"
+                        + " t.row_count, t.description, t.storage_name, t.columns, p.profile FROM tq_catalog_tables t"
+                        + " LEFT JOIN tq_catalog_profiles p USING (file_number, sheet_number)")) {
             while (rs.next()) {
-                List<ColumnInfo> columns = readColumns(rs.getString(8));
+                String name = rs.getString(1);
+                String storageName = rs.getString(7);
+                TableInfo known = previous.table(name)
+                        .filter(t -> t.storageName().equals(storageName))
+                        .orElse(null);
+                List<ColumnInfo> columns = known != null ? known.columns() : readColumns(rs.getString(8));
                 tables.add(new TableInfo(
-                        rs.getString(1),
+                        name,
                         rs.getInt(2),
                         rs.getInt(3),
                         rs.getString(4),
                         rs.getLong(5),
                         columns,
                         rs.getString(6),
-                        rs.getString(7)));
+                        storageName));
+                String profileJson = rs.getString(9);
+                if (profileJson != null) {
+                    TableProfile profile =
+                            known != null ? previous.profile(known).orElse(null) : null;
+                    profiles.put(name, profile != null ? profile : JsonCodec.read(profileJson, TableProfile.class));
+                }
             }
         }
-        return new CatalogSnapshot(files, tables);
+        return new CatalogSnapshot(files, tables, profiles);
     }
 
     /**
@@ -190,6 +210,24 @@ public final class CatalogStore {
     }
 
     /**
+     * Records a table's column profiles, replacing earlier ones.
+     *
+     * @param connection the write connection
+     * @param table the table
+     * @param profile its profiles
+     * @throws SQLException on a database failure
+     */
+    public static void insertProfile(Connection connection, TableInfo table, TableProfile profile) throws SQLException {
+        try (PreparedStatement ps =
+                connection.prepareStatement("INSERT OR REPLACE INTO tq_catalog_profiles VALUES (?, ?, ?)")) {
+            ps.setInt(1, table.fileNumber());
+            ps.setInt(2, table.sheetNumber());
+            ps.setString(3, JsonCodec.write(profile));
+            ps.executeUpdate();
+        }
+    }
+
+    /**
      * Removes a file, its sheets and its tables' catalog rows (not the data tables themselves).
      *
      * @param connection the write connection, inside a transaction
@@ -197,7 +235,7 @@ public final class CatalogStore {
      * @throws SQLException on a database failure
      */
     public static void deleteFile(Connection connection, int fileNumber) throws SQLException {
-        for (String table : List.of("tq_catalog_tables", "tq_catalog_sheets")) {
+        for (String table : List.of("tq_catalog_tables", "tq_catalog_sheets", "tq_catalog_profiles")) {
             try (PreparedStatement ps =
                     connection.prepareStatement("DELETE FROM " + table + " WHERE file_number = ?")) {
                 ps.setInt(1, fileNumber);

@@ -9,6 +9,7 @@ import io.tablequery.engine.catalog.SheetInfo;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableNamer;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
@@ -118,10 +119,11 @@ final class Upload {
                     Instant.now(),
                     paths.directory().relativize(committed.resolve(fileName)).toString(),
                     sheets);
+            Map<String, TableProfile> profiles = workspace.profile(tables);
             moveIntoPlace(partial, committed);
             List<TableInfo> replacedTables =
                     replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
-            commit(file, report, tables, replaced, replacedTables);
+            commit(file, report, tables, profiles, replaced, replacedTables);
             transactionOpen = false;
             workspace.publishToDuckDb(tables, replacedTables);
             replaced.ifPresent(f -> Workspace.deleteTree(paths.fileDirectory(f.number())));
@@ -189,6 +191,7 @@ final class Upload {
             SourceFile file,
             IngestReport report,
             List<TableInfo> tables,
+            Map<String, TableProfile> profiles,
             Optional<SourceFile> replaced,
             List<TableInfo> replacedTables)
             throws SQLException {
@@ -203,6 +206,7 @@ final class Upload {
                 statement.execute("ALTER TABLE " + quote(Workspace.stageTableName(file.number(), table.sheetNumber()))
                         + " RENAME TO " + quote(table.name()));
                 CatalogStore.insertTable(workspace.sqlite(), table);
+                CatalogStore.insertProfile(workspace.sqlite(), table, profiles.get(table.name()));
             }
             for (SheetInfo sheet : file.sheets()) {
                 if (sheet.tableName() == null) {

@@ -8,6 +8,7 @@ import io.tablequery.engine.catalog.CatalogStore;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.FileIngestor;
 import io.tablequery.engine.ingest.IngestErrorCode;
@@ -15,12 +16,16 @@ import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestReport;
 import io.tablequery.engine.ingest.IngestedFile;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.search.SearchResult;
+import io.tablequery.engine.search.TableSearchIndex;
+import io.tablequery.engine.search.TableSearcher;
 import io.tablequery.engine.store.DuckDbCatalog;
 import io.tablequery.engine.store.DuckDbRebuilder;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
 import io.tablequery.engine.store.StoredColumn;
 import io.tablequery.engine.store.TableIndex;
+import io.tablequery.engine.store.TableProfiler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -35,7 +40,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.commons.io.file.PathUtils;
 import org.duckdb.DuckDBConnection;
@@ -57,7 +65,9 @@ public final class Workspace implements AutoCloseable {
     private final Connection sqlite;
     private final DuckDBConnection duckDb;
     private final ReentrantLock writeLock = new ReentrantLock();
-    private volatile CatalogSnapshot snapshot;
+    private final TableSearchIndex searchIndex = new TableSearchIndex();
+    /** The catalog as of the last commit, with the search index of exactly that catalog. */
+    private volatile TableSearcher published;
 
     private Workspace(
             String name,
@@ -155,7 +165,32 @@ public final class Workspace implements AutoCloseable {
      * @return an immutable snapshot
      */
     public CatalogSnapshot catalog() {
-        return snapshot;
+        return published.snapshot();
+    }
+
+    /**
+     * Ranks the tables for a question (search-tables), against the same catalog {@link #catalog()} shows.
+     *
+     * @param query the question or keywords
+     * @param topK how many tables to return, 1 to {@link TableSearcher#MAX_TOP_K}
+     * @return the tables found, best first
+     */
+    public SearchResult searchTables(String query, int topK) {
+        if (topK < 1 || topK > TableSearcher.MAX_TOP_K) {
+            throw new IllegalArgumentException("top-k must be 1..%d, not %d".formatted(TableSearcher.MAX_TOP_K, topK));
+        }
+        while (true) {
+            TableSearcher searcher = published;
+            Optional<SearchResult> result = searcher.trySearch(query, topK);
+            if (result.isPresent()) {
+                return result.get();
+            }
+            // The searcher was released: a newer one is being published, or the workspace was closed.
+            if (!lockChannel.isOpen()) {
+                throw new IllegalStateException("workspace " + name + " is closed");
+            }
+            Thread.onSpinWait();
+        }
     }
 
     /**
@@ -244,6 +279,7 @@ public final class Workspace implements AutoCloseable {
     public SourceFile deleteFile(int fileNumber) {
         writeLock.lock();
         try {
+            CatalogSnapshot snapshot = catalog();
             SourceFile file = snapshot.file(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
             List<TableInfo> tables = snapshot.tablesOf(fileNumber);
             inTransaction(() -> {
@@ -286,6 +322,7 @@ public final class Workspace implements AutoCloseable {
                 return;
             }
             closeAll(duckDb, sqlite, null);
+            searchIndex.close();
             try {
                 lock.release();
             } catch (IOException e) {
@@ -326,6 +363,15 @@ public final class Workspace implements AutoCloseable {
                 columns,
                 indexes,
                 options.ingest().batchRows());
+    }
+
+    /** Profiles the columns of new tables from their DuckDB copies, before the upload commits. */
+    Map<String, TableProfile> profile(List<TableInfo> tables) throws SQLException {
+        Map<String, TableProfile> profiles = new HashMap<>();
+        for (TableInfo table : tables) {
+            profiles.put(table.name(), TableProfiler.profile(duckDb, table));
+        }
+        return profiles;
     }
 
     static String stageTableName(int fileNumber, int sheetNumber) {
@@ -379,7 +425,8 @@ public final class Workspace implements AutoCloseable {
 
     void reloadSnapshot() {
         try {
-            snapshot = CatalogStore.load(sqlite);
+            CatalogSnapshot previous = published == null ? CatalogSnapshot.empty() : published.snapshot();
+            published = searchIndex.update(CatalogStore.load(sqlite, previous));
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the catalog of workspace " + name, e);
         }
@@ -426,10 +473,12 @@ public final class Workspace implements AutoCloseable {
             }
         }
         reloadSnapshot();
+        CatalogSnapshot snapshot = catalog();
         List<String> repaired = DuckDbCatalog.reconcile(duckDb, snapshot.tables(), new DuckDbRebuilder(sqlite, duckDb));
         if (!repaired.isEmpty()) {
             LOG.warn("workspace {}: repaired the DuckDB copy of {}", name, repaired);
         }
+        addMissingProfiles();
         try (var entries = Files.list(paths.files())) {
             for (Path entry : entries.toList()) {
                 String fileName = entry.getFileName().toString();
@@ -445,6 +494,25 @@ public final class Workspace implements AutoCloseable {
                 deleteTree(entry);
             }
         }
+    }
+
+    /** Profiles the tables of a workspace made before profiles were kept. */
+    private void addMissingProfiles() throws SQLException {
+        CatalogSnapshot snapshot = catalog();
+        List<TableInfo> missing = snapshot.tables().stream()
+                .filter(table -> snapshot.profile(table).isEmpty())
+                .toList();
+        if (missing.isEmpty()) {
+            return;
+        }
+        Map<String, TableProfile> profiles = profile(missing);
+        inTransaction(() -> {
+            for (TableInfo table : missing) {
+                CatalogStore.insertProfile(sqlite, table, profiles.get(table.name()));
+            }
+        });
+        LOG.info("workspace {}: profiled {} tables", name, missing.size());
+        reloadSnapshot();
     }
 
     private static DuckDBConnection openDuckDb(WorkspacePaths paths, WorkspaceOptions options) throws SQLException {

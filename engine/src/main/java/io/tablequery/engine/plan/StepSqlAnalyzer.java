@@ -1,0 +1,297 @@
+package io.tablequery.engine.plan;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.dialects.lex.SqlToken;
+import io.tablequery.dialects.lex.SqlTokenKind;
+import io.tablequery.dialects.lex.SqliteLexer;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Checks that a step's SQL is exactly one {@code CREATE TEMP TABLE "<name>" AS SELECT|WITH ...} statement, using
+ * SQLite's own tokenization, and finds out whether its body is a simple single-table SELECT. A hidden second
+ * statement is refused here because DuckDB's JDBC driver would run every statement of a string.
+ */
+final class StepSqlAnalyzer {
+    private static final Set<String> AGGREGATES = Set.of(
+            "count",
+            "sum",
+            "avg",
+            "min",
+            "max",
+            "total",
+            "group_concat",
+            "string_agg",
+            "json_group_array",
+            "json_group_object",
+            "jsonb_group_array",
+            "jsonb_group_object",
+            "median",
+            "percentile",
+            "percentile_cont",
+            "percentile_disc");
+    /** Words that may follow a simple SELECT's table reference at the top level. */
+    private static final Set<String> SIMPLE_TAIL = Set.of("where", "order", "limit", "indexed", "not");
+    /** Words that end a table reference rather than alias it. */
+    private static final Set<String> NOT_ALIASES = Set.of(
+            "where",
+            "order",
+            "limit",
+            "group",
+            "having",
+            "window",
+            "join",
+            "natural",
+            "left",
+            "right",
+            "full",
+            "inner",
+            "cross",
+            "outer",
+            "indexed",
+            "not",
+            "union",
+            "intersect",
+            "except",
+            "on",
+            "using",
+            "returning");
+
+    private StepSqlAnalyzer() {}
+
+    static StepSql analyze(PlanStep step) {
+        String where = "step " + step.step();
+        List<SqlToken> tokens = SqliteLexer.tokenize(step.sql());
+        for (SqlToken token : tokens) {
+            if (token.kind() == SqlTokenKind.ILLEGAL) {
+                throw PlanParser.invalid("%s: SQLite cannot read %s at character %d%s"
+                        .formatted(where, abbreviate(token.text()), token.start() + 1, illegalHint(token)));
+            }
+        }
+        int end = tokens.size();
+        for (int i = 0; i < tokens.size(); i++) {
+            if (tokens.get(i).isSymbol(";")) {
+                for (int j = i + 1; j < tokens.size(); j++) {
+                    if (!tokens.get(j).isSymbol(";")) {
+                        throw PlanParser.invalid(("%s holds more than one statement: '%s' follows the ';' at character"
+                                        + " %d. A step is exactly one CREATE TEMP TABLE ... AS SELECT; put further"
+                                        + " work in further steps")
+                                .formatted(
+                                        where,
+                                        tokens.get(j).text(),
+                                        tokens.get(i).start() + 1));
+                    }
+                }
+                end = i;
+                break;
+            }
+        }
+        List<SqlToken> statement = tokens.subList(0, end);
+        int bodyStart = checkCreate(statement, step, where);
+        List<SqlToken> body = statement.subList(bodyStart, statement.size());
+        Set<String> referenced = new HashSet<>();
+        for (SqlToken token : body) {
+            if (token.isName()) {
+                referenced.add(token.nameKey());
+            }
+        }
+        String sql = step.sql().substring(0, statement.get(statement.size() - 1).end());
+        return new StepSql(sql, referenced, simpleSelect(body));
+    }
+
+    /** Checks the {@code CREATE TEMP TABLE "<name>" AS} prefix and returns the index of the body's first token. */
+    private static int checkCreate(List<SqlToken> tokens, PlanStep step, String where) {
+        String expected = "CREATE TEMP TABLE %s AS SELECT ...".formatted(quote(step.destineTableName()));
+        if (tokens.isEmpty()) {
+            throw PlanParser.invalid("%s has no statement; write %s".formatted(where, expected));
+        }
+        if (!tokens.get(0).isWord("CREATE")) {
+            throw PlanParser.invalid("%s starts with %s; a step can only be %s (nothing that writes, ATTACH, PRAGMA"
+                            .formatted(where, abbreviate(tokens.get(0).text()), expected)
+                    + " or a bare SELECT)");
+        }
+        int i = 1;
+        if (i < tokens.size() && (tokens.get(i).isWord("TEMP") || tokens.get(i).isWord("TEMPORARY"))) {
+            i++;
+        } else {
+            throw PlanParser.invalid(
+                    "%s creates something other than a TEMP table; only TEMP tables can be created: write %s"
+                            .formatted(where, expected));
+        }
+        if (i >= tokens.size() || !tokens.get(i).isWord("TABLE")) {
+            throw PlanParser.invalid("%s must create a TEMP TABLE: write %s".formatted(where, expected));
+        }
+        i++;
+        if (i < tokens.size() && tokens.get(i).isWord("IF")) {
+            throw PlanParser.invalid("%s: leave out IF NOT EXISTS; write %s".formatted(where, expected));
+        }
+        if (i >= tokens.size() || !tokens.get(i).isName()) {
+            throw PlanParser.invalid("%s: the table name is missing; write %s".formatted(where, expected));
+        }
+        SqlToken name = tokens.get(i);
+        i++;
+        if (i < tokens.size() && tokens.get(i).isSymbol(".")) {
+            throw PlanParser.invalid("%s: name the temp table without a schema; write %s".formatted(where, expected));
+        }
+        if (!name.name().equalsIgnoreCase(step.destineTableName())) {
+            throw PlanParser.invalid("%s creates %s but its destine_table_name is %s; they must be the same"
+                    .formatted(where, quote(name.name()), quote(step.destineTableName())));
+        }
+        if (i >= tokens.size() || !tokens.get(i).isWord("AS")) {
+            throw PlanParser.invalid("%s: expected AS after the table name; write %s".formatted(where, expected));
+        }
+        i++;
+        if (i >= tokens.size()
+                || !(tokens.get(i).isWord("SELECT") || tokens.get(i).isWord("WITH"))) {
+            throw PlanParser.invalid(
+                    "%s: the table must be made by a SELECT or WITH query; write %s".formatted(where, expected));
+        }
+        return i;
+    }
+
+    /** Finds out whether a body is {@code SELECT [ALL] list FROM table [alias] [WHERE] [ORDER BY] [LIMIT]}. */
+    private static Optional<SimpleSelect> simpleSelect(List<SqlToken> body) {
+        if (!body.get(0).isWord("SELECT")) {
+            return Optional.empty();
+        }
+        int i = 1;
+        if (i < body.size() && body.get(i).isWord("DISTINCT")) {
+            return Optional.empty();
+        }
+        Deque<Boolean> parens = new ArrayDeque<>();
+        int from = -1;
+        for (; i < body.size(); i++) {
+            SqlToken token = body.get(i);
+            if (parens.isEmpty() && token.isWord("FROM")) {
+                from = i;
+                break;
+            }
+            if (!track(body, i, parens) || parens.contains(Boolean.TRUE)) {
+                return Optional.empty();
+            }
+        }
+        if (from < 0 || from + 1 >= body.size() || !body.get(from + 1).isName()) {
+            return Optional.empty();
+        }
+        int tableStart = from + 1;
+        int tableEnd = tableStart;
+        if (tableEnd + 2 < body.size()
+                && body.get(tableEnd + 1).isSymbol(".")
+                && body.get(tableEnd + 2).isName()) {
+            tableEnd += 2;
+        }
+        SqlToken table = body.get(tableEnd);
+        String qualifier = body.subList(tableStart, tableEnd + 1).stream()
+                .map(SqlToken::text)
+                .reduce("", String::concat);
+        i = tableEnd + 1;
+        if (i < body.size() && body.get(i).isSymbol("(")) {
+            return Optional.empty();
+        }
+        if (i + 1 < body.size() && body.get(i).isWord("AS") && body.get(i + 1).isName()) {
+            qualifier = body.get(i + 1).text();
+            i += 2;
+        } else if (i < body.size() && isAlias(body.get(i))) {
+            qualifier = body.get(i).text();
+            i++;
+        }
+        if (i < body.size() && !(body.get(i).kind() == SqlTokenKind.WORD && SIMPLE_TAIL.contains(lower(body.get(i))))) {
+            return Optional.empty();
+        }
+        for (; i < body.size(); i++) {
+            SqlToken token = body.get(i);
+            if (parens.isEmpty() && token.kind() == SqlTokenKind.WORD) {
+                String word = lower(token);
+                if (Set.of("group", "having", "window", "union", "intersect", "except", "join")
+                        .contains(word)) {
+                    return Optional.empty();
+                }
+            }
+            if (!track(body, i, parens)) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of(
+                new SimpleSelect(table.nameKey(), qualifier, body.get(from - 1).end()));
+    }
+
+    /**
+     * Follows parentheses (remembering which open a subquery) and returns false when the token, outside any
+     * subquery, makes the query an aggregate or a window query.
+     */
+    private static boolean track(List<SqlToken> body, int i, Deque<Boolean> parens) {
+        SqlToken token = body.get(i);
+        if (token.isSymbol("(")) {
+            boolean subquery = i + 1 < body.size()
+                    && (body.get(i + 1).isWord("SELECT")
+                            || body.get(i + 1).isWord("WITH")
+                            || body.get(i + 1).isWord("VALUES"));
+            parens.push(subquery);
+            return true;
+        }
+        if (token.isSymbol(")")) {
+            if (!parens.isEmpty()) {
+                parens.pop();
+            }
+            return true;
+        }
+        if (parens.contains(Boolean.TRUE) || token.kind() != SqlTokenKind.WORD) {
+            return true;
+        }
+        if (token.isWord("OVER") || token.isWord("FILTER")) {
+            return false;
+        }
+        boolean call = i + 1 < body.size() && body.get(i + 1).isSymbol("(");
+        return !(call && AGGREGATES.contains(lower(token)) && !isScalarMinMax(body, i));
+    }
+
+    /** Tells {@code min(a, b)} and {@code max(a, b)}, which are scalar, from the aggregates of one argument. */
+    private static boolean isScalarMinMax(List<SqlToken> body, int i) {
+        String word = lower(body.get(i));
+        if (!word.equals("min") && !word.equals("max")) {
+            return false;
+        }
+        int depth = 0;
+        for (int j = i + 1; j < body.size(); j++) {
+            SqlToken token = body.get(j);
+            if (token.isSymbol("(")) {
+                depth++;
+            } else if (token.isSymbol(")")) {
+                if (--depth == 0) {
+                    return false;
+                }
+            } else if (depth == 1 && token.isSymbol(",")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAlias(SqlToken token) {
+        return token.kind() == SqlTokenKind.QUOTED_IDENTIFIER
+                || (token.kind() == SqlTokenKind.WORD && !NOT_ALIASES.contains(lower(token)));
+    }
+
+    private static String lower(SqlToken token) {
+        return token.text().toLowerCase(Locale.ROOT);
+    }
+
+    private static String abbreviate(String text) {
+        String oneLine = text.replace('\n', ' ');
+        return "'" + (oneLine.length() > 40 ? oneLine.substring(0, 40) + "..." : oneLine) + "'";
+    }
+
+    private static String illegalHint(SqlToken token) {
+        return switch (token.text().charAt(0)) {
+            case '\'' -> " (a string that is never closed; write '' for a quote inside a string)";
+            case '"', '`', '[' -> " (a quoted name that is never closed)";
+            default -> "";
+        };
+    }
+}

@@ -1,0 +1,121 @@
+package io.tablequery.engine.result;
+
+import static java.util.Objects.requireNonNull;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * Cuts the final tables of one run to the ceilings while their rows are fetched: the row ceiling counts across all
+ * tables, each cell is cut to the cell ceiling, and the output budget stops further rows once the CSV would grow past
+ * it. Rows past a ceiling are never read.
+ */
+public final class ResultTruncator {
+    private static final int BATCH_ROWS = 256;
+    private static final String CUT_MARK = "..";
+
+    private final ResultLimits limits;
+    private final BufferAllocator allocator;
+    private int rowsLeft;
+    private long budgetLeft;
+
+    /**
+     * Creates a truncator for one run.
+     *
+     * @param limits the ceilings
+     * @param allocator where Arrow batches take memory from
+     */
+    public ResultTruncator(ResultLimits limits, BufferAllocator allocator) {
+        this.limits = requireNonNull(limits, "limits is null");
+        this.allocator = requireNonNull(allocator, "allocator is null");
+        this.rowsLeft = limits.maxRows();
+        this.budgetLeft = limits.outputBudget();
+    }
+
+    /**
+     * Returns how many more rows may be shown; a caller fetches no more than this.
+     *
+     * @return the rows left under the row ceiling
+     */
+    public int rowsLeft() {
+        return rowsLeft;
+    }
+
+    /**
+     * Reads one final table's rows and cuts them.
+     *
+     * @param header the table's identity and columns, {@code __src} last
+     * @param totalRows every row of the table
+     * @param resultSet the rows: the visible columns, then the value {@code citer} turns into {@code __src}
+     * @param citer makes a row's citation from the value in the result set's last column
+     * @return the table as shown
+     * @throws SQLException when reading fails
+     */
+    public ResultTable collect(ResultHeader header, long totalRows, ResultSet resultSet, Function<String, String> citer)
+            throws SQLException {
+        List<List<String>> rows = new ArrayList<>();
+        int[] cutCells = {0};
+        Truncation[] truncation = {Truncation.NONE};
+        long headerLength = CsvText.recordLength(header.columns());
+        if (headerLength > budgetLeft) {
+            truncation[0] = Truncation.OUTPUT_BUDGET;
+        } else {
+            budgetLeft -= headerLength;
+            ArrowRows.stream(resultSet, allocator, BATCH_ROWS, batch -> {
+                int columns = batch.getFieldVectors().size();
+                for (int r = 0; r < batch.getRowCount(); r++) {
+                    if (rowsLeft == 0) {
+                        return false;
+                    }
+                    List<String> row = new ArrayList<>(columns);
+                    for (int c = 0; c < columns - 1; c++) {
+                        String cell = ArrowRows.text(batch, c, r);
+                        String cut = cut(cell);
+                        if (cut != cell) {
+                            cutCells[0]++;
+                        }
+                        row.add(cut);
+                    }
+                    row.add(citer.apply(ArrowRows.text(batch, columns - 1, r)));
+                    int length = CsvText.recordLength(row);
+                    if (length > budgetLeft) {
+                        truncation[0] = Truncation.OUTPUT_BUDGET;
+                        budgetLeft = 0;
+                        return false;
+                    }
+                    budgetLeft -= length;
+                    rowsLeft--;
+                    rows.add(row);
+                }
+                return true;
+            });
+        }
+        if (truncation[0] == Truncation.NONE && rows.size() < totalRows) {
+            truncation[0] = budgetLeft == 0 ? Truncation.OUTPUT_BUDGET : Truncation.MAX_ROWS;
+        }
+        return new ResultTable(
+                header.step(),
+                header.name(),
+                header.description(),
+                header.columns(),
+                rows,
+                totalRows,
+                cutCells[0],
+                truncation[0]);
+    }
+
+    /** Cuts a cell longer than the cell ceiling, counting code points so no character is split. */
+    String cut(String cell) {
+        if (cell == null || cell.length() <= limits.cellMax()) {
+            return cell;
+        }
+        if (cell.codePointCount(0, cell.length()) <= limits.cellMax()) {
+            return cell;
+        }
+        return cell.substring(0, cell.offsetByCodePoints(0, limits.cellMax())) + CUT_MARK;
+    }
+}

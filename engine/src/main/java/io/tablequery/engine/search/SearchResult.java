@@ -1,0 +1,19 @@
+package io.tablequery.engine.search;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * The answer of search-tables.
+ *
+ * @param query the query as given
+ * @param topK how many tables were asked for
+ * @param hits the tables found, best first
+ */
+public record SearchResult(String query, int topK, List<TableHit> hits) {
+    public SearchResult {
+        requireNonNull(query, "query is null");
+        hits = List.copyOf(requireNonNull(hits, "hits is null"));
+    }
+}

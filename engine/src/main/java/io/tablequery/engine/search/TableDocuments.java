@@ -1,0 +1,75 @@
+package io.tablequery.engine.search;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnProfile;
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+
+/** Turns a table into the Lucene document search-tables indexes. */
+final class TableDocuments {
+    static final String ID = "id";
+    static final String NAME = "name";
+    static final String COLUMNS = "columns";
+    static final String VALUES = "values";
+    static final String DESCRIPTION = "description";
+    static final List<String> SEARCHED = List.of(NAME, COLUMNS, VALUES, DESCRIPTION);
+
+    private TableDocuments() {}
+
+    static String id(TableInfo table) {
+        return table.name().toLowerCase(Locale.ROOT);
+    }
+
+    static Document of(TableInfo table, CatalogSnapshot catalog) {
+        Document document = new Document();
+        document.add(new StringField(ID, id(table), Field.Store.YES));
+        String fileName = catalog.file(table.fileNumber()).map(SourceFile::name).orElse("");
+        document.add(new TextField(NAME, table.name() + "\n" + table.sheetName() + "\n" + fileName, Field.Store.NO));
+        StringJoiner columns = new StringJoiner("\n");
+        table.columns().stream().map(ColumnInfo::name).forEach(columns::add);
+        document.add(new TextField(COLUMNS, columns.toString(), Field.Store.NO));
+        document.add(new TextField(VALUES, values(table, catalog), Field.Store.NO));
+        document.add(new TextField(DESCRIPTION, table.description(), Field.Store.NO));
+        return document;
+    }
+
+    /**
+     * A fingerprint of everything indexed, to tell which tables changed between snapshots. A profile is fixed by the
+     * table's storage, so whether it exists is all the fingerprint needs of it.
+     */
+    static String fingerprint(TableInfo table, CatalogSnapshot catalog) {
+        return table.storageName()
+                + '\n'
+                + table.description()
+                + '\n'
+                + catalog.file(table.fileNumber()).map(SourceFile::name).orElse("")
+                + '\n'
+                + catalog.profile(table).isPresent();
+    }
+
+    /** The distinct values of the table's text columns with few distinct values. */
+    private static String values(TableInfo table, CatalogSnapshot catalog) {
+        StringJoiner values = new StringJoiner("\n");
+        catalog.profile(table).ifPresent(profile -> {
+            for (ColumnInfo column : table.columns()) {
+                if (column.type() != ColumnType.TEXT) {
+                    continue;
+                }
+                profile.column(column.name())
+                        .map(ColumnProfile::values)
+                        .orElse(List.of())
+                        .forEach(values::add);
+            }
+        });
+        return values.toString();
+    }
+}

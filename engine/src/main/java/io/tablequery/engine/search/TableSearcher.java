@@ -1,0 +1,211 @@
+package io.tablequery.engine.search;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Matches;
+import org.apache.lucene.search.MatchesIterator;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.TopDocs;
+import org.apache.lucene.search.Weight;
+
+/**
+ * Searches one version of the index, paired with the catalog snapshot it was built from. The reader is reference
+ * counted: a search holds it while it runs, and the index releases it when a newer version replaces it.
+ */
+public final class TableSearcher {
+    /** The most tables one search returns. */
+    public static final int MAX_TOP_K = 200;
+
+    private static final Map<String, Float> BOOSTS = Map.of(
+            TableDocuments.NAME, 3.0f,
+            TableDocuments.COLUMNS, 2.0f,
+            TableDocuments.VALUES, 1.5f,
+            TableDocuments.DESCRIPTION, 1.0f);
+    private static final Analyzer ANALYZER = new SearchAnalyzer();
+
+    private final DirectoryReader reader;
+    private final IndexSearcher searcher;
+    private final CatalogSnapshot snapshot;
+
+    TableSearcher(DirectoryReader reader, CatalogSnapshot snapshot) {
+        this.reader = reader;
+        this.searcher = new IndexSearcher(reader);
+        this.snapshot = snapshot;
+    }
+
+    /**
+     * Returns the catalog snapshot this searcher sees.
+     *
+     * @return the snapshot
+     */
+    public CatalogSnapshot snapshot() {
+        return snapshot;
+    }
+
+    /**
+     * Searches, holding the reader for the duration; returns empty if a newer version already released it.
+     *
+     * @param query the question or keywords
+     * @param topK how many tables to return
+     * @return the result, or empty when this version is gone and the caller should take the current one
+     */
+    public Optional<SearchResult> trySearch(String query, int topK) {
+        if (!reader.tryIncRef()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(search(requireNonNull(query, "query is null"), topK));
+        } catch (IOException e) {
+            throw new UncheckedIOException("search failed", e);
+        } finally {
+            try {
+                reader.decRef();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    void release() throws IOException {
+        reader.decRef();
+    }
+
+    private SearchResult search(String text, int topK) throws IOException {
+        Map<String, String> terms = analyze(text);
+        if (terms.isEmpty()) {
+            return new SearchResult(text, topK, List.of());
+        }
+        BooleanQuery.Builder builder = new BooleanQuery.Builder();
+        for (String term : terms.keySet()) {
+            List<Query> perField = new ArrayList<>();
+            for (String field : TableDocuments.SEARCHED) {
+                perField.add(new BoostQuery(new TermQuery(new Term(field, term)), BOOSTS.get(field)));
+            }
+            builder.add(new DisjunctionMaxQuery(perField, 0.1f), BooleanClause.Occur.SHOULD);
+        }
+        Query query = builder.build();
+        TopDocs top = searcher.search(query, topK);
+        Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
+        List<TableHit> hits = new ArrayList<>();
+        for (ScoreDoc scoreDoc : top.scoreDocs) {
+            String id = searcher.storedFields().document(scoreDoc.doc).get(TableDocuments.ID);
+            Optional<TableInfo> table = snapshot.table(id);
+            if (table.isEmpty()) {
+                continue;
+            }
+            String fileName = snapshot.file(table.get().fileNumber())
+                    .map(SourceFile::name)
+                    .orElse("");
+            hits.add(new TableHit(table.get(), fileName, scoreDoc.score, matched(weight, scoreDoc.doc, terms)));
+        }
+        return new SearchResult(text, topK, hits);
+    }
+
+    /** Finds which query words matched a document, and in which fields. */
+    private List<MatchedTerm> matched(Weight weight, int doc, Map<String, String> terms) throws IOException {
+        List<LeafReaderContext> leaves = reader.leaves();
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        Matches matches = weight.matches(leaf, doc - leaf.docBase);
+        Map<String, Set<String>> fieldsByWord = new TreeMap<>();
+        if (matches != null) {
+            for (String field : matches) {
+                MatchesIterator iterator = matches.getMatches(field);
+                while (iterator != null && iterator.next()) {
+                    if (iterator.getQuery() instanceof TermQuery termQuery) {
+                        String word = terms.get(termQuery.getTerm().text());
+                        if (word != null) {
+                            fieldsByWord
+                                    .computeIfAbsent(word, k -> new LinkedHashSet<>())
+                                    .add(field);
+                        }
+                    }
+                }
+            }
+        }
+        List<MatchedTerm> matched = new ArrayList<>();
+        for (String word : new LinkedHashSet<>(terms.values())) {
+            Set<String> fields = fieldsByWord.get(word);
+            boolean partOfLonger = isCjk(word)
+                    && word.codePointCount(0, word.length()) == 1
+                    && fieldsByWord.keySet().stream()
+                            .anyMatch(other -> other.length() > word.length() && other.contains(word));
+            if (fields != null && !partOfLonger) {
+                matched.add(new MatchedTerm(
+                        word,
+                        TableDocuments.SEARCHED.stream()
+                                .filter(fields::contains)
+                                .toList()));
+            }
+        }
+        return matched;
+    }
+
+    /** Tells whether a term is made of CJK characters: it is its own word, as CJK text has no spaces. */
+    private static boolean isCjk(String term) {
+        return term.codePoints().allMatch(c -> {
+            Character.UnicodeScript script = Character.UnicodeScript.of(c);
+            return script == Character.UnicodeScript.HAN
+                    || script == Character.UnicodeScript.HIRAGANA
+                    || script == Character.UnicodeScript.KATAKANA
+                    || script == Character.UnicodeScript.HANGUL;
+        });
+    }
+
+    /** Returns the whitespace-delimited word of the query that holds a position. */
+    private static String wordAt(String text, int position) {
+        int start = position;
+        while (start > 0 && !Character.isWhitespace(text.charAt(start - 1))) {
+            start--;
+        }
+        int end = position;
+        while (end < text.length() && !Character.isWhitespace(text.charAt(end))) {
+            end++;
+        }
+        return text.substring(start, end);
+    }
+
+    /** Analyzes the query, mapping each term to the query word it came from. */
+    static Map<String, String> analyze(String text) throws IOException {
+        Map<String, String> terms = new LinkedHashMap<>();
+        try (TokenStream stream = ANALYZER.tokenStream(TableDocuments.NAME, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            OffsetAttribute offset = stream.addAttribute(OffsetAttribute.class);
+            stream.reset();
+            while (stream.incrementToken()) {
+                String value = term.toString();
+                terms.putIfAbsent(value, isCjk(value) ? value : wordAt(text, offset.startOffset()));
+            }
+            stream.end();
+        }
+        return terms;
+    }
+}

@@ -1,0 +1,100 @@
+package io.tablequery.engine.skill;
+
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.provenance.FileRefTable;
+import io.tablequery.engine.result.CsvText;
+import io.tablequery.engine.result.ResultLimits;
+import io.tablequery.engine.result.ResultTable;
+import io.tablequery.engine.result.Truncation;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * Writes a run-sql result as the text agents read: the citation instructions, the {@code file_ref_table}, then each
+ * final table's description, truncation hint and CSV with {@code __src} last.
+ */
+public final class RunSqlText {
+    static final String INSTRUCTIONS = """
+            Citation instructions:
+            - Each result row ends with __src, which says where its values come from: F1S2R5 is row 5 of sheet 2 \
+            of file F1; F1S2 without R means the row was computed from that whole sheet (a join, GROUP BY, \
+            aggregate or DISTINCT); several sources are separated by ";".
+            - Look each file ref up in file_ref_table and cite as \
+            <CITATION file="<file_id>" filename="<filename>" sheet=<sheet number> rows=[<row numbers>] /> \
+            (rows=[] for a whole sheet).
+            - Put each citation on its own line after the list or table that uses the data, and combine the rows \
+            of one file and sheet into one citation: rows=[5,7,12].
+            - Never show the __src column to the user.
+            """;
+
+    private RunSqlText() {}
+
+    /**
+     * Formats a result.
+     *
+     * @param result the run's result
+     * @return the agent text
+     */
+    public static String format(RunSqlResult result) {
+        StringBuilder out = new StringBuilder();
+        result.notices().forEach(notice -> out.append("Note: ").append(notice).append('\n'));
+        if (!result.notices().isEmpty()) {
+            out.append('\n');
+        }
+        out.append(INSTRUCTIONS).append('\n');
+        out.append("file_ref_table:\n");
+        appendFileRefs(out, result.fileRefs());
+        List<ResultTable> tables = result.tables();
+        for (int i = 0; i < tables.size(); i++) {
+            ResultTable table = tables.get(i);
+            out.append('\n')
+                    .append("Result %d of %d: %s (step %d)"
+                            .formatted(i + 1, tables.size(), table.name(), table.step()));
+            if (!table.description().isBlank()) {
+                out.append(" - ").append(table.description().strip());
+            }
+            out.append('\n');
+            out.append(rowsLine(table, result.limits())).append('\n');
+            if (table.cutCells() > 0) {
+                out.append(("%,d cells longer than %,d characters were cut and end with \"..\"; re-run with a"
+                                        + " higher --cell-max (ceiling %,d) to read them whole.")
+                                .formatted(table.cutCells(), result.limits().cellMax(), ResultLimits.CELL_MAX_CEILING))
+                        .append('\n');
+            }
+            out.append(table.csv());
+        }
+        return out.toString();
+    }
+
+    static void appendFileRefs(StringBuilder out, FileRefTable fileRefs) {
+        CsvText.appendRecord(out, List.of("file_ref", "file_id", "filename", "sheets"));
+        for (FileRefTable.Entry entry : fileRefs.files()) {
+            StringJoiner sheets = new StringJoiner(";");
+            entry.sheets().forEach(sheet -> sheets.add(sheet.number() + ":" + sheet.name()));
+            CsvText.appendRecord(out, List.of(entry.fileRef(), entry.fileId(), entry.fileName(), sheets.toString()));
+        }
+    }
+
+    private static String rowsLine(ResultTable table, ResultLimits limits) {
+        if (table.truncation() == Truncation.NONE) {
+            return rows(table.totalRows()) + ".";
+        }
+        String cut = "Only the first %s shown; the remaining %s omitted (%s in total)."
+                .formatted(
+                        rows(table.shownRows()) + (table.shownRows() == 1 ? " is" : " are"),
+                        rows(table.omittedRows()) + (table.omittedRows() == 1 ? " was" : " were"),
+                        rows(table.totalRows()));
+        if (table.truncation() == Truncation.OUTPUT_BUDGET) {
+            return cut
+                    + " The output budget of %,d characters was reached: select fewer columns, filter, or aggregate."
+                            .formatted(limits.outputBudget());
+        }
+        return cut
+                + " To see more, re-run with a higher --max-rows (now %,d across all results; ceiling %,d), or aggregate."
+                        .formatted(limits.maxRows(), ResultLimits.MAX_ROWS_CEILING);
+    }
+
+    private static String rows(long count) {
+        return count == 1 ? "1 row" : "%,d rows".formatted(count);
+    }
+}

@@ -1,0 +1,47 @@
+package io.tablequery.engine.skill;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.result.ResultLimits;
+import java.time.Duration;
+
+/**
+ * The configurable defaults of the skill.
+ *
+ * @param defaultMaxRows rows shown when run-sql is not given {@code --max-rows}
+ * @param defaultCellMax characters per cell when run-sql is not given {@code --cell-max}
+ * @param outputBudget characters of result CSV per run-sql answer
+ * @param queryTimeout how long one plan may run
+ */
+public record SkillSettings(int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout) {
+    /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 60 seconds. */
+    public static final SkillSettings DEFAULTS = new SkillSettings(100, 1000, 60_000, Duration.ofSeconds(60));
+
+    public SkillSettings {
+        new ResultLimits(defaultMaxRows, defaultCellMax, outputBudget);
+        requireNonNull(queryTimeout, "queryTimeout is null");
+        if (queryTimeout.isNegative() || queryTimeout.isZero()) {
+            throw new IllegalArgumentException("queryTimeout must be positive");
+        }
+    }
+
+    /**
+     * Returns a copy with another output budget.
+     *
+     * @param budget characters
+     * @return the new settings
+     */
+    public SkillSettings withOutputBudget(int budget) {
+        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout);
+    }
+
+    /**
+     * Returns a copy with another time limit.
+     *
+     * @param timeout the limit
+     * @return the new settings
+     */
+    public SkillSettings withQueryTimeout(Duration timeout) {
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout);
+    }
+}

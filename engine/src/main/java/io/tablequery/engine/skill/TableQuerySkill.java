@@ -1,0 +1,152 @@
+package io.tablequery.engine.skill;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.SqlIdentifiers;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.NameSuggestions;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.exec.SqlitePlanRunner;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanValidator;
+import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.result.ResultLimits;
+import io.tablequery.engine.search.SearchResult;
+import io.tablequery.engine.search.TableSearcher;
+import io.tablequery.engine.workspace.Workspace;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The table-query skill over one workspace: search-tables, get-schemas and run-sql. */
+public final class TableQuerySkill {
+    private final Workspace workspace;
+    private final SkillSettings settings;
+
+    /**
+     * Creates the skill for a workspace.
+     *
+     * @param workspace the open workspace
+     * @param settings the defaults and limits
+     */
+    public TableQuerySkill(Workspace workspace, SkillSettings settings) {
+        this.workspace = requireNonNull(workspace, "workspace is null");
+        this.settings = requireNonNull(settings, "settings is null");
+    }
+
+    /**
+     * Ranks the workspace's tables for a question.
+     *
+     * @param query the question or keywords
+     * @param topK how many tables to return
+     * @return the tables found, best first
+     */
+    public SearchResult searchTables(String query, int topK) {
+        if (query == null || query.isBlank()) {
+            throw new EngineException(
+                    SkillErrorCode.INVALID_ARGUMENT, "the query is empty; pass --query with the words to look for");
+        }
+        if (topK < 1 || topK > TableSearcher.MAX_TOP_K) {
+            throw new EngineException(
+                    SkillErrorCode.INVALID_ARGUMENT,
+                    "--top-k must be 1 to %d, not %d".formatted(TableSearcher.MAX_TOP_K, topK));
+        }
+        return workspace.searchTables(query, topK);
+    }
+
+    /**
+     * Describes tables: their CREATE TABLE, sample rows and column profiles.
+     *
+     * @param tableNames the table names, as given ({@code "a,b"} already split); quotes around a name are ignored
+     * @return one schema per distinct table, in the order given
+     * @throws EngineException TABLE_NOT_FOUND naming the nearest tables
+     */
+    public List<TableSchema> getSchemas(List<String> tableNames) {
+        CatalogSnapshot catalog = workspace.catalog();
+        List<TableInfo> tables = new ArrayList<>();
+        for (String given : tableNames) {
+            String name = unquote(given.strip());
+            if (name.isEmpty()) {
+                continue;
+            }
+            TableInfo table = catalog.table(name).orElseThrow(() -> unknownTable(name, catalog));
+            if (!tables.contains(table)) {
+                tables.add(table);
+            }
+        }
+        if (tables.isEmpty()) {
+            throw new EngineException(
+                    SkillErrorCode.INVALID_ARGUMENT,
+                    "no table named; pass --tables \"a,b\" with names from search-tables");
+        }
+        try (Connection connection = workspace.openSqliteReader()) {
+            List<TableSchema> schemas = new ArrayList<>();
+            for (TableInfo table : tables) {
+                schemas.add(SchemaDescriber.describe(connection, catalog, table));
+            }
+            return schemas;
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED, "could not read the tables' schemas: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Validates and runs a plan. Nothing runs unless the whole plan passes the checks.
+     *
+     * @param request the plan and its options
+     * @return the final tables, cut to the ceilings, with their citations
+     */
+    public RunSqlResult runSql(RunSqlRequest request) {
+        request.engine().requireAvailable();
+        List<String> notices = new ArrayList<>();
+        int maxRows = ceiling(
+                "--max-rows", request.maxRows(), settings.defaultMaxRows(), 0, ResultLimits.MAX_ROWS_CEILING, notices);
+        int cellMax = ceiling(
+                "--cell-max", request.cellMax(), settings.defaultCellMax(), 1, ResultLimits.CELL_MAX_CEILING, notices);
+        ResultLimits limits = new ResultLimits(maxRows, cellMax, settings.outputBudget());
+        CatalogSnapshot catalog = workspace.catalog();
+        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog);
+        try (Connection connection = workspace.openSqliteReader()) {
+            return new SqlitePlanRunner(settings.queryTimeout()).run(plan, connection, catalog, limits, notices);
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);
+        }
+    }
+
+    private static EngineException unknownTable(String name, CatalogSnapshot catalog) {
+        List<String> names = catalog.tables().stream().map(TableInfo::name).toList();
+        String hint = NameSuggestions.hint(name, names);
+        return new EngineException(
+                SkillErrorCode.TABLE_NOT_FOUND,
+                "no table %s in this workspace.%s".formatted(SqlIdentifiers.quote(name), hint)
+                        + (hint.isEmpty() ? " Find tables with search-tables." : ""));
+    }
+
+    private static String unquote(String name) {
+        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
+        }
+        return name;
+    }
+
+    private static int ceiling(
+            String option, Integer requested, int fallback, int minimum, int ceiling, List<String> notices) {
+        if (requested == null) {
+            return fallback;
+        }
+        if (requested < minimum) {
+            throw new EngineException(
+                    PlanErrorCode.INVALID_PLAN, "%s must be at least %d, not %d".formatted(option, minimum, requested));
+        }
+        if (requested > ceiling) {
+            notices.add("%s %,d is above the hard ceiling; %,d was used.".formatted(option, requested, ceiling));
+            return ceiling;
+        }
+        return requested;
+    }
+}

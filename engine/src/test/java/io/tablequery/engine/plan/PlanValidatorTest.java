@@ -1,0 +1,221 @@
+package io.tablequery.engine.plan;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.provenance.RowProvenance;
+import io.tablequery.engine.provenance.SheetProvenance;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class PlanValidatorTest {
+    @TempDir
+    static Path dir;
+
+    static Workspace workspace;
+
+    @BeforeAll
+    static void ingest() throws IOException {
+        workspace = Workspace.open(dir.resolve("ws"));
+        Path orders = dir.resolve("orders.csv");
+        Files.writeString(orders, "id,city,amount\n1,Paris,10\n2,上海,20\n3,Paris,30\n");
+        workspace.ingest(orders);
+        Path stock = dir.resolve("stock.csv");
+        Files.writeString(stock, "sku,qty\nA,1\nB,2\n");
+        workspace.ingest(stock);
+    }
+
+    @AfterAll
+    static void close() {
+        workspace.close();
+    }
+
+    static String step(int number, String sql, String destine, String type, String... sources) {
+        String names =
+                String.join(",", Stream.of(sources).map(s -> '"' + s + '"').toList());
+        return """
+                {"step":%d,"sql":"%s","source_table_names":[%s],"destine_table_name":"%s",\
+                "destine_table_type":"%s","destine_table_description":"d"}""".formatted(
+                number, sql.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n"), names, destine, type);
+    }
+
+    static String plan(String... steps) {
+        return "{\"queries\":[" + String.join(",", steps) + "]}";
+    }
+
+    static ValidatedPlan validate(String json) {
+        return PlanValidator.validate(PlanParser.parse(json), workspace.catalog());
+    }
+
+    static Stream<Arguments> refusedPlans() {
+        String ok = "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"orders\"";
+        return Stream.of(
+                Arguments.of("empty", "", "the plan is empty"),
+                Arguments.of("not JSON", "{\"queries\": [", "not valid JSON"),
+                Arguments.of("no queries", "{}", "non-empty \"queries\" array"),
+                Arguments.of("unknown root field", "{\"queries\":[],\"x\":1}", "unknown field 'x'"),
+                Arguments.of(
+                        "unknown step field",
+                        "{\"queries\":[{\"step\":1,\"sql\":\"x\",\"source\":[]}]}",
+                        "query #1: unknown field 'source'"),
+                Arguments.of(
+                        "missing field",
+                        "{\"queries\":[{\"step\":1,\"sql\":\"x\"}]}",
+                        "step 1: the field \"destine_table_name\" is missing"),
+                Arguments.of("steps out of order", plan(step(2, ok, "s1", "final")), "has \"step\": 2"),
+                Arguments.of("bad type", plan(step(1, ok, "s1", "result")), "must be \"final\" or \"intermediate\""),
+                Arguments.of("no final", plan(step(1, ok, "s1", "intermediate")), "no step is \"final\""),
+                Arguments.of(
+                        "insert",
+                        plan(step(1, "INSERT INTO \"orders\" VALUES (4, 'x', 1)", "s1", "final")),
+                        "step 1 starts with 'INSERT'"),
+                Arguments.of(
+                        "attach",
+                        plan(step(1, "ATTACH DATABASE '/etc/passwd' AS p", "s1", "final")),
+                        "step 1 starts with 'ATTACH'"),
+                Arguments.of(
+                        "pragma", plan(step(1, "PRAGMA writable_schema = 1", "s1", "final")), "starts with 'PRAGMA'"),
+                Arguments.of("bare select", plan(step(1, "SELECT 1", "s1", "final")), "starts with 'SELECT'"),
+                Arguments.of(
+                        "second statement",
+                        plan(step(1, ok + "; DROP TABLE \"orders\"", "s1", "final", "orders")),
+                        "step 1 holds more than one statement: 'DROP' follows the ';'"),
+                Arguments.of(
+                        "second statement after a comment",
+                        plan(step(1, ok + " /* x */ ; -- y\n ATTACH 'x' AS y", "s1", "final", "orders")),
+                        "holds more than one statement: 'ATTACH'"),
+                Arguments.of(
+                        "non-temp create",
+                        plan(step(1, "CREATE TABLE \"s1\" AS SELECT * FROM \"orders\"", "s1", "final")),
+                        "only TEMP tables can be created"),
+                Arguments.of(
+                        "create view",
+                        plan(step(1, "CREATE TEMP VIEW \"s1\" AS SELECT 1", "s1", "final")),
+                        "must create a TEMP TABLE"),
+                Arguments.of(
+                        "destine differs",
+                        plan(step(1, "CREATE TEMP TABLE \"other\" AS SELECT 1", "s1", "final")),
+                        "creates \"other\" but its destine_table_name is \"s1\""),
+                Arguments.of(
+                        "schema-qualified",
+                        plan(step(1, "CREATE TEMP TABLE main.\"s1\" AS SELECT 1", "s1", "final")),
+                        "step 1: name the temp table without a schema"),
+                Arguments.of(
+                        "reads a later step",
+                        plan(
+                                step(1, "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"s2\"", "s1", "final"),
+                                step(2, "CREATE TEMP TABLE \"s2\" AS SELECT 1 AS x", "s2", "final")),
+                        "step 1 reads \"s2\", which step 2 creates later"),
+                Arguments.of(
+                        "declares a later step",
+                        plan(
+                                step(1, "CREATE TEMP TABLE \"s1\" AS SELECT 1 AS x", "s1", "final", "s2"),
+                                step(2, "CREATE TEMP TABLE \"s2\" AS SELECT 1 AS x", "s2", "final")),
+                        "step 1 reads \"s2\", which step 2 creates later"),
+                Arguments.of(
+                        "reads itself",
+                        plan(step(1, "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"s1\"", "s1", "final")),
+                        "step 1 reads \"s1\", the table it creates"),
+                Arguments.of(
+                        "unknown source",
+                        plan(step(1, ok, "s1", "final", "ordrs")),
+                        "source table \"ordrs\" does not exist. Did you mean \"orders\"?"),
+                Arguments.of(
+                        "shadows a workspace table",
+                        plan(step(1, "CREATE TEMP TABLE \"orders\" AS SELECT 1", "orders", "final")),
+                        "\"orders\" is the name of a workspace table"),
+                Arguments.of(
+                        "repeats a name",
+                        plan(step(1, ok, "s1", "final"), step(2, ok, "S1", "final")),
+                        "step 1 already creates \"S1\""),
+                Arguments.of(
+                        "reads the catalog",
+                        plan(step(1, "CREATE TEMP TABLE \"s1\" AS SELECT * FROM tq_catalog_files", "s1", "final")),
+                        "reads \"tq_catalog_files\", which is internal"),
+                Arguments.of(
+                        "unterminated string",
+                        plan(step(1, "CREATE TEMP TABLE \"s1\" AS SELECT 'abc FROM \"orders\"", "s1", "final")),
+                        "a string that is never closed"),
+                Arguments.of(
+                        "reserved name",
+                        plan(step(1, "CREATE TEMP TABLE \"__tq_x\" AS SELECT 1", "__tq_x", "final")),
+                        "the name \"__tq_x\" is reserved"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusedPlans")
+    void refusesBadPlansBeforeAnythingRuns(String name, String json, String reason) {
+        assertThatThrownBy(() -> validate(json))
+                .isInstanceOf(EngineException.class)
+                .hasMessageContaining(reason)
+                .satisfies(e ->
+                        assertThat(((EngineException) e).getErrorCode().name()).isEqualTo("INVALID_PLAN"));
+    }
+
+    @Test
+    void acceptsTheSeedsPlan() {
+        ValidatedPlan plan = validate(plan(step(
+                1,
+                "CREATE TEMP TABLE \"final_table_step1\" AS SELECT \"city\", SUM(\"amount\") AS \"total\" FROM"
+                        + " \"orders\" GROUP BY \"city\";",
+                "final_table_step1",
+                "final",
+                "orders")));
+        assertThat(plan.steps()).hasSize(1);
+        assertThat(plan.steps().get(0).provenance()).isInstanceOf(SheetProvenance.class);
+        assertThat(plan.steps().get(0).executedSql()).doesNotEndWith(";");
+    }
+
+    @Test
+    void carriesRowProvenanceThroughSimpleSteps() {
+        ValidatedPlan plan = validate(plan(
+                step(
+                        1,
+                        "CREATE TEMP TABLE \"s1\" AS SELECT \"city\" FROM \"orders\" o WHERE o.\"amount\" > 5",
+                        "s1",
+                        "intermediate",
+                        "orders"),
+                step(2, "CREATE TEMP TABLE \"s2\" AS SELECT * FROM \"s1\" ORDER BY 1 LIMIT 2", "s2", "final", "s1"),
+                step(3, "CREATE TEMP TABLE \"s3\" AS SELECT count(*) AS n FROM \"s2\"", "s3", "final", "s2")));
+        assertThat(plan.steps().get(0).executedSql())
+                .isEqualTo("CREATE TEMP TABLE \"s1\" AS SELECT \"city\", o.rowid AS \"__tq_row_s1\" FROM \"orders\" o"
+                        + " WHERE o.\"amount\" > 5");
+        assertThat(plan.steps().get(1).executedSql())
+                .isEqualTo("CREATE TEMP TABLE \"s2\" AS SELECT *, \"s1\".\"__tq_row_s1\" AS \"__tq_row_s2\" FROM"
+                        + " \"s1\" ORDER BY 1 LIMIT 2");
+        assertThat(((RowProvenance) plan.steps().get(1).provenance()).sheet().toString())
+                .isEqualTo("F1S1");
+        assertThat(((SheetProvenance) plan.steps().get(2).provenance()).cite()).isEqualTo("F1S1");
+        assertThat(plan.finalSteps()).hasSize(2);
+    }
+
+    @Test
+    void joinsCiteEverySheetTheyRead() {
+        ValidatedPlan plan = validate(plan(step(
+                1,
+                "CREATE TEMP TABLE \"s1\" AS SELECT o.\"city\", s.\"qty\" FROM \"orders\" o JOIN \"stock\" s ON 1",
+                "s1",
+                "final")));
+        assertThat(((SheetProvenance) plan.steps().get(0).provenance()).cite()).isEqualTo("F1S1;F2S1");
+    }
+
+    @Test
+    void catalogIsTheOneTheWorkspaceShows() {
+        CatalogSnapshot catalog = workspace.catalog();
+        assertThat(catalog.tables()).extracting(t -> t.name()).containsExactly("orders", "stock");
+        assertThat(List.of(catalog.tables().get(0).sourceRef())).containsExactly("F1S1");
+    }
+}

@@ -1,0 +1,88 @@
+package io.tablequery.engine.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.testing.Corpora;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Measures search-tables on WikiTableQuestions: every table of the corpus is uploaded into one workspace, and each
+ * training question is searched; a hit is the question's own table among the top k. The numbers are printed; the
+ * assertions are floors that catch a regression, not goals.
+ */
+class WikiTableQuestionsRecallTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void recallOfTheGoldTableOverTheTrainingQuestions() throws IOException {
+        Path root = Corpora.resolve("wikitablequestions");
+        Map<String, String> tableOfFile = new HashMap<>();
+        int failed = 0;
+        long ingestStart = System.nanoTime();
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            for (Path csv : Corpora.files("wikitablequestions/csv")) {
+                if (!csv.toString().endsWith(".csv")) {
+                    continue;
+                }
+                String relative = root.relativize(csv).toString().replace('\\', '/');
+                String upload = relative.replace('/', '_');
+                try {
+                    List<TableInfo> tables =
+                            workspace.ingest(csv, upload, p -> {}).tables();
+                    tableOfFile.put(relative, tables.get(0).name());
+                } catch (RuntimeException e) {
+                    failed++;
+                }
+            }
+            double ingestSeconds = (System.nanoTime() - ingestStart) / 1e9;
+            int questions = 0;
+            int[] hits = new int[3];
+            int[] ks = {1, 5, 10};
+            List<String> lines = Files.readAllLines(root.resolve("data/training.tsv"), StandardCharsets.UTF_8);
+            long start = System.nanoTime();
+            for (String line : lines.subList(1, lines.size())) {
+                String[] fields = line.split("\t", -1);
+                String gold = tableOfFile.get(fields[2]);
+                if (gold == null) {
+                    continue;
+                }
+                questions++;
+                List<String> found = workspace.searchTables(fields[1], 10).hits().stream()
+                        .map(hit -> hit.table().name())
+                        .toList();
+                for (int i = 0; i < ks.length; i++) {
+                    if (found.subList(0, Math.min(ks[i], found.size())).contains(gold)) {
+                        hits[i]++;
+                    }
+                }
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            System.out.printf(
+                    "WikiTableQuestions: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
+                            + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables%n",
+                    tableOfFile.size(),
+                    failed,
+                    questions,
+                    hits[0] / (double) questions,
+                    hits[1] / (double) questions,
+                    hits[2] / (double) questions,
+                    seconds * 1000 / questions,
+                    ingestSeconds);
+            assertThat(tableOfFile).hasSizeGreaterThan(2000);
+            assertThat(questions).isGreaterThan(13_000);
+            assertThat(hits[0] / (double) questions).isGreaterThan(0.2);
+            assertThat(hits[2] / (double) questions).isGreaterThan(0.4);
+        }
+    }
+}
