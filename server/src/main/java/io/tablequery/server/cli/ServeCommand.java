@@ -2,6 +2,7 @@ package io.tablequery.server.cli;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
@@ -78,8 +79,8 @@ final class ServeCommand implements Callable<Integer> {
             registry.close();
             throw e;
         }
-        ServerSettings settings =
-                new ServerSettings(host, port, maxUploadMb << 20, ServerSettings.DEFAULTS.maxRequestBytes());
+        ServerSettings settings = new ServerSettings(
+                host, port, maxUploadMb << 20, ServerSettings.DEFAULTS.maxRequestBytes(), SkillSettings.DEFAULTS);
         TqServer server = TqServer.start(registry, settings, uploads);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()

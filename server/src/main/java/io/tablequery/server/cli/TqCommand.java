@@ -17,6 +17,9 @@ import picocli.CommandLine.Spec;
             TablesCommand.class,
             RmCommand.class,
             ReportCommand.class,
+            SearchTablesCommand.class,
+            GetSchemasCommand.class,
+            RunSqlCommand.class,
             picocli.CommandLine.HelpCommand.class
         })
 public final class TqCommand implements Runnable {

@@ -55,7 +55,7 @@ final class ErrorMapper {
         ctx.json(new ErrorView(
                 ServerErrorCode.ROUTE_NOT_FOUND.name(),
                 "no endpoint %s %s; the API lives under".formatted(ctx.method(), ctx.path())
-                        + " /v1/workspaces/{ws}/files and /v1/workspaces/{ws}/tables"));
+                        + " /v1/workspaces/{ws}/ (files, tables, search-tables, get-schemas, run-sql)"));
     }
 
     static void methodNotAllowed(Context ctx) {

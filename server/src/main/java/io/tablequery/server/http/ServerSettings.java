@@ -2,6 +2,8 @@ package io.tablequery.server.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.engine.skill.SkillSettings;
+
 /**
  * How the HTTP server listens and what it accepts.
  *
@@ -9,13 +11,16 @@ import static java.util.Objects.requireNonNull;
  * @param port the port, 8080 by default, 0 for any free port
  * @param maxUploadBytes the largest file upload accepted
  * @param maxRequestBytes the largest non-upload request body accepted
+ * @param skill the defaults and limits of the table-query skill
  */
-public record ServerSettings(String host, int port, long maxUploadBytes, long maxRequestBytes) {
-    /** Loopback on 8080, uploads up to 1 GiB, other bodies up to 1 MiB. */
-    public static final ServerSettings DEFAULTS = new ServerSettings("127.0.0.1", 8080, 1L << 30, 1L << 20);
+public record ServerSettings(String host, int port, long maxUploadBytes, long maxRequestBytes, SkillSettings skill) {
+    /** Loopback on 8080, uploads up to 1 GiB, other bodies up to 1 MiB, the skill's defaults. */
+    public static final ServerSettings DEFAULTS =
+            new ServerSettings("127.0.0.1", 8080, 1L << 30, 1L << 20, SkillSettings.DEFAULTS);
 
     public ServerSettings {
         requireNonNull(host, "host is null");
+        requireNonNull(skill, "skill is null");
         if (port < 0 || port > 65535 || maxUploadBytes < 1 || maxRequestBytes < 1) {
             throw new IllegalArgumentException("invalid server settings");
         }
@@ -28,6 +33,6 @@ public record ServerSettings(String host, int port, long maxUploadBytes, long ma
      * @return the changed settings
      */
     public ServerSettings withPort(int newPort) {
-        return new ServerSettings(host, newPort, maxUploadBytes, maxRequestBytes);
+        return new ServerSettings(host, newPort, maxUploadBytes, maxRequestBytes, skill);
     }
 }

@@ -28,6 +28,7 @@ public final class TqServer implements AutoCloseable {
     public static TqServer start(WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache) {
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
+        SkillController skill = new SkillController(workspaces, settings.skill());
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JacksonMapper());
@@ -45,6 +46,9 @@ public final class TqServer implements AutoCloseable {
             config.routes.delete("/v1/workspaces/{ws}/files/{ref}", files::delete);
             config.routes.get("/v1/workspaces/{ws}/files/{ref}/report", files::report);
             config.routes.get("/v1/workspaces/{ws}/tables", tables::list);
+            config.routes.post("/v1/workspaces/{ws}/search-tables", skill::searchTables);
+            config.routes.post("/v1/workspaces/{ws}/get-schemas", skill::getSchemas);
+            config.routes.post("/v1/workspaces/{ws}/run-sql", skill::runSql);
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
             config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.Writer;
 import java.net.URI;
@@ -32,7 +33,8 @@ class HttpApiTest {
         WorkspaceRegistry registry = new WorkspaceRegistry();
         registry.add(Workspace.open(dir.resolve("data/default")));
         registry.add(Workspace.open(dir.resolve("data/other")));
-        server = TqServer.start(registry, new ServerSettings("127.0.0.1", 0, MAX_UPLOAD, 1 << 20), dir);
+        server = TqServer.start(
+                registry, new ServerSettings("127.0.0.1", 0, MAX_UPLOAD, 1 << 20, SkillSettings.DEFAULTS), dir);
     }
 
     @AfterEach

@@ -1,0 +1,99 @@
+package io.tablequery.server.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.QueryPlan;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.server.views.RunSqlView;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code tq run-sql}: validates and runs a plan read from standard input or {@code --plan-file}. */
+@Command(
+        name = "run-sql",
+        description = "Run a JSON plan of SQLite steps (on standard input, or --plan-file) and"
+                + " print the final tables as CSV with __src citations.")
+final class RunSqlCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    SkillTarget target;
+
+    @Mixin
+    JsonOption json;
+
+    @Option(names = "--max-rows", paramLabel = "N", description = "Rows shown across all final tables (ceiling 2000).")
+    Integer maxRows;
+
+    @Option(
+            names = "--cell-max",
+            paramLabel = "N",
+            description = "Characters per cell before it is cut with .." + " (ceiling 10000).")
+    Integer cellMax;
+
+    @Option(names = "--plan-file", paramLabel = "F", description = "Read the plan from this file.")
+    Path planFile;
+
+    @Option(
+            names = "--engine",
+            paramLabel = "E",
+            defaultValue = "sqlite",
+            description = "sqlite (the plan as written); duckdb, auto and both come with the dialect layer.")
+    String engine;
+
+    @Override
+    public Integer call() {
+        String text = readPlan();
+        PlanEngine planEngine = PlanEngine.parse(engine);
+        QueryPlan plan = PlanParser.parse(text);
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("plan", JsonCodec.read(text, JsonNode.class));
+        request.put("maxRows", maxRows);
+        request.put("cellMax", cellMax);
+        request.put("engine", engine);
+        JsonNode response = target.call(
+                skill -> RunSqlView.of(skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine))),
+                "run-sql",
+                request);
+        SkillOutput.print(spec.commandLine().getOut(), json, response);
+        return 0;
+    }
+
+    private String readPlan() {
+        try {
+            if (planFile != null) {
+                return Files.readString(planFile, StandardCharsets.UTF_8);
+            }
+            if (System.console() != null) {
+                throw new EngineException(
+                        PlanErrorCode.INVALID_PLAN,
+                        "no plan: pipe it on standard input (run-sql <<'PLAN' ... PLAN) or pass --plan-file F");
+            }
+            InputStream in = System.in;
+            byte[] bytes = in.readNBytes(PlanParser.MAX_PLAN_CHARS * 4 + 1);
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new EngineException(
+                    PlanErrorCode.INVALID_PLAN,
+                    "could not read the plan%s: %s"
+                            .formatted(planFile == null ? " from standard input" : " from " + planFile, e.getMessage()),
+                    e);
+        }
+    }
+}

@@ -1,0 +1,109 @@
+package io.tablequery.server.http;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.server.views.RunSqlView;
+import io.tablequery.server.views.SchemasView;
+import io.tablequery.server.views.SearchView;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The table-query skill over HTTP: {@code POST /v1/workspaces/{ws}/search-tables}, {@code /get-schemas} and
+ * {@code /run-sql}, JSON in and out, each answer carrying the agent text too.
+ */
+final class SkillController {
+    /** The default of {@code topK}, as in the skill's own example. */
+    static final int DEFAULT_TOP_K = 20;
+
+    private final WorkspaceRegistry workspaces;
+    private final SkillSettings settings;
+
+    SkillController(WorkspaceRegistry workspaces, SkillSettings settings) {
+        this.workspaces = requireNonNull(workspaces, "workspaces is null");
+        this.settings = requireNonNull(settings, "settings is null");
+    }
+
+    /** {@code {"query": "...", "topK": 20}}. */
+    void searchTables(Context ctx) {
+        JsonNode body = body(ctx);
+        String query = text(body, "query");
+        int topK = body.hasNonNull("topK") ? integer(body, "topK") : DEFAULT_TOP_K;
+        ctx.json(SearchView.of(skill(ctx).searchTables(query, topK)));
+    }
+
+    /** {@code {"tables": ["a", "b"]}} or {@code {"tables": "a,b"}}. */
+    void getSchemas(Context ctx) {
+        JsonNode tables = body(ctx).get("tables");
+        List<String> names = new ArrayList<>();
+        if (tables != null && tables.isTextual()) {
+            names.addAll(Arrays.asList(tables.textValue().split(",")));
+        } else if (tables != null && tables.isArray()) {
+            tables.forEach(name -> names.add(name.asText()));
+        } else {
+            throw badRequest("get-schemas needs \"tables\": a list of table names, or one string \"a,b\"");
+        }
+        ctx.json(SchemasView.of(skill(ctx).getSchemas(names)));
+    }
+
+    /** {@code {"plan": {"queries": [...]}, "maxRows": 100, "cellMax": 1000, "engine": "sqlite"}}. */
+    void runSql(Context ctx) {
+        JsonNode body = body(ctx);
+        if (!body.has("plan")) {
+            throw badRequest("run-sql needs \"plan\": the plan object {\"queries\": [...]}");
+        }
+        RunSqlRequest request = new RunSqlRequest(
+                PlanParser.parse(body.get("plan")),
+                body.hasNonNull("maxRows") ? integer(body, "maxRows") : null,
+                body.hasNonNull("cellMax") ? integer(body, "cellMax") : null,
+                PlanEngine.parse(body.hasNonNull("engine") ? body.get("engine").asText() : null));
+        ctx.json(RunSqlView.of(skill(ctx).runSql(request)));
+    }
+
+    private TableQuerySkill skill(Context ctx) {
+        return new TableQuerySkill(workspaces.get(ctx.pathParam("ws")), settings);
+    }
+
+    private static JsonNode body(Context ctx) {
+        try {
+            JsonNode node = JsonCodec.mapper().readTree(ctx.body());
+            if (node == null || !node.isObject()) {
+                throw badRequest("the request body must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw badRequest("the request body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+
+    private static String text(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        if (value == null || !value.isTextual()) {
+            throw badRequest("\"%s\" must be a string".formatted(field));
+        }
+        return value.textValue();
+    }
+
+    private static int integer(JsonNode body, String field) {
+        JsonNode value = body.get(field);
+        if (!value.isIntegralNumber() || !value.canConvertToInt()) {
+            throw badRequest("\"%s\" must be an integer".formatted(field));
+        }
+        return value.intValue();
+    }
+
+    private static EngineException badRequest(String message) {
+        return new EngineException(ServerErrorCode.BAD_REQUEST, message);
+    }
+}

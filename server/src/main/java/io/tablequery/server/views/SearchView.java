@@ -1,0 +1,68 @@
+package io.tablequery.server.views;
+
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.search.MatchedTerm;
+import io.tablequery.engine.search.SearchResult;
+import io.tablequery.engine.search.TableHit;
+import io.tablequery.engine.skill.SearchText;
+import java.util.List;
+
+/**
+ * The answer of search-tables.
+ *
+ * @param query the query
+ * @param topK how many tables were asked for
+ * @param tables the tables found, best first
+ * @param text the same answer as the compact text agents read
+ */
+public record SearchView(String query, int topK, List<Hit> tables, String text) {
+    /**
+     * One table found.
+     *
+     * @param name the table name
+     * @param file the F-reference of its file
+     * @param fileName the file name
+     * @param sheet the S-number
+     * @param sheetName the sheet name
+     * @param rowCount the rows
+     * @param columns the column names
+     * @param score the BM25 score
+     * @param matched the query words that matched, and where
+     */
+    public record Hit(
+            String name,
+            String file,
+            String fileName,
+            int sheet,
+            String sheetName,
+            long rowCount,
+            List<String> columns,
+            float score,
+            List<MatchedTerm> matched) {}
+
+    /**
+     * Shows a search result.
+     *
+     * @param result the result
+     * @return its view
+     */
+    public static SearchView of(SearchResult result) {
+        List<Hit> hits = result.hits().stream().map(SearchView::hit).toList();
+        return new SearchView(result.query(), result.topK(), hits, SearchText.format(result));
+    }
+
+    private static Hit hit(TableHit hit) {
+        var table = hit.table();
+        return new Hit(
+                table.name(),
+                FileRefs.format(table.fileNumber()),
+                hit.fileName(),
+                table.sheetNumber(),
+                table.sheetName(),
+                table.rowCount(),
+                table.columns().stream().map(ColumnInfo::name).toList(),
+                hit.score(),
+                hit.matched());
+    }
+}

@@ -1,0 +1,179 @@
+package io.tablequery.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.RunSqlText;
+import io.tablequery.engine.skill.SchemaText;
+import io.tablequery.engine.skill.SearchText;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.cli.TqMain;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** search-tables, get-schemas and run-sql over a real server, and the CLI's {@code --server} mode against it. */
+class SkillHttpTest {
+    private static final String PLAN = """
+            {"queries":[{"step":1,"sql":"CREATE TEMP TABLE \\"final_table_step1\\" AS SELECT \\"city\\", \\"amount\\" \
+            FROM \\"sales\\" WHERE \\"amount\\" > 15","source_table_names":["sales"],\
+            "destine_table_name":"final_table_step1","destine_table_type":"final",\
+            "destine_table_description":"Big sales"}]}""";
+
+    @TempDir
+    Path dir;
+
+    private TqServer server;
+    private Workspace workspace;
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    @BeforeEach
+    void start() throws Exception {
+        workspace = Workspace.open(dir.resolve("data/shop"));
+        Path csv = dir.resolve("sales.csv");
+        Files.writeString(csv, "city,amount\nShanghai,10\n上海,20\nParis,30\n");
+        workspace.ingest(csv);
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        registry.add(workspace);
+        server = TqServer.start(
+                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void searchesOverHttpWithTheAgentTextBeside() throws Exception {
+        HttpResponse<String> response = post("search-tables", Map.of("query", "上海 amount", "topK", 5));
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode body = JsonCodec.mapper().readTree(response.body());
+        assertThat(body.at("/tables/0/name").asText()).isEqualTo("sales");
+        assertThat(body.at("/tables/0/file").asText()).isEqualTo("F1");
+        assertThat(body.at("/tables/0/matched/0/term").asText()).isEqualTo("上海");
+        assertThat(body.at("/text").asText()).isEqualTo(SearchText.format(skill().searchTables("上海 amount", 5)));
+    }
+
+    @Test
+    void describesAndRunsOverHttp() throws Exception {
+        JsonNode schemas = JsonCodec.mapper()
+                .readTree(post("get-schemas", Map.of("tables", "sales")).body());
+        assertThat(schemas.at("/tables/0/createTable").asText()).startsWith("CREATE TABLE \"sales\" (");
+        assertThat(schemas.at("/tables/0/columns/1/profile/max").asText()).isEqualTo("30");
+        assertThat(schemas.at("/tables/0/sampleRows/0/row").asLong()).isEqualTo(2);
+        assertThat(schemas.at("/text").asText()).isEqualTo(SchemaText.format(skill().getSchemas(List.of("sales"))));
+
+        HttpResponse<String> run =
+                post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "maxRows", 1, "cellMax", 100));
+        assertThat(run.statusCode()).isEqualTo(200);
+        JsonNode body = JsonCodec.mapper().readTree(run.body());
+        assertThat(body.at("/results/0/columns").toString()).isEqualTo("[\"city\",\"amount\",\"__src\"]");
+        assertThat(body.at("/results/0/rows").toString()).isEqualTo("[[\"上海\",\"20\",\"F1S1R3\"]]");
+        assertThat(body.at("/results/0/totalRows").asLong()).isEqualTo(2);
+        assertThat(body.at("/results/0/truncation").asText()).isEqualTo("MAX_ROWS");
+        assertThat(body.at("/fileRefTable/0/fileName").asText()).isEqualTo("sales.csv");
+        assertThat(body.at("/text").asText())
+                .isEqualTo(RunSqlText.format(
+                        skill().runSql(new RunSqlRequest(PlanParser.parse(PLAN), 1, 100, PlanEngine.SQLITE))));
+    }
+
+    @Test
+    void answersBadRequestsWithStableCodes() throws Exception {
+        assertError(post("run-sql", Map.of("plan", Map.of("queries", List.of()))), 400, "INVALID_PLAN");
+        assertError(post("run-sql", Map.of("maxRows", 5)), 400, "BAD_REQUEST");
+        assertError(
+                post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "engine", "duckdb")),
+                400,
+                "ENGINE_NOT_AVAILABLE");
+        assertError(post("get-schemas", Map.of("tables", List.of("sale"))), 404, "TABLE_NOT_FOUND");
+        assertError(post("search-tables", Map.of("query", 5)), 400, "BAD_REQUEST");
+        assertError(post("search-tables", Map.of("query", "x", "topK", 0)), 400, "INVALID_ARGUMENT");
+        HttpResponse<String> noWorkspace = client.send(
+                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/nope/search-tables"))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"x\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertError(noWorkspace, 404, "WORKSPACE_NOT_FOUND");
+    }
+
+    @Test
+    void theCliPrintsTheSameThroughTheServer() throws Exception {
+        String workspaceDir = dir.resolve("data/shop").toString();
+        Path plan = dir.resolve("plan.json");
+        Files.writeString(plan, PLAN);
+        String[][] commands = {
+            {"search-tables", "--query", "Shanghai sales"},
+            {"get-schemas", "--tables", "sales"},
+            {"run-sql", "--plan-file", plan.toString(), "--max-rows", "1"}
+        };
+        String[] embedded = {
+            SearchText.format(skill().searchTables("Shanghai sales", 20)),
+            SchemaText.format(skill().getSchemas(List.of("sales"))),
+            RunSqlText.format(skill().runSql(new RunSqlRequest(PlanParser.parse(PLAN), 1, null, PlanEngine.SQLITE)))
+        };
+        for (int i = 0; i < commands.length; i++) {
+            StringWriter out = new StringWriter();
+            CommandLine cli = TqMain.commandLine();
+            cli.setOut(new PrintWriter(out));
+            String[] args = concat(commands[i], "--workspace", workspaceDir, "--server", base());
+            assertThat(cli.execute(args)).isZero();
+            assertThat(out.toString()).isEqualTo(embedded[i]);
+        }
+        StringWriter err = new StringWriter();
+        CommandLine cli = TqMain.commandLine();
+        cli.setErr(new PrintWriter(err));
+        assertThat(cli.execute("get-schemas", "--tables", "sale", "--workspace", workspaceDir, "--server", base()))
+                .isEqualTo(1);
+        assertThat(err.toString())
+                .isEqualTo("error [TABLE_NOT_FOUND]: no table \"sale\" in this workspace. Did you mean \"sales\"?\n");
+    }
+
+    private TableQuerySkill skill() {
+        return new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = new String[first.length + more.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+
+    private static void assertError(HttpResponse<String> response, int status, String code) throws Exception {
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
+        assertThat(JsonCodec.mapper().readTree(response.body()).at("/code").asText())
+                .isEqualTo(code);
+    }
+
+    private String base() {
+        return "http://127.0.0.1:" + server.port();
+    }
+
+    private HttpResponse<String> post(String route, Object body) throws Exception {
+        return client.send(
+                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/" + route))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}
