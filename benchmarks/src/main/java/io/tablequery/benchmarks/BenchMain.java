@@ -4,7 +4,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap SIZE]}.
+ * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
+ * SIZE]} or {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -17,14 +18,22 @@ public final class BenchMain {
      * @throws Exception when a run fails
      */
     public static void main(String[] args) throws Exception {
-        if (args.length == 0 || !args[0].equals("ingest")) {
-            System.err.println(
-                    "usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap SIZE]");
+        Path home = Path.of(System.getProperty("tq.home", "."));
+        Path data = home.resolve("benchmarks/target/bench-data");
+        Path results = home.resolve("benchmarks/results");
+        if (args.length > 0 && args[0].equals("ingest")) {
+            ingest(args, data, results);
+        } else if (args.length > 0 && args[0].equals("skill")) {
+            skill(args, data, results);
+        } else {
+            System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
+                    + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]");
             System.exit(2);
         }
-        Path home = Path.of(System.getProperty("tq.home", "."));
-        IngestBenchmark.Settings defaults = IngestBenchmark.Settings.defaults(
-                home.resolve("benchmarks/target/bench-data"), home.resolve("benchmarks/results"));
+    }
+
+    private static void ingest(String[] args, Path data, Path results) throws Exception {
+        IngestBenchmark.Settings defaults = IngestBenchmark.Settings.defaults(data, results);
         int xlsxRows = defaults.xlsxRows();
         int csvRows = defaults.csvRows();
         int reps = defaults.repetitions();
@@ -37,13 +46,32 @@ public final class BenchMain {
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
                 case "--iterations" -> iterations = Integer.parseInt(args[i + 1]);
                 case "--heap" -> heap = args[i + 1];
-                default ->
-                    throw new IllegalArgumentException("unknown option " + args[i] + " in " + Arrays.toString(args));
+                default -> throw unknown(args, i);
             }
         }
         IngestBenchmark.run(
-                new IngestBenchmark.Settings(
-                        xlsxRows, csvRows, reps, iterations, heap, defaults.data(), defaults.results()),
-                System.out);
+                new IngestBenchmark.Settings(xlsxRows, csvRows, reps, iterations, heap, data, results), System.out);
+    }
+
+    private static void skill(String[] args, Path data, Path results) throws Exception {
+        SkillBenchmark.Settings defaults = SkillBenchmark.Settings.defaults(data, results);
+        int tables = defaults.tables();
+        int queries = defaults.queries();
+        int tableRows = defaults.tableRows();
+        int reps = defaults.repetitions();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--tables" -> tables = Integer.parseInt(args[i + 1]);
+                case "--queries" -> queries = Integer.parseInt(args[i + 1]);
+                case "--table-rows" -> tableRows = Integer.parseInt(args[i + 1]);
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        SkillBenchmark.run(new SkillBenchmark.Settings(tables, queries, tableRows, reps, data, results), System.out);
+    }
+
+    private static IllegalArgumentException unknown(String[] args, int i) {
+        return new IllegalArgumentException("unknown option " + args[i] + " in " + Arrays.toString(args));
     }
 }

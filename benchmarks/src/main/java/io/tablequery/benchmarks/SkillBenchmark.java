@@ -1,0 +1,97 @@
+package io.tablequery.benchmarks;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tablequery.engine.json.JsonCodec;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.Locale;
+import java.util.Map;
+
+/** The table-query skill's numbers: search-tables latency, and run-sql's overhead over a direct SQLite query. */
+final class SkillBenchmark {
+    /**
+     * What to run.
+     *
+     * @param tables tables in the search catalog
+     * @param queries searches to time
+     * @param tableRows rows of the run-sql table
+     * @param repetitions timed runs of each run-sql case
+     * @param data where inputs are generated
+     * @param results where the report goes, or null
+     */
+    record Settings(int tables, int queries, int tableRows, int repetitions, Path data, Path results) {
+        static Settings defaults(Path data, Path results) {
+            return new Settings(10_000, 10_000, 200_000, 15, data, results);
+        }
+    }
+
+    /**
+     * The outcome.
+     *
+     * @param machine where it ran
+     * @param search the search latencies
+     * @param runSql run-sql against the direct query, by case
+     */
+    record Result(
+            Map<String, String> machine, SearchBenchmark.Result search, Map<String, RunSqlBenchmark.Case> runSql) {}
+
+    private SkillBenchmark() {}
+
+    static Result run(Settings settings, PrintStream log) throws IOException, SQLException {
+        SearchBenchmark.Result search = SearchBenchmark.run(settings.tables(), settings.queries(), 20);
+        Map<String, RunSqlBenchmark.Case> runSql =
+                RunSqlBenchmark.run(settings.data(), settings.tableRows(), settings.repetitions());
+        Result result = new Result(Machine.describe(), search, runSql);
+        String markdown = markdown(result);
+        if (settings.results() != null) {
+            Files.createDirectories(settings.results());
+            String stem = "skill-" + LocalDate.now();
+            Files.writeString(settings.results().resolve(stem + ".md"), markdown);
+            ObjectNode json = JsonCodec.mapper().valueToTree(result);
+            Files.writeString(
+                    settings.results().resolve(stem + ".json"),
+                    JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json));
+        }
+        log.print(markdown);
+        return result;
+    }
+
+    static String markdown(Result result) {
+        StringBuilder out = new StringBuilder();
+        out.append("# Table-query skill benchmark, ").append(LocalDate.now()).append("\n\n");
+        out.append("Machine: ").append(result.machine()).append("\n\n");
+        SearchBenchmark.Result search = result.search();
+        out.append("## search-tables latency\n\n");
+        out.append(("%,d generated tables (English and Chinese names, 4-13 columns, low-cardinality values), indexed"
+                        + " in %,d ms; %,d generated questions of 3-7 words after 2,000 warm-up searches; top-k %d,"
+                        + " matched words included.%n%n")
+                .formatted(search.tables(), search.buildMillis(), search.queries(), search.topK()));
+        out.append("| p50 | p99 | max |\n|---:|---:|---:|\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "| %.2f ms | %.2f ms | %.2f ms |%n%n",
+                search.p50Micros() / 1000.0,
+                search.p99Micros() / 1000.0,
+                search.maxMicros() / 1000.0));
+        out.append("Goal: p50 <= 5 ms, p99 <= 20 ms.\n\n");
+        out.append("## run-sql overhead\n\n");
+        out.append("The same SELECT, run directly on a new read-only SQLite connection reading every row as text,"
+                + " against run-sql (validation, temp table, count, capped fetch through Arrow, text). Medians,"
+                + " alternating runs.\n\n");
+        out.append("| case | rows | direct | run-sql | run-sql / direct |\n|---|---:|---:|---:|---:|\n");
+        result.runSql()
+                .forEach((name, c) -> out.append(String.format(
+                        Locale.ROOT,
+                        "| %s | %,d | %.2f ms | %.2f ms | %.2fx |%n",
+                        name,
+                        c.rows(),
+                        c.directMicros() / 1000.0,
+                        c.runSqlMicros() / 1000.0,
+                        c.ratio())));
+        return out.toString();
+    }
+}
