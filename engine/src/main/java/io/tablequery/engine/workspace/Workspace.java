@@ -65,9 +65,10 @@ public final class Workspace implements AutoCloseable {
     private final Connection sqlite;
     private final DuckDBConnection duckDb;
     private final ReentrantLock writeLock = new ReentrantLock();
-    private final TableSearchIndex searchIndex = new TableSearchIndex();
-    /** The catalog as of the last commit, with the search index of exactly that catalog. */
-    private volatile TableSearcher published;
+    private final Object publishLock = new Object();
+    private TableSearchIndex searchIndex;
+    /** The catalog as of the last commit, with the search index of exactly that catalog once one is built. */
+    private volatile Published published;
 
     private Workspace(
             String name,
@@ -168,6 +169,9 @@ public final class Workspace implements AutoCloseable {
         return published.snapshot();
     }
 
+    /** A committed catalog and, once search-tables has been used, the searcher over exactly that catalog. */
+    private record Published(CatalogSnapshot snapshot, TableSearcher searcher) {}
+
     /**
      * Ranks the tables for a question (search-tables), against the same catalog {@link #catalog()} shows.
      *
@@ -180,7 +184,10 @@ public final class Workspace implements AutoCloseable {
             throw new IllegalArgumentException("top-k must be 1..%d, not %d".formatted(TableSearcher.MAX_TOP_K, topK));
         }
         while (true) {
-            TableSearcher searcher = published;
+            TableSearcher searcher = published.searcher();
+            if (searcher == null) {
+                searcher = buildSearchIndex();
+            }
             Optional<SearchResult> result = searcher.trySearch(query, topK);
             if (result.isPresent()) {
                 return result.get();
@@ -322,7 +329,11 @@ public final class Workspace implements AutoCloseable {
                 return;
             }
             closeAll(duckDb, sqlite, null);
-            searchIndex.close();
+            synchronized (publishLock) {
+                if (searchIndex != null) {
+                    searchIndex.close();
+                }
+            }
             try {
                 lock.release();
             } catch (IOException e) {
@@ -363,6 +374,23 @@ public final class Workspace implements AutoCloseable {
                 columns,
                 indexes,
                 options.ingest().batchRows());
+    }
+
+    /**
+     * Builds the search index on first use, from the published catalog; later commits keep it up to date. A command
+     * that never searches (an upload from the command line) never pays for it.
+     */
+    private TableSearcher buildSearchIndex() {
+        synchronized (publishLock) {
+            if (published.searcher() == null) {
+                if (!lockChannel.isOpen()) {
+                    throw new IllegalStateException("workspace " + name + " is closed");
+                }
+                searchIndex = new TableSearchIndex();
+                published = new Published(published.snapshot(), searchIndex.update(published.snapshot()));
+            }
+            return published.searcher();
+        }
     }
 
     /** Profiles the columns of new tables from their DuckDB copies, before the upload commits. */
@@ -425,8 +453,11 @@ public final class Workspace implements AutoCloseable {
 
     void reloadSnapshot() {
         try {
-            CatalogSnapshot previous = published == null ? CatalogSnapshot.empty() : published.snapshot();
-            published = searchIndex.update(CatalogStore.load(sqlite, previous));
+            synchronized (publishLock) {
+                CatalogSnapshot previous = published == null ? CatalogSnapshot.empty() : published.snapshot();
+                CatalogSnapshot snapshot = CatalogStore.load(sqlite, previous);
+                published = new Published(snapshot, searchIndex == null ? null : searchIndex.update(snapshot));
+            }
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the catalog of workspace " + name, e);
         }
