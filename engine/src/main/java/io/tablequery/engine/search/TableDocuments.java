@@ -56,12 +56,12 @@ final class TableDocuments {
                 + catalog.profile(table).isPresent();
     }
 
-    /** The distinct values of the table's text columns with few distinct values. */
+    /** The distinct values of the table's text and integer columns with few distinct values (names, codes, years). */
     private static String values(TableInfo table, CatalogSnapshot catalog) {
         StringJoiner values = new StringJoiner("\n");
         catalog.profile(table).ifPresent(profile -> {
             for (ColumnInfo column : table.columns()) {
-                if (column.type() != ColumnType.TEXT) {
+                if (column.type() != ColumnType.TEXT && column.type() != ColumnType.INTEGER) {
                     continue;
                 }
                 profile.column(column.name())

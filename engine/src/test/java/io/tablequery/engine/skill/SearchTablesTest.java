@@ -59,6 +59,13 @@ class SearchTablesTest {
         assertThat(names("sales in Shanghai")).first().isEqualTo("store_orders");
         assertThat(names("上海的订单")).first().isEqualTo("store_orders");
         assertThat(names("which department pays the highest salary")).containsExactly("employees");
+        assertThat(names("1987")).isEmpty();
+    }
+
+    @Test
+    void findsTablesByTheIntegersTheyHold() throws IOException {
+        ingest("history.csv", "event,year\nFounding,1987\nMerger,1990\nMerger,1990\n");
+        assertThat(names("what happened in 1987")).containsExactly("history");
     }
 
     @Test
