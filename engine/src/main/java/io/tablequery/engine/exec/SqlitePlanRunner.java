@@ -32,11 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -49,12 +44,6 @@ import org.apache.arrow.memory.RootAllocator;
 public final class SqlitePlanRunner {
     /** The engine's name in results. */
     public static final String ENGINE = "sqlite";
-
-    private static final ScheduledExecutorService WATCHDOG = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "tq-query-watchdog");
-        thread.setDaemon(true);
-        return thread;
-    });
 
     private final Duration timeout;
 
@@ -176,29 +165,10 @@ public final class SqlitePlanRunner {
         if (remaining <= 0) {
             throw timedOut();
         }
-        AtomicBoolean interrupted = new AtomicBoolean();
         try (Statement statement = connection.createStatement()) {
-            ScheduledFuture<?> watchdog = WATCHDOG.schedule(
-                    () -> {
-                        interrupted.set(true);
-                        try {
-                            statement.cancel();
-                        } catch (SQLException e) {
-                            // The statement finished or closed meanwhile; nothing is left to interrupt.
-                        }
-                    },
-                    remaining,
-                    TimeUnit.NANOSECONDS);
-            try {
-                statement.execute(sql);
-            } catch (SQLException e) {
-                if (interrupted.get()) {
-                    throw timedOut();
-                }
-                throw e;
-            } finally {
-                watchdog.cancel(false);
-            }
+            QueryWatchdog.run(statement, remaining, () -> statement.execute(sql));
+        } catch (QueryWatchdog.TimedOut e) {
+            throw timedOut();
         }
     }
 

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Properties;
 import org.duckdb.DuckDBConnection;
 import org.sqlite.SQLiteConfig;
@@ -43,7 +44,12 @@ final class Databases {
         return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
     }
 
-    /** Opens the workspace's DuckDB database, with extensions neither installed nor loaded on demand. */
+    /**
+     * Opens the workspace's DuckDB database locked down for SQL from agents: extensions are neither installed nor
+     * loaded on demand, no file outside the database and its temp directory can be read or written (no
+     * {@code read_csv('/etc/passwd')}, {@code COPY ... TO}, {@code ATTACH} or {@code glob}), and the configuration is
+     * locked so no statement can undo that.
+     */
     static DuckDBConnection openDuckDb(Path file, Path tempDirectory, WorkspaceOptions options) throws SQLException {
         Properties properties = new Properties();
         properties.setProperty("threads", Integer.toString(options.duckDbThreads()));
@@ -51,8 +57,10 @@ final class Databases {
         properties.setProperty("temp_directory", tempDirectory.toAbsolutePath().toString());
         properties.setProperty("autoinstall_known_extensions", "false");
         properties.setProperty("autoload_known_extensions", "false");
+        properties.setProperty("enable_external_access", "false");
         Connection connection = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), properties);
-        try {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("SET lock_configuration = true");
             return connection.unwrap(DuckDBConnection.class);
         } catch (SQLException e) {
             connection.close();

@@ -47,10 +47,22 @@ public final class SkillTarget {
      * @return the response as JSON
      */
     JsonNode call(Function<TableQuerySkill, Object> embedded, String route, Object request) {
+        return callOnWorkspace(
+                open -> embedded.apply(new TableQuerySkill(open, SkillSettings.DEFAULTS)), route, request);
+    }
+
+    /**
+     * Runs a call either way: on the embedded workspace, or by posting {@code request} to the server.
+     *
+     * @param embedded the call on the open workspace, returning the response view
+     * @param route the route under {@code /v1/workspaces/{ws}/}
+     * @param request the JSON request for the server
+     * @return the response as JSON
+     */
+    JsonNode callOnWorkspace(Function<Workspace, Object> embedded, String route, Object request) {
         if (server == null) {
             try (Workspace open = workspace.open()) {
-                return JsonCodec.mapper()
-                        .valueToTree(embedded.apply(new TableQuerySkill(open, SkillSettings.DEFAULTS)));
+                return JsonCodec.mapper().valueToTree(embedded.apply(open));
             }
         }
         return post(route, request);

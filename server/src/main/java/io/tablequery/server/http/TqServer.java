@@ -3,6 +3,7 @@ package io.tablequery.server.http;
 import io.javalin.Javalin;
 import io.javalin.config.SizeUnit;
 import io.javalin.http.HttpStatus;
+import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import java.nio.file.Path;
 import java.util.Map;
@@ -29,6 +30,7 @@ public final class TqServer implements AutoCloseable {
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill());
+        ToolsController tools = new ToolsController(workspaces, DuckToolSettings.DEFAULTS);
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JacksonMapper());
@@ -49,6 +51,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.post("/v1/workspaces/{ws}/search-tables", skill::searchTables);
             config.routes.post("/v1/workspaces/{ws}/get-schemas", skill::getSchemas);
             config.routes.post("/v1/workspaces/{ws}/run-sql", skill::runSql);
+            config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", tools::call);
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
             config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);

@@ -130,6 +130,16 @@ class SkillGoldenTest {
         }
     }
 
+    @Test
+    void callsTheDuckDbToolsEmbedded() {
+        assertThat(run(List.of("duck", "getSampleRows", "--table-name", "orders", "--limit", "2")))
+                .contains("\"success\" : true")
+                .contains("\"rowCount\" : 2");
+        assertThat(run(List.of("duck", "queryDuckDB", "--query", "SELECT * FROM read_csv('/etc/passwd')")))
+                .contains("file system operations are disabled by configuration")
+                .contains("--- stderr, exit 1");
+    }
+
     static String run(List<String> args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -147,6 +147,54 @@ class SkillHttpTest {
                 .isEqualTo("error [TABLE_NOT_FOUND]: no table \"sale\" in this workspace. Did you mean \"sales\"?\n");
     }
 
+    @Test
+    void servesTheDuckDbToolsWithTheSeedsArguments() throws Exception {
+        JsonNode query = JsonCodec.mapper()
+                .readTree(post("tools/queryDuckDB", Map.of("query", "SELECT city, amount FROM sales ORDER BY amount"))
+                        .body());
+        assertThat(query.toString())
+                .isEqualTo("{\"success\":true,\"columns\":[{\"name\":\"city\",\"type\":\"VARCHAR\"},"
+                        + "{\"name\":\"amount\",\"type\":\"BIGINT\"}],\"rows\":[{\"city\":\"Shanghai\","
+                        + "\"amount\":10},{\"city\":\"上海\",\"amount\":20},{\"city\":\"Paris\",\"amount\":30}],"
+                        + "\"rowCount\":3,\"columnCount\":2}");
+        JsonNode schema = JsonCodec.mapper()
+                .readTree(post("tools/getTableSchema", Map.of("tableName", "sales"))
+                        .body());
+        assertThat(schema.at("/columns/1/column_type").asText()).isEqualTo("BIGINT");
+        JsonNode sample = JsonCodec.mapper()
+                .readTree(post("tools/getSampleRows", Map.of("tableName", "sales", "limit", 2))
+                        .body());
+        assertThat(sample.at("/rowCount").asLong()).isEqualTo(2);
+        JsonNode list =
+                JsonCodec.mapper().readTree(post("tools/getTableList", Map.of()).body());
+        assertThat(list.at("/tables/0/fileName").asText()).isEqualTo("sales.csv");
+        HttpResponse<String> refused = post("tools/queryDuckDB", Map.of("query", "COPY sales TO '/tmp/x.csv'"));
+        assertThat(refused.statusCode()).isEqualTo(200);
+        assertThat(JsonCodec.mapper().readTree(refused.body()).at("/code").asText())
+                .isEqualTo("QUERY_REFUSED");
+        assertThat(JsonCodec.mapper()
+                        .readTree(post("tools/chartMagic", Map.of()).body())
+                        .at("/error")
+                        .asText())
+                .startsWith("no tool 'chartMagic'");
+
+        StringWriter out = new StringWriter();
+        CommandLine cli = TqMain.commandLine();
+        cli.setOut(new PrintWriter(out));
+        String workspaceDir = dir.resolve("data/shop").toString();
+        assertThat(cli.execute(
+                        "duck",
+                        "queryDuckDB",
+                        "--query",
+                        "SELECT city, amount FROM sales ORDER BY amount",
+                        "--workspace",
+                        workspaceDir,
+                        "--server",
+                        base()))
+                .isZero();
+        assertThat(JsonCodec.mapper().readTree(out.toString())).isEqualTo(query);
+    }
+
     private TableQuerySkill skill() {
         return new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
     }

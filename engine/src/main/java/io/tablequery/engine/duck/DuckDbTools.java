@@ -1,0 +1,261 @@
+package io.tablequery.engine.duck;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.NameSuggestions;
+import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.exec.QueryWatchdog;
+import io.tablequery.engine.store.DuckDbStorage;
+import io.tablequery.engine.workspace.Workspace;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The DuckDB tools over one workspace. Each call takes its own connection to the workspace's DuckDB database, where
+ * the tables are views in {@code main} with native types. Failures are answered, not thrown: {@code success: false}
+ * with {@code error} and a stable {@code code}.
+ */
+public final class DuckDbTools {
+    private static final Pattern MISSING_TABLE = Pattern.compile("Table with name ([^ ]+) does not exist");
+
+    private final Workspace workspace;
+    private final DuckToolSettings settings;
+
+    /**
+     * Creates the tools for a workspace.
+     *
+     * @param workspace the open workspace
+     * @param settings the limits
+     */
+    public DuckDbTools(Workspace workspace, DuckToolSettings settings) {
+        this.workspace = requireNonNull(workspace, "workspace is null");
+        this.settings = requireNonNull(settings, "settings is null");
+    }
+
+    /** The tools this release serves, by their seed names. */
+    public static final String TOOLS = "queryDuckDB, getTableSchema, getSampleRows, getTableList";
+
+    /**
+     * Calls a tool by its seed name with its seed arguments, as HTTP and the CLI receive them.
+     *
+     * @param tool {@code queryDuckDB}, {@code getTableSchema}, {@code getSampleRows} or {@code getTableList}
+     * @param args the arguments: {@code query}, {@code tableName}, {@code limit}
+     * @return the tool's answer; an unknown tool or a missing argument is answered as a failure
+     */
+    public DuckToolResult call(String tool, JsonNode args) {
+        JsonNode limit = args.get("limit");
+        if (limit != null && !limit.isNull() && !limit.canConvertToInt()) {
+            return DuckToolResult.failure(DuckToolErrorCode.INVALID_ARGUMENT, "limit must be a whole number");
+        }
+        return switch (tool) {
+            case "queryDuckDB" ->
+                args.path("query").isTextual() ? queryDuckDB(args.get("query").textValue()) : missing("query", tool);
+            case "getTableSchema" ->
+                args.path("tableName").isTextual()
+                        ? getTableSchema(args.get("tableName").textValue())
+                        : missing("tableName", tool);
+            case "getSampleRows" ->
+                args.path("tableName").isTextual()
+                        ? getSampleRows(
+                                args.get("tableName").textValue(),
+                                limit == null || limit.isNull() ? null : limit.intValue())
+                        : missing("tableName", tool);
+            case "getTableList" -> getTableList();
+            default ->
+                DuckToolResult.failure(
+                        DuckToolErrorCode.INVALID_ARGUMENT,
+                        "no tool '%s'; this release serves %s".formatted(tool, TOOLS));
+        };
+    }
+
+    private static DuckToolResult missing(String argument, String tool) {
+        return DuckToolResult.failure(
+                DuckToolErrorCode.INVALID_ARGUMENT, "%s needs the string argument %s".formatted(tool, argument));
+    }
+
+    /**
+     * queryDuckDB: runs one reading statement.
+     *
+     * @param query DuckDB SQL
+     * @return the columns, the first rows, the full row count and the column count
+     */
+    public DuckToolResult queryDuckDB(String query) {
+        try (Connection connection = workspace.openDuckDb()) {
+            Optional<String> refusal = DuckQueryGuard.refusal(connection, query);
+            if (refusal.isPresent()) {
+                return DuckToolResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get());
+            }
+            DuckResults.Read read = run(connection, query, settings.maxRows());
+            return new DuckToolResult(
+                    true,
+                    null,
+                    read.columns(),
+                    read.rows(),
+                    read.rowCount(),
+                    read.columns().size(),
+                    read.truncatedRows() ? Boolean.TRUE : null,
+                    null,
+                    null,
+                    null);
+        } catch (QueryWatchdog.TimedOut e) {
+            return timedOut();
+        } catch (SQLException e) {
+            return failed(e);
+        }
+    }
+
+    /**
+     * getTableSchema: the table's columns and the raw DESCRIBE rows.
+     *
+     * @param tableName the table
+     * @return {@code columns [{column_name, column_type}]} and {@code rows}
+     */
+    public DuckToolResult getTableSchema(String tableName) {
+        Optional<TableInfo> table = table(tableName);
+        if (table.isEmpty()) {
+            return unknownTable(tableName);
+        }
+        try (Connection connection = workspace.openDuckDb()) {
+            DuckResults.Read read = run(connection, "DESCRIBE " + qualified(table.get()), Integer.MAX_VALUE);
+            List<Map<String, String>> columns = new ArrayList<>();
+            for (Map<String, Object> row : read.rows()) {
+                Map<String, String> column = new LinkedHashMap<>();
+                column.put("column_name", String.valueOf(row.get("column_name")));
+                column.put("column_type", String.valueOf(row.get("column_type")));
+                columns.add(column);
+            }
+            return new DuckToolResult(
+                    true, table.get().name(), columns, read.rows(), null, null, null, null, null, null);
+        } catch (QueryWatchdog.TimedOut e) {
+            return timedOut();
+        } catch (SQLException e) {
+            return failed(e);
+        }
+    }
+
+    /**
+     * getSampleRows: the first rows of a table.
+     *
+     * @param tableName the table
+     * @param limit rows wanted, or null for the default; more than the maximum are lowered to it
+     * @return the columns and rows, and how many rows came back
+     */
+    public DuckToolResult getSampleRows(String tableName, Integer limit) {
+        int rows = limit == null ? settings.defaultSampleRows() : limit;
+        if (rows < 1) {
+            return DuckToolResult.failure(
+                    DuckToolErrorCode.INVALID_ARGUMENT, "limit must be at least 1, not %d".formatted(rows));
+        }
+        rows = Math.min(rows, settings.maxSampleRows());
+        Optional<TableInfo> table = table(tableName);
+        if (table.isEmpty()) {
+            return unknownTable(tableName);
+        }
+        try (Connection connection = workspace.openDuckDb()) {
+            DuckResults.Read read = run(connection, "SELECT * FROM " + qualified(table.get()) + " LIMIT " + rows, rows);
+            return new DuckToolResult(
+                    true,
+                    table.get().name(),
+                    read.columns(),
+                    read.rows(),
+                    (long) read.rows().size(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null);
+        } catch (QueryWatchdog.TimedOut e) {
+            return timedOut();
+        } catch (SQLException e) {
+            return failed(e);
+        }
+    }
+
+    /**
+     * getTableList: every table with its row count, source file and sheet, and description.
+     *
+     * @return the tables
+     */
+    public DuckToolResult getTableList() {
+        CatalogSnapshot catalog = workspace.catalog();
+        List<DuckToolResult.TableEntry> tables = new ArrayList<>();
+        for (TableInfo table : catalog.tables()) {
+            tables.add(new DuckToolResult.TableEntry(
+                    table.name(),
+                    table.rowCount(),
+                    FileRefs.format(table.fileNumber()),
+                    catalog.file(table.fileNumber()).map(SourceFile::name).orElse(""),
+                    table.sheetNumber(),
+                    table.sheetName(),
+                    table.description()));
+        }
+        return new DuckToolResult(true, null, null, null, null, null, null, tables, null, null);
+    }
+
+    private DuckResults.Read run(Connection connection, String sql, int maxRows)
+            throws SQLException, QueryWatchdog.TimedOut {
+        try (Statement statement = connection.createStatement()) {
+            return QueryWatchdog.run(statement, settings.queryTimeout().toNanos(), () -> {
+                try (ResultSet rs = statement.executeQuery(sql)) {
+                    return DuckResults.read(rs, maxRows, settings.maxStringChars());
+                }
+            });
+        }
+    }
+
+    private Optional<TableInfo> table(String tableName) {
+        return tableName == null ? Optional.empty() : workspace.catalog().table(tableName.strip());
+    }
+
+    private static String qualified(TableInfo table) {
+        return quote(DuckDbStorage.NATIVE_SCHEMA, table.name());
+    }
+
+    private DuckToolResult unknownTable(String tableName) {
+        List<String> names =
+                workspace.catalog().tables().stream().map(TableInfo::name).toList();
+        return DuckToolResult.failure(
+                DuckToolErrorCode.TABLE_NOT_FOUND,
+                "Table '%s' not found.%s Use getTableList to see the tables."
+                        .formatted(tableName, NameSuggestions.hint(String.valueOf(tableName), names)));
+    }
+
+    private DuckToolResult timedOut() {
+        return DuckToolResult.failure(
+                DuckToolErrorCode.QUERY_TIMEOUT,
+                "the query ran longer than %d seconds and was cancelled; filter or aggregate more"
+                        .formatted(settings.queryTimeout().toSeconds()));
+    }
+
+    /** DuckDB's message, with the seed's advice for the usual mistakes. */
+    private DuckToolResult failed(SQLException e) {
+        String message = String.valueOf(e.getMessage()).strip();
+        Matcher missing = MISSING_TABLE.matcher(message);
+        if (missing.find()) {
+            return DuckToolResult.failure(
+                    DuckToolErrorCode.TABLE_NOT_FOUND,
+                    "Table '%s' not found. Use getTableList to see the tables. (%s)"
+                            .formatted(missing.group(1), message.replace('\n', ' ')));
+        }
+        if (message.contains("Cannot compare")
+                || message.contains("Could not convert")
+                || message.contains("No function matches")) {
+            message += "\nCast types with CAST(x AS type) or x::type.";
+        }
+        return DuckToolResult.failure(DuckToolErrorCode.QUERY_FAILED, message);
+    }
+}

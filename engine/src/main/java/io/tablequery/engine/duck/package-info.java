@@ -1,0 +1,7 @@
+/**
+ * The DuckDB tools of the seed {@code duckdb-query-tool}: {@code queryDuckDB}, {@code getTableSchema},
+ * {@code getSampleRows} and {@code getTableList}, with the seed's response shapes and truncation. SQL from agents
+ * passes {@link io.tablequery.engine.duck.DuckQueryGuard} (DuckDB's own parser, one reading statement) and then runs
+ * on a database that cannot reach files, load extensions or change its configuration.
+ */
+package io.tablequery.engine.duck;

@@ -1,0 +1,81 @@
+package io.tablequery.engine.exec;
+
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Cancels a statement that runs past its time: both SQLite's and DuckDB's drivers turn {@link Statement#cancel()}
+ * into an interrupt of the running query, so the query stops rather than being abandoned.
+ */
+public final class QueryWatchdog {
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "tq-query-watchdog");
+        thread.setDaemon(true);
+        return thread;
+    });
+
+    private QueryWatchdog() {}
+
+    /** Work on a statement. */
+    @FunctionalInterface
+    public interface StatementWork<T> {
+        /**
+         * Runs the work.
+         *
+         * @return its result
+         * @throws SQLException when the statement fails
+         */
+        T run() throws SQLException;
+    }
+
+    /** Thrown when the statement was cancelled for running too long. */
+    public static final class TimedOut extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        TimedOut(SQLException cause) {
+            super("the statement ran past its time limit", cause);
+        }
+    }
+
+    /**
+     * Runs work on a statement, cancelling the statement when the time runs out.
+     *
+     * @param statement the statement the work runs
+     * @param timeoutNanos the time it has
+     * @param work the work
+     * @param <T> the work's result
+     * @return the work's result
+     * @throws SQLException when the statement fails on its own
+     * @throws TimedOut when it was cancelled for its time
+     */
+    public static <T> T run(Statement statement, long timeoutNanos, StatementWork<T> work)
+            throws SQLException, TimedOut {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        ScheduledFuture<?> timer = TIMER.schedule(
+                () -> {
+                    cancelled.set(true);
+                    try {
+                        statement.cancel();
+                    } catch (SQLException e) {
+                        // The statement finished or closed meanwhile; nothing is left to cancel.
+                    }
+                },
+                Math.max(1, timeoutNanos),
+                TimeUnit.NANOSECONDS);
+        try {
+            return work.run();
+        } catch (SQLException e) {
+            if (cancelled.get()) {
+                throw new TimedOut(e);
+            }
+            throw e;
+        } finally {
+            timer.cancel(false);
+        }
+    }
+}
