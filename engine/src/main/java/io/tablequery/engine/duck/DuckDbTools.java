@@ -10,6 +10,7 @@ import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.exec.QueryWatchdog;
+import io.tablequery.engine.ingest.CoercionReport;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.workspace.Workspace;
 import java.sql.Connection;
@@ -47,7 +48,8 @@ public final class DuckDbTools {
     }
 
     /** The tools this release serves, by their seed names. */
-    public static final String TOOLS = "queryDuckDB, getTableSchema, getSampleRows, getTableList";
+    public static final String TOOLS =
+            "queryDuckDB, getTableSchema, getSampleRows, getTableList, analyzeDataQuality, compareTables";
 
     /**
      * Calls a tool by its seed name with its seed arguments, as HTTP and the CLI receive them.
@@ -56,7 +58,7 @@ public final class DuckDbTools {
      * @param args the arguments: {@code query}, {@code tableName}, {@code limit}
      * @return the tool's answer; an unknown tool or a missing argument is answered as a failure
      */
-    public DuckToolResult call(String tool, JsonNode args) {
+    public DuckToolAnswer call(String tool, JsonNode args) {
         JsonNode limit = args.get("limit");
         if (limit != null && !limit.isNull() && !limit.canConvertToInt()) {
             return DuckToolResult.failure(DuckToolErrorCode.INVALID_ARGUMENT, "limit must be a whole number");
@@ -75,6 +77,17 @@ public final class DuckDbTools {
                                 limit == null || limit.isNull() ? null : limit.intValue())
                         : missing("tableName", tool);
             case "getTableList" -> getTableList();
+            case "compareTables" ->
+                args.path("tableA").isTextual() && args.path("tableB").isTextual()
+                        ? compareTables(
+                                args.get("tableA").textValue(),
+                                args.get("tableB").textValue(),
+                                args.path("key").isTextual() ? args.get("key").textValue() : null)
+                        : missing("tableA and tableB", tool);
+            case "analyzeDataQuality" ->
+                args.path("tableName").isTextual()
+                        ? analyzeDataQuality(args.get("tableName").textValue())
+                        : missing("tableName", tool);
             default ->
                 DuckToolResult.failure(
                         DuckToolErrorCode.INVALID_ARGUMENT,
@@ -182,6 +195,53 @@ public final class DuckDbTools {
             return timedOut();
         } catch (SQLException e) {
             return failed(e);
+        }
+    }
+
+    /**
+     * analyzeDataQuality: per column nulls, distinct values, bounds, means, outliers and text that reads as numbers
+     * or dates; duplicate rows; and what ingest changed, from the file's ingest report.
+     *
+     * @param tableName the table
+     * @return the analysis
+     */
+    public DuckToolAnswer analyzeDataQuality(String tableName) {
+        Optional<TableInfo> table = table(tableName);
+        if (table.isEmpty()) {
+            DuckToolResult unknown = unknownTable(tableName);
+            return DataQualityResult.failure(DuckToolErrorCode.TABLE_NOT_FOUND, unknown.error());
+        }
+        List<CoercionReport> coercions = workspace.report(table.get().fileNumber()).sheets().stream()
+                .filter(sheet -> sheet.sheet() == table.get().sheetNumber())
+                .flatMap(sheet -> sheet.coercions().stream())
+                .toList();
+        try (Connection connection = workspace.openDuckDb()) {
+            return DataQualityAnalyzer.analyze(connection, table.get(), coercions);
+        } catch (SQLException e) {
+            return DataQualityResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
+        }
+    }
+
+    /**
+     * compareTables: the schema diff of two tables and, by key or else by whole rows, their data diff.
+     *
+     * @param tableA the first table
+     * @param tableB the second table
+     * @param key a column of both to match rows by, or null to compare whole rows
+     * @return the differences, as counts and samples of up to the row limit
+     */
+    public DuckToolAnswer compareTables(String tableA, String tableB, String key) {
+        Optional<TableInfo> a = table(tableA);
+        Optional<TableInfo> b = table(tableB);
+        if (a.isEmpty() || b.isEmpty()) {
+            return CompareResult.failure(
+                    DuckToolErrorCode.TABLE_NOT_FOUND,
+                    unknownTable(a.isEmpty() ? tableA : tableB).error());
+        }
+        try (Connection connection = workspace.openDuckDb()) {
+            return TableComparer.compare(connection, a.get(), b.get(), key, settings.maxRows());
+        } catch (SQLException e) {
+            return CompareResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
         }
     }
 

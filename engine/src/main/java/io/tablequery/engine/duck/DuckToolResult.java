@@ -30,7 +30,8 @@ public record DuckToolResult(
         @JsonProperty("_truncatedRows") Boolean truncatedRows,
         List<TableEntry> tables,
         String error,
-        String code) {
+        String code)
+        implements DuckToolAnswer {
     /**
      * A table of getTableList.
      *

@@ -42,6 +42,22 @@ class DuckDbToolsTest {
         }
         Files.writeString(dir.resolve("sales.csv"), csv);
         workspace.ingest(dir.resolve("sales.csv"));
+        StringBuilder quality = new StringBuilder("code,amount,empty,price\n");
+        for (int i = 1; i <= 20; i++) {
+            quality.append(i == 7 ? "seven" : Integer.toString(100 + i))
+                    .append(',')
+                    .append(i == 20 ? 100_000 : 10 + i % 5)
+                    .append(",,\"$")
+                    .append(i)
+                    .append(".00\"\n");
+        }
+        quality.append("105,10,,$5.00\n");
+        Files.writeString(dir.resolve("quality.csv"), quality);
+        workspace.ingest(dir.resolve("quality.csv"));
+        Files.writeString(dir.resolve("stock_v1.csv"), "id,name,qty\n1,a,1\n2,b,2\n3,c,3\n");
+        Files.writeString(dir.resolve("stock_v2.csv"), "id,name,qty,extra\n1,a,1.0,x\n2,B,2.5,y\n4,d,4,z\n");
+        workspace.ingest(dir.resolve("stock_v1.csv"));
+        workspace.ingest(dir.resolve("stock_v2.csv"));
     }
 
     @AfterAll
@@ -92,6 +108,7 @@ class DuckDbToolsTest {
         assertThat(list.at("/tables/0/name").asText()).isEqualTo("sales");
         assertThat(list.at("/tables/0/rowCount").asLong()).isEqualTo(25);
         assertThat(list.at("/tables/0/file").asText()).isEqualTo("F1");
+        assertThat(list.at("/tables").size()).isEqualTo(4);
     }
 
     @Test
@@ -161,6 +178,64 @@ class DuckDbToolsTest {
         assertThat(json(tools.queryDuckDB(query)).at("/success").asBoolean())
                 .as(query)
                 .isTrue();
+    }
+
+    @Test
+    void analyzesDataQualityWithDuckDbAggregates() {
+        JsonNode result = JsonCodec.mapper().valueToTree(tools.analyzeDataQuality("quality"));
+        assertThat(result.at("/success").asBoolean()).isTrue();
+        assertThat(result.at("/rowCount").asLong()).isEqualTo(21);
+        assertThat(result.at("/duplicateRows").asLong()).isEqualTo(1);
+        assertThat(result.at("/columns/0/type").asText()).isEqualTo("VARCHAR");
+        assertThat(result.at("/columns/0/textAsNumbers").asLong()).isEqualTo(20);
+        assertThat(result.at("/columns/1/outliers/count").asLong()).isEqualTo(1);
+        assertThat(result.at("/columns/1/mean").asDouble()).isGreaterThan(4000);
+        assertThat(result.at("/columns/2/nullShare").asDouble()).isEqualTo(1.0);
+        assertThat(result.at("/coercions/0/kind").asText()).isEqualTo("CURRENCY_TEXT_TO_NUMBER");
+        StringBuilder findings = new StringBuilder();
+        result.at("/findings")
+                .forEach(finding -> findings.append(finding.asText()).append('\n'));
+        assertThat(findings.toString())
+                .contains("\"code\" is text, but 20 of its 21 values read as numbers")
+                .contains("\"amount\" has 1 outliers")
+                .contains("\"empty\" is empty")
+                .contains("1 rows repeat an earlier row in every column")
+                .contains("ingest changed 21 cells of \"price\"");
+        assertThat(JsonCodec.mapper()
+                        .valueToTree(tools.analyzeDataQuality("nope"))
+                        .at("/code")
+                        .asText())
+                .isEqualTo("TABLE_NOT_FOUND");
+    }
+
+    @Test
+    void comparesSchemasAndDataByKeyOrWholeRows() {
+        JsonNode byKey = JsonCodec.mapper().valueToTree(tools.compareTables("stock_v1", "stock_v2", "id"));
+        assertThat(byKey.at("/schema/added").toString()).isEqualTo("[{\"name\":\"extra\",\"type\":\"VARCHAR\"}]");
+        assertThat(byKey.at("/schema/retyped/0/name").asText()).isEqualTo("qty");
+        assertThat(byKey.at("/schema/retyped/0/typeB").asText()).isEqualTo("DOUBLE");
+        assertThat(byKey.at("/onlyInA/count").asLong()).isEqualTo(1);
+        assertThat(byKey.at("/onlyInA/sample/0/id").asLong()).isEqualTo(3);
+        assertThat(byKey.at("/onlyInB/sample/0/id").asLong()).isEqualTo(4);
+        assertThat(byKey.at("/changed/count").asLong())
+                .as("1 and 1.0 are equal numbers")
+                .isEqualTo(1);
+        assertThat(byKey.at("/changed/sample/0/changes").toString())
+                .isEqualTo("{\"name\":{\"a\":\"b\",\"b\":\"B\"},\"qty\":{\"a\":\"2.0\",\"b\":\"2.5\"}}");
+        JsonNode whole = JsonCodec.mapper().valueToTree(tools.compareTables("stock_v1", "stock_v2", null));
+        assertThat(whole.at("/onlyInA/count").asLong()).isEqualTo(2);
+        assertThat(whole.at("/onlyInB/count").asLong()).isEqualTo(2);
+        assertThat(whole.has("changed")).isFalse();
+        JsonNode badKey = JsonCodec.mapper().valueToTree(tools.compareTables("stock_v1", "stock_v2", "extra"));
+        assertThat(badKey.at("/code").asText()).isEqualTo("INVALID_ARGUMENT");
+        JsonNode viaCall = JsonCodec.mapper()
+                .valueToTree(tools.call(
+                        "compareTables",
+                        JsonCodec.mapper()
+                                .createObjectNode()
+                                .put("tableA", "stock_v1")
+                                .put("tableB", "nope")));
+        assertThat(viaCall.at("/code").asText()).isEqualTo("TABLE_NOT_FOUND");
     }
 
     @Test

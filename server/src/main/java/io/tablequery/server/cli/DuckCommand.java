@@ -14,7 +14,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /** {@code tq duck <tool>}: a DuckDB tool, printing its JSON answer; exit code 1 when it answers success false. */
-@Command(name = "duck", description = "Call a DuckDB tool: queryDuckDB, getTableSchema, getSampleRows, getTableList.")
+@Command(
+        name = "duck",
+        description = "Call a DuckDB tool: queryDuckDB, getTableSchema, getSampleRows, getTableList,"
+                + " analyzeDataQuality, compareTables.")
 final class DuckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -34,6 +37,15 @@ final class DuckCommand implements Callable<Integer> {
     @Option(names = "--limit", paramLabel = "N", description = "getSampleRows: rows, default 10, at most 100.")
     Integer limit;
 
+    @Option(names = "--table-a", paramLabel = "A", description = "compareTables: the first table.")
+    String tableA;
+
+    @Option(names = "--table-b", paramLabel = "B", description = "compareTables: the second table.")
+    String tableB;
+
+    @Option(names = "--key", paramLabel = "COLUMN", description = "compareTables: the column to match rows by.")
+    String key;
+
     @Override
     public Integer call() {
         ObjectNode args = JsonCodec.mapper().createObjectNode();
@@ -45,6 +57,15 @@ final class DuckCommand implements Callable<Integer> {
         }
         if (limit != null) {
             args.put("limit", limit);
+        }
+        if (tableA != null) {
+            args.put("tableA", tableA);
+        }
+        if (tableB != null) {
+            args.put("tableB", tableB);
+        }
+        if (key != null) {
+            args.put("key", key);
         }
         JsonNode answer = target.callOnWorkspace(
                 workspace -> new DuckDbTools(workspace, DuckToolSettings.DEFAULTS).call(tool, args),
