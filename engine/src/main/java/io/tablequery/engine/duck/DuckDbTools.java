@@ -306,10 +306,7 @@ public final class DuckDbTools {
         String message = String.valueOf(e.getMessage()).strip();
         Matcher missing = MISSING_TABLE.matcher(message);
         if (missing.find()) {
-            return DuckToolResult.failure(
-                    DuckToolErrorCode.TABLE_NOT_FOUND,
-                    "Table '%s' not found. Use getTableList to see the tables. (%s)"
-                            .formatted(missing.group(1), message.replace('\n', ' ')));
+            return unknownTable(missing.group(1));
         }
         if (message.contains("Cannot compare")
                 || message.contains("Could not convert")

@@ -35,17 +35,17 @@ final class TableComparer {
         typesA.forEach((name, type) -> {
             String other = typesB.get(name);
             if (other == null) {
-                removed.add(Map.of("name", name, "type", type));
+                removed.add(column("name", name, "type", type));
             } else {
                 common.add(name);
                 if (!other.equals(type)) {
-                    retyped.add(Map.of("name", name, "typeA", type, "typeB", other));
+                    retyped.add(column("name", name, "typeA", type, "typeB", other));
                 }
             }
         });
         typesB.forEach((name, type) -> {
             if (!typesA.containsKey(name)) {
-                added.add(Map.of("name", name, "type", type));
+                added.add(column("name", name, "type", type));
             }
         });
         CompareResult.SchemaDiff schema = new CompareResult.SchemaDiff(added, removed, retyped, common);
@@ -85,9 +85,15 @@ final class TableComparer {
             String k = quote(key);
             for (String[] side : new String[][] {{tableA, "A"}, {tableB, "B"}}) {
                 long keys = single(duckDb, "SELECT count(*) - count(DISTINCT %s) FROM %s".formatted(k, side[0]));
-                if (keys > 0) {
+                // count(DISTINCT) skips NULLs, so NULL keys are counted here too and reported apart below.
+                long nulls = single(duckDb, "SELECT count(*) - count(%s) FROM %s".formatted(k, side[0]));
+                if (nulls > 0) {
+                    notes.add("%,d rows of %s have no key (NULL) and match no row of the other table"
+                            .formatted(nulls, side[1]));
+                }
+                if (keys > nulls) {
                     notes.add("key \"%s\" repeats in %,d rows of %s; each repeat is matched to every row with its key"
-                            .formatted(key, keys, side[1]));
+                            .formatted(key, keys - nulls, side[1]));
                 }
             }
             onlyInA = rows(
@@ -203,5 +209,14 @@ final class TableComparer {
             }
         }
         return types;
+    }
+
+    /** A JSON object whose fields keep the order given: name first. */
+    private static Map<String, String> column(String... keysAndValues) {
+        Map<String, String> column = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < keysAndValues.length; i += 2) {
+            column.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return column;
     }
 }

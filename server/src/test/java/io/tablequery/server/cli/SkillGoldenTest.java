@@ -90,6 +90,34 @@ class SkillGoldenTest {
                 Arguments.of("run-sql-two-results", List.of("run-sql", "--plan-file", "plan-two-results.json")),
                 Arguments.of("run-sql-unknown-column", List.of("run-sql", "--plan-file", "plan-typo.json")),
                 Arguments.of(
+                        "duck-query",
+                        List.of(
+                                "duck",
+                                "queryDuckDB",
+                                "--query",
+                                "SELECT city, count(*) AS orders, round(sum(total), 2) AS revenue FROM orders GROUP BY city"
+                                        + " ORDER BY revenue DESC")),
+                Arguments.of("duck-query-truncated", List.of("duck", "queryDuckDB", "--query", "FROM orders")),
+                Arguments.of("duck-schema", List.of("duck", "getTableSchema", "--table-name", "库存_库存表")),
+                Arguments.of(
+                        "duck-sample",
+                        List.of("duck", "getSampleRows", "--table-name", "sales_2025_q2", "--limit", "3")),
+                Arguments.of("duck-list", List.of("duck", "getTableList")),
+                Arguments.of("duck-quality", List.of("duck", "analyzeDataQuality", "--table-name", "orders")),
+                Arguments.of(
+                        "duck-compare",
+                        List.of(
+                                "duck",
+                                "compareTables",
+                                "--table-a",
+                                "sales_2025_q1",
+                                "--table-b",
+                                "sales_2025_q2",
+                                "--key",
+                                "City")),
+                Arguments.of(
+                        "duck-unknown-table", List.of("duck", "queryDuckDB", "--query", "SELECT * FROM unknown_table")),
+                Arguments.of(
                         "run-sql-truncated",
                         List.of(
                                 "run-sql",
