@@ -77,6 +77,17 @@ public final class CatalogSnapshot {
     }
 
     /**
+     * Returns the name of a file, as uploaded.
+     *
+     * @param number the F-number
+     * @return the file name, or an empty string when no file has that number
+     */
+    public String fileName(int number) {
+        SourceFile file = filesByNumber.get(number);
+        return file == null ? "" : file.name();
+    }
+
+    /**
      * Finds the file uploaded under a name.
      *
      * @param name the file name as uploaded

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.NameSuggestions;
-import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.exec.QueryWatchdog;
 import io.tablequery.engine.ingest.CoercionReport;
@@ -107,7 +106,7 @@ public final class DuckDbTools {
      * @return the columns, the first rows, the full row count and the column count
      */
     public DuckToolResult queryDuckDB(String query) {
-        try (Connection connection = workspace.openDuckDb()) {
+        return withConnection(connection -> {
             Optional<String> refusal = DuckQueryGuard.refusal(connection, query);
             if (refusal.isPresent()) {
                 return DuckToolResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get());
@@ -124,11 +123,7 @@ public final class DuckDbTools {
                     null,
                     null,
                     null);
-        } catch (QueryWatchdog.TimedOut e) {
-            return timedOut();
-        } catch (SQLException e) {
-            return failed(e);
-        }
+        });
     }
 
     /**
@@ -142,7 +137,7 @@ public final class DuckDbTools {
         if (table.isEmpty()) {
             return unknownTable(tableName);
         }
-        try (Connection connection = workspace.openDuckDb()) {
+        return withConnection(connection -> {
             DuckResults.Read read = run(connection, "DESCRIBE " + qualified(table.get()), Integer.MAX_VALUE);
             List<Map<String, String>> columns = new ArrayList<>();
             for (Map<String, Object> row : read.rows()) {
@@ -153,11 +148,7 @@ public final class DuckDbTools {
             }
             return new DuckToolResult(
                     true, table.get().name(), columns, read.rows(), null, null, null, null, null, null);
-        } catch (QueryWatchdog.TimedOut e) {
-            return timedOut();
-        } catch (SQLException e) {
-            return failed(e);
-        }
+        });
     }
 
     /**
@@ -178,8 +169,10 @@ public final class DuckDbTools {
         if (table.isEmpty()) {
             return unknownTable(tableName);
         }
-        try (Connection connection = workspace.openDuckDb()) {
-            DuckResults.Read read = run(connection, "SELECT * FROM " + qualified(table.get()) + " LIMIT " + rows, rows);
+        int limited = rows;
+        return withConnection(connection -> {
+            DuckResults.Read read =
+                    run(connection, "SELECT * FROM " + qualified(table.get()) + " LIMIT " + limited, limited);
             return new DuckToolResult(
                     true,
                     table.get().name(),
@@ -191,11 +184,7 @@ public final class DuckDbTools {
                     null,
                     null,
                     null);
-        } catch (QueryWatchdog.TimedOut e) {
-            return timedOut();
-        } catch (SQLException e) {
-            return failed(e);
-        }
+        });
     }
 
     /**
@@ -258,12 +247,29 @@ public final class DuckDbTools {
                     table.name(),
                     table.rowCount(),
                     FileRefs.format(table.fileNumber()),
-                    catalog.file(table.fileNumber()).map(SourceFile::name).orElse(""),
+                    catalog.fileName(table.fileNumber()),
                     table.sheetNumber(),
                     table.sheetName(),
                     table.description()));
         }
         return new DuckToolResult(true, null, null, null, null, null, null, tables, null, null);
+    }
+
+    /** Work on a connection of its own. */
+    @FunctionalInterface
+    private interface ConnectionWork {
+        DuckToolResult run(Connection connection) throws SQLException, QueryWatchdog.TimedOut;
+    }
+
+    /** Runs work on a new connection, answering a timeout or DuckDB's refusal the tools' way. */
+    private DuckToolResult withConnection(ConnectionWork work) {
+        try (Connection connection = workspace.openDuckDb()) {
+            return work.run(connection);
+        } catch (QueryWatchdog.TimedOut e) {
+            return timedOut();
+        } catch (SQLException e) {
+            return failed(e);
+        }
     }
 
     private DuckResults.Read run(Connection connection, String sql, int maxRows)

@@ -1,5 +1,6 @@
 package io.tablequery.engine.duck;
 
+import io.tablequery.engine.result.CellText;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -62,10 +63,7 @@ final class DuckResults {
                     case Types.FLOAT, Types.REAL, Types.DOUBLE -> finite(rs.getObject(i));
                     default -> rs.getString(i);
                 };
-        if (value instanceof String text && text.codePointCount(0, text.length()) > maxStringChars) {
-            return text.substring(0, text.offsetByCodePoints(0, maxStringChars));
-        }
-        return value;
+        return value instanceof String text ? CellText.cut(text, maxStringChars, "") : value;
     }
 
     /** JSON has no NaN or infinity; those are given as text. */

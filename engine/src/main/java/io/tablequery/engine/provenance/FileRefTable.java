@@ -3,8 +3,8 @@ package io.tablequery.engine.provenance;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.SheetInfo;
-import io.tablequery.engine.catalog.SourceFile;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,8 +71,8 @@ public record FileRefTable(List<Entry> files) {
         }
         List<Entry> entries = new ArrayList<>();
         byFile.forEach((number, sheets) -> {
-            String fileName = catalog.file(number).map(SourceFile::name).orElse("");
-            String ref = "F" + number;
+            String fileName = catalog.fileName(number);
+            String ref = FileRefs.format(number);
             entries.add(new Entry(ref, ref, fileName, sheets));
         });
         return new FileRefTable(entries);

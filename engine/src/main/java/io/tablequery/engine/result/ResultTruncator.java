@@ -16,7 +16,6 @@ import org.apache.arrow.memory.BufferAllocator;
  */
 public final class ResultTruncator {
     private static final int BATCH_ROWS = 256;
-    private static final String CUT_MARK = "..";
 
     private final ResultLimits limits;
     private final BufferAllocator allocator;
@@ -74,7 +73,7 @@ public final class ResultTruncator {
                     List<String> row = new ArrayList<>(columns);
                     for (int c = 0; c < columns - 1; c++) {
                         String cell = ArrowRows.text(batch, c, r);
-                        String cut = cut(cell);
+                        String cut = CellText.cut(cell, limits.cellMax(), CellText.CUT_MARK);
                         if (cut != cell) {
                             cutCells[0]++;
                         }
@@ -106,16 +105,5 @@ public final class ResultTruncator {
                 totalRows,
                 cutCells[0],
                 truncation[0]);
-    }
-
-    /** Cuts a cell longer than the cell ceiling, counting code points so no character is split. */
-    String cut(String cell) {
-        if (cell == null || cell.length() <= limits.cellMax()) {
-            return cell;
-        }
-        if (cell.codePointCount(0, cell.length()) <= limits.cellMax()) {
-            return cell;
-        }
-        return cell.substring(0, cell.offsetByCodePoints(0, limits.cellMax())) + CUT_MARK;
     }
 }

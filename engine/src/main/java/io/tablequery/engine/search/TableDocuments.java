@@ -4,7 +4,6 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
-import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +31,7 @@ final class TableDocuments {
     static Document of(TableInfo table, CatalogSnapshot catalog) {
         Document document = new Document();
         document.add(new StringField(ID, id(table), Field.Store.YES));
-        String fileName = catalog.file(table.fileNumber()).map(SourceFile::name).orElse("");
+        String fileName = catalog.fileName(table.fileNumber());
         document.add(new TextField(NAME, table.name() + "\n" + table.sheetName() + "\n" + fileName, Field.Store.NO));
         StringJoiner columns = new StringJoiner("\n");
         table.columns().stream().map(ColumnInfo::name).forEach(columns::add);
@@ -51,7 +50,7 @@ final class TableDocuments {
                 + '\n'
                 + table.description()
                 + '\n'
-                + catalog.file(table.fileNumber()).map(SourceFile::name).orElse("")
+                + catalog.fileName(table.fileNumber())
                 + '\n'
                 + catalog.profile(table).isPresent();
     }

@@ -3,7 +3,6 @@ package io.tablequery.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
-import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -122,9 +121,7 @@ public final class TableSearcher {
             if (table.isEmpty()) {
                 continue;
             }
-            String fileName = snapshot.file(table.get().fileNumber())
-                    .map(SourceFile::name)
-                    .orElse("");
+            String fileName = snapshot.fileName(table.get().fileNumber());
             hits.add(new TableHit(table.get(), fileName, scoreDoc.score, matched(weight, scoreDoc.doc, terms)));
         }
         return new SearchResult(text, topK, hits);

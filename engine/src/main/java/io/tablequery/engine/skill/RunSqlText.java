@@ -94,7 +94,8 @@ public final class RunSqlText {
                         .formatted(limits.maxRows(), ResultLimits.MAX_ROWS_CEILING);
     }
 
-    private static String rows(long count) {
+    /** Returns {@code 1 row} or {@code N rows}, N with thousands separators. */
+    static String rows(long count) {
         return count == 1 ? "1 row" : "%,d rows".formatted(count);
     }
 }

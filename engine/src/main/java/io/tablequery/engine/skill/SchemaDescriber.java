@@ -5,9 +5,9 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
-import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
+import io.tablequery.engine.result.CellText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -49,11 +49,13 @@ final class SchemaDescriber {
         List<Long> picked = pick(candidates, table.columns().size());
         List<List<String>> rows = new ArrayList<>();
         for (Long rowid : picked) {
-            rows.add(candidates.get(rowid).stream().map(SchemaDescriber::cut).toList());
+            rows.add(candidates.get(rowid).stream()
+                    .map(value -> CellText.cut(value, SAMPLE_CELL_MAX, CellText.CUT_MARK))
+                    .toList());
         }
         List<ColumnProfile> profiles =
                 catalog.profile(table).map(TableProfile::columns).orElse(List.of());
-        String fileName = catalog.file(table.fileNumber()).map(SourceFile::name).orElse("");
+        String fileName = catalog.fileName(table.fileNumber());
         return new TableSchema(table, fileName, create.toString(), types, rows, picked, profiles);
     }
 
@@ -156,12 +158,5 @@ final class SchemaDescriber {
         }
         picked.sort(Comparator.naturalOrder());
         return picked;
-    }
-
-    static String cut(String value) {
-        if (value == null || value.codePointCount(0, value.length()) <= SAMPLE_CELL_MAX) {
-            return value;
-        }
-        return value.substring(0, value.offsetByCodePoints(0, SAMPLE_CELL_MAX)) + "..";
     }
 }

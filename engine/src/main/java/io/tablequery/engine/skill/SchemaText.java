@@ -5,6 +5,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.result.CellText;
 import io.tablequery.engine.result.CsvText;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class SchemaText {
                         schema.fileName(),
                         table.sheetNumber(),
                         table.sheetName(),
-                        table.rowCount() == 1 ? "1 row" : "%,d rows".formatted(table.rowCount())));
+                        RunSqlText.rows(table.rowCount())));
         out.append("Description: ").append(table.description().strip()).append('\n');
         out.append(schema.createTable()).append('\n');
         out.append("Sample rows (%d of %,d, picked to show different values; your SQL must scan the whole table):\n"
@@ -84,8 +85,8 @@ public final class SchemaText {
         parts.add("%,d null".formatted(profile.nullCount()));
         parts.add("%,d distinct".formatted(profile.distinctCount()));
         if (profile.min() != null) {
-            parts.add("min " + literal(type, cut(profile.min())));
-            parts.add("max " + literal(type, cut(profile.max())));
+            parts.add("min " + literal(type, CellText.cut(profile.min(), BOUND_MAX, CellText.CUT_MARK)));
+            parts.add("max " + literal(type, CellText.cut(profile.max(), BOUND_MAX, CellText.CUT_MARK)));
         }
         String line = String.join(", ", parts);
         boolean enumLike = !profile.values().isEmpty()
@@ -104,12 +105,5 @@ public final class SchemaText {
             case INTEGER, REAL, BOOLEAN -> value;
             default -> SqlIdentifiers.literal(value);
         };
-    }
-
-    private static String cut(String value) {
-        if (value.codePointCount(0, value.length()) <= BOUND_MAX) {
-            return value;
-        }
-        return value.substring(0, value.offsetByCodePoints(0, BOUND_MAX)) + "..";
     }
 }

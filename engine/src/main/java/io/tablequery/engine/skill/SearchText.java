@@ -46,7 +46,7 @@ public final class SearchText {
                             hit.fileName(),
                             table.sheetNumber(),
                             table.sheetName(),
-                            table.rowCount() == 1 ? "1 row" : "%,d rows".formatted(table.rowCount())));
+                            RunSqlText.rows(table.rowCount())));
             StringJoiner columns = new StringJoiner(", ", "   columns: ", "");
             table.columns().stream()
                     .limit(MAX_COLUMNS_SHOWN)

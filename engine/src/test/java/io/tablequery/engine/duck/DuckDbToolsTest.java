@@ -131,8 +131,8 @@ class DuckDbToolsTest {
     @ValueSource(
             strings = {
                 "SELECT * FROM read_csv('/etc/passwd')",
-                "COPY sales TO '/tmp/tq-leak.csv'",
-                "ATTACH '/tmp/tq-other.duckdb' AS other",
+                "COPY sales TO '{dir}/leak.csv'",
+                "ATTACH '{dir}/other.duckdb' AS other",
                 "INSTALL httpfs",
                 "LOAD httpfs",
                 "SET enable_external_access = true",
@@ -152,14 +152,16 @@ class DuckDbToolsTest {
                 "EXPLAIN DROP TABLE tq_store.f1_s1",
                 "PIVOT sales ON city USING count(*)); DROP TABLE tq_store.f1_s1; SELECT (1"
             })
-    void refusesHostileQueriesAndChangesNothing(String query) {
+    void refusesHostileQueriesAndChangesNothing(String hostile) {
+        String query = hostile.replace("{dir}", dir.toString());
         JsonNode result = json(tools.queryDuckDB(query));
         assertThat(result.at("/success").asBoolean()).as(query).isFalse();
         assertThat(result.at("/error").asText()).isNotBlank();
         JsonNode count = json(tools.queryDuckDB("SELECT count(*) AS n, sum(id) AS s FROM sales"));
         assertThat(count.at("/rows/0/n").asLong()).isEqualTo(25);
         assertThat(count.at("/rows/0/s").asLong()).isEqualTo(325);
-        assertThat(Files.exists(Path.of("/tmp/tq-leak.csv"))).isFalse();
+        assertThat(Files.exists(dir.resolve("leak.csv"))).isFalse();
+        assertThat(Files.exists(dir.resolve("other.duckdb"))).isFalse();
     }
 
     @ParameterizedTest

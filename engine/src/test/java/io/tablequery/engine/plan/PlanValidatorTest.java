@@ -1,5 +1,7 @@
 package io.tablequery.engine.plan;
 
+import static io.tablequery.engine.testing.Plans.plan;
+import static io.tablequery.engine.testing.Plans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -41,19 +43,6 @@ class PlanValidatorTest {
     @AfterAll
     static void close() {
         workspace.close();
-    }
-
-    static String step(int number, String sql, String destine, String type, String... sources) {
-        String names =
-                String.join(",", Stream.of(sources).map(s -> '"' + s + '"').toList());
-        return """
-                {"step":%d,"sql":"%s","source_table_names":[%s],"destine_table_name":"%s",\
-                "destine_table_type":"%s","destine_table_description":"d"}""".formatted(
-                number, sql.replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n"), names, destine, type);
-    }
-
-    static String plan(String... steps) {
-        return "{\"queries\":[" + String.join(",", steps) + "]}";
     }
 
     static ValidatedPlan validate(String json) {

@@ -1,5 +1,7 @@
 package io.tablequery.engine.skill;
 
+import static io.tablequery.engine.testing.Plans.plan;
+import static io.tablequery.engine.testing.Plans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.engine.catalog.TableInfo;
@@ -251,16 +253,6 @@ class CitationTest {
             ORIGINAL.put(key, values);
             return values;
         }
-    }
-
-    static String step(int number, String sql, String destine, String type) {
-        return """
-                {"step":%d,"sql":"%s","source_table_names":[],"destine_table_name":"%s",\
-                "destine_table_type":"%s","destine_table_description":"d"}""".formatted(number, sql.replace("\\", "\\\\").replace("\"", "\\\""), destine, type);
-    }
-
-    static String plan(String... steps) {
-        return "{\"queries\":[" + String.join(",", steps) + "]}";
     }
 
     static String quote(String name) {

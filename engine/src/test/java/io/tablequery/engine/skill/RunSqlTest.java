@@ -8,6 +8,7 @@ import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.result.Truncation;
+import io.tablequery.engine.testing.Plans;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,8 +57,7 @@ class RunSqlTest {
         for (int i = 0; i < selects.length; i++) {
             String name = "final_table_step" + (i + 1);
             json.append(i == 0 ? "" : ",")
-                    .append(CitationTest.step(
-                            i + 1, "CREATE TEMP TABLE \"" + name + "\" AS " + selects[i], name, "final"));
+                    .append(Plans.step(i + 1, "CREATE TEMP TABLE \"" + name + "\" AS " + selects[i], name, "final"));
         }
         return json.append("]}").toString();
     }
@@ -148,9 +148,9 @@ class RunSqlTest {
     @Test
     void hidesProvenanceColumnsEvenWhenSelectedWithStar() {
         String plan = "{\"queries\":["
-                + CitationTest.step(1, "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"places\"", "s1", "intermediate")
+                + Plans.step(1, "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"places\"", "s1", "intermediate")
                 + ","
-                + CitationTest.step(
+                + Plans.step(
                         2,
                         "CREATE TEMP TABLE \"s2\" AS SELECT * FROM \"s1\"" + " JOIN \"s1\" AS b USING (\"id\")",
                         "s2",
@@ -221,8 +221,8 @@ class RunSqlTest {
     @Test
     void aHostileStepLaterInThePlanStopsTheWholePlanBeforeItStarts() {
         String forever = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT max(i) AS m FROM n";
-        String plan = "{\"queries\":[" + CitationTest.step(1, "CREATE TEMP TABLE \"s1\" AS " + forever, "s1", "final")
-                + "," + CitationTest.step(2, "CREATE TEMP TABLE \"s2\" AS SELECT 1; ATTACH 'x' AS y", "s2", "final")
+        String plan = "{\"queries\":[" + Plans.step(1, "CREATE TEMP TABLE \"s1\" AS " + forever, "s1", "final")
+                + "," + Plans.step(2, "CREATE TEMP TABLE \"s2\" AS SELECT 1; ATTACH 'x' AS y", "s2", "final")
                 + "]}";
         assertThatThrownBy(() -> run(plan, null, null)).hasMessageContaining("step 2 holds more than one statement");
     }

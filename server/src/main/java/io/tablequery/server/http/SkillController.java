@@ -2,11 +2,9 @@ package io.tablequery.server.http;
 
 import static java.util.Objects.requireNonNull;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
@@ -37,7 +35,7 @@ final class SkillController {
 
     /** {@code {"query": "...", "topK": 20}}. */
     void searchTables(Context ctx) {
-        JsonNode body = body(ctx);
+        JsonNode body = JsonBodies.object(ctx);
         String query = text(body, "query");
         int topK = body.hasNonNull("topK") ? integer(body, "topK") : DEFAULT_TOP_K;
         ctx.json(SearchView.of(skill(ctx).searchTables(query, topK)));
@@ -45,7 +43,7 @@ final class SkillController {
 
     /** {@code {"tables": ["a", "b"]}} or {@code {"tables": "a,b"}}. */
     void getSchemas(Context ctx) {
-        JsonNode tables = body(ctx).get("tables");
+        JsonNode tables = JsonBodies.object(ctx).get("tables");
         List<String> names = new ArrayList<>();
         if (tables != null && tables.isTextual()) {
             names.addAll(Arrays.asList(tables.textValue().split(",")));
@@ -59,7 +57,7 @@ final class SkillController {
 
     /** {@code {"plan": {"queries": [...]}, "maxRows": 100, "cellMax": 1000, "engine": "sqlite"}}. */
     void runSql(Context ctx) {
-        JsonNode body = body(ctx);
+        JsonNode body = JsonBodies.object(ctx);
         if (!body.has("plan")) {
             throw badRequest("run-sql needs \"plan\": the plan object {\"queries\": [...]}");
         }
@@ -73,18 +71,6 @@ final class SkillController {
 
     private TableQuerySkill skill(Context ctx) {
         return new TableQuerySkill(workspaces.get(ctx.pathParam("ws")), settings);
-    }
-
-    private static JsonNode body(Context ctx) {
-        try {
-            JsonNode node = JsonCodec.mapper().readTree(ctx.body());
-            if (node == null || !node.isObject()) {
-                throw badRequest("the request body must be a JSON object");
-            }
-            return node;
-        } catch (JsonProcessingException e) {
-            throw badRequest("the request body is not valid JSON: " + e.getOriginalMessage());
-        }
     }
 
     private static String text(JsonNode body, String field) {

@@ -2,7 +2,6 @@ package io.tablequery.server.views;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
-import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import java.util.List;
 
@@ -35,7 +34,7 @@ public record TableView(
      * @return its view
      */
     public static TableView of(TableInfo table, CatalogSnapshot catalog) {
-        String fileName = catalog.file(table.fileNumber()).map(SourceFile::name).orElse("");
+        String fileName = catalog.fileName(table.fileNumber());
         return new TableView(
                 table.name(),
                 FileRefs.format(table.fileNumber()),

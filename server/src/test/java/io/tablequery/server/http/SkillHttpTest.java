@@ -168,7 +168,8 @@ class SkillHttpTest {
         JsonNode list =
                 JsonCodec.mapper().readTree(post("tools/getTableList", Map.of()).body());
         assertThat(list.at("/tables/0/fileName").asText()).isEqualTo("sales.csv");
-        HttpResponse<String> refused = post("tools/queryDuckDB", Map.of("query", "COPY sales TO '/tmp/x.csv'"));
+        HttpResponse<String> refused =
+                post("tools/queryDuckDB", Map.of("query", "COPY sales TO '" + dir.resolve("x.csv") + "'"));
         assertThat(refused.statusCode()).isEqualTo(200);
         assertThat(JsonCodec.mapper().readTree(refused.body()).at("/code").asText())
                 .isEqualTo("QUERY_REFUSED");

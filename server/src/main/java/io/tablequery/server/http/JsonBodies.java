@@ -1,0 +1,26 @@
+package io.tablequery.server.http;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.json.JsonCodec;
+
+/** Reads JSON request bodies, refusing anything but an object with {@code BAD_REQUEST}. */
+final class JsonBodies {
+    private JsonBodies() {}
+
+    /** Returns the body as a JSON object. */
+    static JsonNode object(Context ctx) {
+        try {
+            JsonNode node = JsonCodec.mapper().readTree(ctx.body());
+            if (node == null || !node.isObject()) {
+                throw new EngineException(ServerErrorCode.BAD_REQUEST, "the request body must be a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new EngineException(
+                    ServerErrorCode.BAD_REQUEST, "the request body is not valid JSON: " + e.getOriginalMessage());
+        }
+    }
+}
