@@ -1,0 +1,24 @@
+package io.tablequery.dialects.translate;
+
+import io.tablequery.dialects.sql.Expr;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * What a grouped or aggregate {@code SELECT} allows outside aggregates: its grouping terms, and SQLite's bare-column
+ * rule (a column beside exactly one {@code min} or {@code max} takes its value from that row).
+ */
+final class Aggregation {
+    final Set<String> groupColumns = new HashSet<>();
+    final Set<String> groupTexts = new HashSet<>();
+    /** The only {@code min(x)} or {@code max(x)} of the query, or null. */
+    final Expr.Call minMax;
+    /** The translated argument of {@link #minMax}, once needed. */
+    Typed minMaxArgument;
+    /** How deep the translation is inside aggregate arguments or grouped terms, where columns are not bare. */
+    int shelter;
+
+    Aggregation(Expr.Call minMax) {
+        this.minMax = minMax;
+    }
+}

@@ -1,0 +1,40 @@
+package io.tablequery.dialects.translate;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.SqliteAffinity;
+
+/**
+ * A column as the translator sees it.
+ *
+ * @param name the column's name
+ * @param type the storage class of its values in the DuckDB copy; {@link SqlType#MIXED} when they differ
+ * @param affinity its SQLite affinity ({@link SqliteAffinity#BLOB} for none)
+ */
+public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
+    public ColumnSchema {
+        requireNonNull(name, "name is null");
+        requireNonNull(type, "type is null");
+        requireNonNull(affinity, "affinity is null");
+    }
+
+    /**
+     * Describes a column of a stored table by its declared SQLite type.
+     *
+     * @param name the column name
+     * @param declaredType the SQLite declared type
+     * @param mixed whether its values are of more than one storage class
+     * @return the column
+     */
+    public static ColumnSchema declared(String name, String declaredType, boolean mixed) {
+        SqliteAffinity affinity = SqliteAffinity.of(declaredType);
+        SqlType type =
+                switch (affinity) {
+                    case INTEGER -> SqlType.INTEGER;
+                    case REAL -> SqlType.REAL;
+                    case TEXT -> SqlType.TEXT;
+                    case BLOB, NUMERIC -> SqlType.MIXED;
+                };
+        return new ColumnSchema(name, mixed ? SqlType.MIXED : type, affinity);
+    }
+}

@@ -1,0 +1,256 @@
+package io.tablequery.dialects.translate;
+
+import static io.tablequery.dialects.SqlIdentifiers.literal;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * SQLite's date and time functions on DuckDB: the time value becomes a TIMESTAMP (NULL when SQLite would not read
+ * it), the modifiers become TIMESTAMP arithmetic (month steps overflow into the next month as in SQLite), and the
+ * result is text again, as SQLite returns it.
+ */
+final class DateTimes {
+    private static final Set<String> FUNCTIONS = Set.of(
+            "date",
+            "time",
+            "datetime",
+            "julianday",
+            "unixepoch",
+            "strftime",
+            "current_date",
+            "current_time",
+            "current_timestamp");
+    private static final String ISO = "^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?$";
+    private static final String TIME_ONLY = "^\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?$";
+    private static final Pattern ISO_PARTS =
+            Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2})(\\.\\d+)?)?)?");
+    private static final Pattern SHIFT =
+            Pattern.compile("([+-]?\\d+(?:\\.\\d*)?)\\s*(day|hour|minute|second|month|year)s?");
+    private static final String NOW = "CAST(now() AS TIMESTAMP)";
+    /** Milliseconds from the Julian day epoch to the Unix epoch. */
+    private static final long JULIAN_EPOCH_MS = 210866760000000L;
+
+    static boolean handles(String name) {
+        return FUNCTIONS.contains(name);
+    }
+
+    Typed call(String name, List<Typed> args) {
+        switch (name) {
+            case "current_date":
+                return Typed.of("strftime(" + NOW + ", '%Y-%m-%d')", SqlType.TEXT);
+            case "current_time":
+                return Typed.of("strftime(" + NOW + ", '%H:%M:%S')", SqlType.TEXT);
+            case "current_timestamp":
+                return Typed.of("strftime(" + NOW + ", '%Y-%m-%d %H:%M:%S')", SqlType.TEXT);
+            case "strftime": {
+                if (args.isEmpty()) {
+                    throw new Refusal("strftime without a format");
+                }
+                if (!(args.get(0).constant() instanceof String format)) {
+                    throw new Refusal("a strftime format that is not a constant");
+                }
+                String ts = timestamp(args.subList(1, args.size()));
+                return Typed.of(format(format, ts), SqlType.TEXT);
+            }
+            default: {
+                String ts = timestamp(args);
+                return switch (name) {
+                    case "date" -> Typed.of("strftime(" + ts + ", '%Y-%m-%d')", SqlType.TEXT);
+                    case "time" -> Typed.of("strftime(" + ts + ", '%H:%M:%S')", SqlType.TEXT);
+                    case "datetime" -> Typed.of("strftime(" + ts + ", '%Y-%m-%d %H:%M:%S')", SqlType.TEXT);
+                    case "julianday" ->
+                        Typed.of("((epoch_ms(" + ts + ") + " + JULIAN_EPOCH_MS + ") / 86400000.0)", SqlType.REAL);
+                    case "unixepoch" ->
+                        Typed.of("CAST(floor(epoch_ms(" + ts + ") / 1000.0) AS BIGINT)", SqlType.INTEGER);
+                    default -> throw new AssertionError(name);
+                };
+            }
+        }
+    }
+
+    /** The time value and modifiers as a TIMESTAMP expression, NULL where SQLite returns NULL. */
+    private static String timestamp(List<Typed> args) {
+        if (args.isEmpty()) {
+            return NOW;
+        }
+        Typed value = args.get(0);
+        List<Typed> modifiers = args.subList(1, args.size());
+        boolean unixEpoch = !modifiers.isEmpty()
+                && modifiers.get(0).constant() instanceof String first
+                && first.strip().equalsIgnoreCase("unixepoch");
+        String ts;
+        switch (value.type()) {
+            case NULL:
+                return "CAST(NULL AS TIMESTAMP)";
+            case TEXT:
+                if (unixEpoch) {
+                    throw new Refusal("text with the unixepoch modifier");
+                }
+                ts = textTimestamp(value);
+                break;
+            case INTEGER:
+            case REAL:
+                if (unixEpoch) {
+                    ts = "make_timestamp(CAST(round(" + value.sql() + " * 1000.0) AS BIGINT) * 1000)";
+                } else {
+                    ts = "make_timestamp(CAST(round((" + value.sql() + ") * 86400000.0) AS BIGINT) * 1000 - "
+                            + JULIAN_EPOCH_MS + "000)";
+                }
+                break;
+            default:
+                throw new Refusal("a " + value.type().name().toLowerCase(Locale.ROOT) + " as a time value");
+        }
+        for (int i = unixEpoch ? 1 : 0; i < modifiers.size(); i++) {
+            if (!(modifiers.get(i).constant() instanceof String modifier)) {
+                throw new Refusal("a date modifier that is not a constant");
+            }
+            ts = modify(ts, modifier.strip().toLowerCase(Locale.ROOT));
+        }
+        return ts;
+    }
+
+    private static String textTimestamp(Typed value) {
+        if (value.constant() instanceof String text) {
+            String stripped = text.strip();
+            if (stripped.equalsIgnoreCase("now")) {
+                return NOW;
+            }
+            if (stripped.matches(TIME_ONLY)) {
+                return "TRY_CAST(" + literal("2000-01-01 " + stripped) + " AS TIMESTAMP)";
+            }
+            Matcher parts = ISO_PARTS.matcher(stripped);
+            if (!stripped.matches(ISO) || !parts.matches()) {
+                return "CAST(NULL AS TIMESTAMP)";
+            }
+            int month = Integer.parseInt(parts.group(2));
+            int day = Integer.parseInt(parts.group(3));
+            int hour = parts.group(4) == null ? 0 : Integer.parseInt(parts.group(4));
+            int minute = parts.group(5) == null ? 0 : Integer.parseInt(parts.group(5));
+            int second = parts.group(6) == null ? 0 : Integer.parseInt(parts.group(6));
+            if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59) {
+                return "CAST(NULL AS TIMESTAMP)";
+            }
+            LocalDateTime normalized = LocalDate.of(Integer.parseInt(parts.group(1)), month, 1)
+                    .plusDays(day - 1L)
+                    .atStartOfDay()
+                    .plusHours(hour)
+                    .plusMinutes(minute)
+                    .plusSeconds(second);
+            String fraction = parts.group(7) == null ? "" : parts.group(7);
+            return "CAST(" + literal(normalized.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")) + fraction)
+                    + " AS TIMESTAMP)";
+        }
+        String x = value.sql();
+        return "CASE WHEN regexp_full_match(" + x + ", " + literal(ISO) + ") THEN TRY_CAST(" + x
+                + " AS TIMESTAMP) WHEN regexp_full_match(" + x + ", " + literal(TIME_ONLY)
+                + ") THEN TRY_CAST('2000-01-01 ' || " + x + " AS TIMESTAMP) END";
+    }
+
+    private static String modify(String ts, String modifier) {
+        switch (modifier) {
+            case "start of day":
+                return "date_trunc('day', " + ts + ")";
+            case "start of month":
+                return "date_trunc('month', " + ts + ")";
+            case "start of year":
+                return "date_trunc('year', " + ts + ")";
+            default:
+                break;
+        }
+        if (modifier.startsWith("weekday ")) {
+            String day = modifier.substring("weekday ".length()).strip();
+            if (!day.matches("[0-6]")) {
+                throw new Refusal("the modifier '" + modifier + "'");
+            }
+            return "(" + ts + " + to_days(CAST((7 + " + day + " - dayofweek(" + ts + ")) % 7 AS INTEGER)))";
+        }
+        Matcher shift = SHIFT.matcher(modifier);
+        if (!shift.matches()) {
+            throw new Refusal("the date modifier '" + modifier + "'");
+        }
+        String amount = shift.group(1);
+        String unit = shift.group(2);
+        boolean whole = amount.matches("[+-]?\\d+");
+        switch (unit) {
+            case "month":
+            case "year": {
+                if (!whole) {
+                    throw new Refusal("a fractional " + unit + " modifier");
+                }
+                long months = Long.parseLong(amount.replace("+", "")) * (unit.equals("year") ? 12 : 1);
+                return "(date_trunc('month', " + ts + ") + to_months(" + months + ") + (" + ts
+                        + " - date_trunc('month', " + ts + ")))";
+            }
+            default: {
+                long micros =
+                        switch (unit) {
+                            case "day" -> 86_400_000_000L;
+                            case "hour" -> 3_600_000_000L;
+                            case "minute" -> 60_000_000L;
+                            default -> 1_000_000L;
+                        };
+                double value = Double.parseDouble(amount);
+                long shiftMicros = Math.round(value * micros / 1000.0) * 1000;
+                return "(" + ts + " + to_microseconds(" + shiftMicros + "))";
+            }
+        }
+    }
+
+    /** A strftime format as DuckDB strftime pieces; %s, which DuckDB lacks, as epoch seconds. */
+    private static String format(String format, String ts) {
+        StringBuilder pieces = new StringBuilder();
+        StringBuilder run = new StringBuilder();
+        StringBuilder sql = new StringBuilder();
+        for (int i = 0; i < format.length(); i++) {
+            char c = format.charAt(i);
+            if (c != '%') {
+                run.append(c);
+                continue;
+            }
+            if (i + 1 >= format.length()) {
+                throw new Refusal("a strftime format ending in %");
+            }
+            char spec = format.charAt(++i);
+            switch (spec) {
+                case 'd', 'H', 'I', 'j', 'm', 'M', 'p', 'S', 'u', 'w', 'W', 'U', 'V', 'G', 'Y', '%' ->
+                    run.append('%').append(spec);
+                case 'e' -> run.append("%-d");
+                case 'f' -> run.append("%S.%g");
+                case 'J' -> {
+                    flush(run, ts, sql);
+                    append(sql, "printf('%.16g', (epoch_ms(" + ts + ") + " + JULIAN_EPOCH_MS + ") / 86400000.0)");
+                }
+                case 's' -> {
+                    flush(run, ts, sql);
+                    append(sql, "CAST(CAST(floor(epoch_ms(" + ts + ") / 1000.0) AS BIGINT) AS VARCHAR)");
+                }
+                default -> throw new Refusal("the strftime conversion %" + spec);
+            }
+        }
+        flush(run, ts, sql);
+        pieces.append(sql.isEmpty() ? "''" : sql);
+        return "(" + pieces + ")";
+    }
+
+    private static void flush(StringBuilder run, String ts, StringBuilder sql) {
+        if (run.isEmpty()) {
+            return;
+        }
+        append(sql, "strftime(" + ts + ", " + literal(run.toString()) + ")");
+        run.setLength(0);
+    }
+
+    private static void append(StringBuilder sql, String piece) {
+        if (!sql.isEmpty()) {
+            sql.append(" || ");
+        }
+        sql.append(piece);
+    }
+}

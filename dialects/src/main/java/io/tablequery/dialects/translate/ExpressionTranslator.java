@@ -1,0 +1,727 @@
+package io.tablequery.dialects.translate;
+
+import static io.tablequery.dialects.SqlIdentifiers.literal;
+
+import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.sql.Expr;
+import io.tablequery.dialects.sql.Exprs;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+
+/**
+ * Translates expressions with SQLite's value semantics: literals keep their SQLite types, operands are coerced as
+ * SQLite coerces them, comparisons apply affinity and compare storage classes, and predicates become integers where
+ * values are expected.
+ */
+final class ExpressionTranslator {
+    static final String UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    static final String LOWER = "abcdefghijklmnopqrstuvwxyz";
+
+    private final StatementTranslator statement;
+    private final FunctionTranslator functions;
+
+    ExpressionTranslator(StatementTranslator statement) {
+        this.statement = statement;
+        this.functions = new FunctionTranslator(this, statement);
+    }
+
+    /** Translates an expression as it is, a predicate staying BOOLEAN. */
+    Typed translate(Expr expr, Scope scope) {
+        Aggregation aggregation = scope.aggregation;
+        boolean grouped = aggregation != null
+                && aggregation.shelter == 0
+                && !(Exprs.unwrap(expr) instanceof Expr.ColumnRef)
+                && !(expr instanceof Expr.Literal)
+                && aggregation.groupTexts.contains(statement.normalized(expr));
+        if (grouped) {
+            aggregation.shelter++;
+        }
+        try {
+            return dispatch(expr, scope);
+        } finally {
+            if (grouped) {
+                aggregation.shelter--;
+            }
+        }
+    }
+
+    /** Translates an expression whose value is used: predicates become SQLite's 0 or 1. */
+    Typed value(Expr expr, Scope scope) {
+        return value(translate(expr, scope));
+    }
+
+    static Typed value(Typed typed) {
+        if (typed.type() == SqlType.MIXED && typed.textForm() == null) {
+            throw new Refusal("a column holds values of several storage classes");
+        }
+        if (typed.type() == SqlType.BOOLEAN) {
+            return Typed.of("CAST(" + typed.sql() + " AS INTEGER)", SqlType.INTEGER);
+        }
+        return typed;
+    }
+
+    /** Translates an expression used as a condition, as SQLite tests truth: a number other than 0. */
+    String predicate(Expr expr, Scope scope) {
+        return predicate(translate(expr, scope));
+    }
+
+    static String predicate(Typed typed) {
+        switch (typed.type()) {
+            case BOOLEAN:
+                return typed.sql();
+            case NULL:
+                return "CAST(NULL AS BOOLEAN)";
+            case INTEGER:
+            case REAL:
+                if (typed.isConstant()) {
+                    return ((Number) typed.constant()).doubleValue() != 0 ? "TRUE" : "FALSE";
+                }
+                return "(" + typed.sql() + " <> 0)";
+            case TEXT:
+                if (typed.isConstant()) {
+                    return SqliteNumbers.prefix((String) typed.constant()).doubleValue() != 0 ? "TRUE" : "FALSE";
+                }
+                return "(" + numericText(typed.sql()) + " <> 0)";
+            default:
+                throw new Refusal("a " + typed.type().name().toLowerCase(Locale.ROOT) + " value used as a condition");
+        }
+    }
+
+    /** The numeric prefix of a text expression as a DOUBLE, NULL for NULL. */
+    static String numericText(String sql) {
+        return "CASE WHEN " + sql + " IS NULL THEN NULL ELSE COALESCE(TRY_CAST(regexp_extract(" + sql + ", "
+                + literal(SqliteNumbers.REAL_PREFIX) + ", 1) AS DOUBLE), 0) END";
+    }
+
+    private Typed dispatch(Expr expr, Scope scope) {
+        if (expr instanceof Expr.Literal literal) {
+            return literalValue(literal);
+        } else if (expr instanceof Expr.Grouping grouping) {
+            Typed inner = translate(grouping.inner(), scope);
+            return new Typed(
+                    "(" + inner.sql() + ")", inner.type(), inner.affinity(), inner.constant(), inner.collation());
+        } else if (expr instanceof Expr.ColumnRef column) {
+            return column(column, scope);
+        } else if (expr instanceof Expr.Unary unary) {
+            return unary(unary, scope);
+        } else if (expr instanceof Expr.Binary binary) {
+            return binary(binary, scope);
+        } else if (expr instanceof Expr.Is is) {
+            Comparison comparison =
+                    compare(translate(is.left(), scope), is.negated() ? "IS NOT" : "IS", translate(is.right(), scope));
+            return Typed.of(comparison.sql(), SqlType.BOOLEAN);
+        } else if (expr instanceof Expr.Like like) {
+            return like(like, scope);
+        } else if (expr instanceof Expr.Between between) {
+            Typed value = translate(between.value(), scope);
+            String low = compare(value, ">=", translate(between.low(), scope)).sql();
+            String high = compare(value, "<=", translate(between.high(), scope)).sql();
+            String sql = "(" + low + " AND " + high + ")";
+            return Typed.of(between.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
+        } else if (expr instanceof Expr.InList in) {
+            return inList(in, scope);
+        } else if (expr instanceof Expr.InQuery in) {
+            return inQuery(in, scope);
+        } else if (expr instanceof Expr.Exists exists) {
+            return Typed.of(
+                    "EXISTS (" + statement.subquery(exists.query(), scope).sql() + ")", SqlType.BOOLEAN);
+        } else if (expr instanceof Expr.Subquery subquery) {
+            return scalarSubquery(subquery, scope);
+        } else if (expr instanceof Expr.Cast cast) {
+            return Casts.cast(translate(cast.operand(), scope), cast.typeName());
+        } else if (expr instanceof Expr.Case caseExpr) {
+            return caseExpr(caseExpr, scope);
+        } else if (expr instanceof Expr.Call call) {
+            return functions.call(call, scope);
+        } else if (expr instanceof Expr.Collate collate) {
+            String collation = collate.collation().toUpperCase(Locale.ROOT);
+            if (!collation.equals("BINARY") && !collation.equals("NOCASE") && !collation.equals("RTRIM")) {
+                throw new Refusal("unknown collation " + collate.collation());
+            }
+            return translate(collate.operand(), scope).withCollation(collation);
+        } else if (expr instanceof Expr.Row) {
+            throw new Refusal("row values");
+        } else if (expr instanceof Expr.Parameter parameter) {
+            throw new Refusal("a parameter (" + parameter.text() + ") that a plan cannot bind");
+        }
+        throw new AssertionError("unknown expression " + expr);
+    }
+
+    private Typed literalValue(Expr.Literal literal) {
+        switch (literal.kind()) {
+            case NULL:
+                return Typed.nullValue();
+            case STRING:
+                return Typed.constant(literal.text());
+            case BLOB:
+                return Typed.constant(new Typed.Blob(literal.text().toUpperCase(Locale.ROOT)));
+            case HEX_INTEGER:
+                if (literal.text().length() > 16) {
+                    throw new Refusal("a hex literal wider than 64 bits");
+                }
+                return Typed.constant(Long.parseUnsignedLong(literal.text(), 16));
+            case INTEGER:
+            case REAL:
+                return Typed.constant(SqliteNumbers.number(literal.text()));
+            default:
+                throw new AssertionError(literal.kind());
+        }
+    }
+
+    private Typed column(Expr.ColumnRef ref, Scope scope) {
+        if (ref.schema() != null) {
+            throw new Refusal("a column qualified by a schema: " + statement.text(ref));
+        }
+        Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+        String key = ref.name().toLowerCase(Locale.ROOT);
+        if (resolved == null && ref.table() == null && scope.aliases.containsKey(key) && scope.expanding.add(key)) {
+            try {
+                return translate(scope.aliases.get(key), scope);
+            } finally {
+                scope.expanding.remove(key);
+            }
+        }
+        if (resolved == null) {
+            if (ref.table() == null && ref.quoting() == Expr.Quoting.DOUBLE_QUOTES) {
+                return Typed.constant(ref.name());
+            }
+            if (ref.table() != null && !scope.hasSource(ref.table())) {
+                throw new Refusal("no such table: " + ref.table());
+            }
+            throw new Refusal("no such column: " + statement.text(ref));
+        }
+        Aggregation aggregation = scope.aggregation;
+        if (resolved.local()
+                && aggregation != null
+                && aggregation.shelter == 0
+                && !aggregation.groupColumns.contains(resolved.key())) {
+            return bare(resolved.typed(), ref, scope);
+        }
+        return resolved.typed();
+    }
+
+    /** A column neither grouped nor aggregated: SQLite takes it from the row of the query's only min or max. */
+    private Typed bare(Typed column, Expr.ColumnRef ref, Scope scope) {
+        Aggregation aggregation = scope.aggregation;
+        if (aggregation.minMax == null) {
+            if (scope.sources.size() == 1 && scope.sources.get(0).order() != null) {
+                return new Typed(
+                        "arg_max_null(" + column.sql() + ", "
+                                + scope.sources.get(0).order() + ")",
+                        column.type(),
+                        column.affinity(),
+                        null,
+                        null);
+            }
+            throw new Refusal("the column " + statement.text(ref)
+                    + " is neither grouped nor aggregated, and over a join SQLite returns it from the row its plan"
+                    + " reads last");
+        }
+        if (aggregation.minMaxArgument == null) {
+            aggregation.shelter++;
+            try {
+                aggregation.minMaxArgument = value(aggregation.minMax.args().get(0), scope);
+            } finally {
+                aggregation.shelter--;
+            }
+        }
+        String function = aggregation.minMax.name().equalsIgnoreCase("max") ? "arg_max_null" : "arg_min_null";
+        return new Typed(
+                function + "(" + column.sql() + ", " + aggregation.minMaxArgument.sql() + ")",
+                column.type(),
+                column.affinity(),
+                null,
+                null);
+    }
+
+    private Typed unary(Expr.Unary unary, Scope scope) {
+        if (unary.operator().equals("NOT")) {
+            Typed operand = translate(unary.operand(), scope);
+            if (operand.type() == SqlType.NULL) {
+                return Typed.of("CAST(NULL AS BOOLEAN)", SqlType.BOOLEAN);
+            }
+            return Typed.of("(NOT " + predicate(operand) + ")", SqlType.BOOLEAN);
+        }
+        Typed operand = numeric(value(unary.operand(), scope), unary.operand());
+        switch (unary.operator()) {
+            case "+":
+                return new Typed(operand.sql(), operand.type(), SqliteAffinity.BLOB, operand.constant(), null);
+            case "-":
+                if (operand.constant() instanceof Long l && l != Long.MIN_VALUE) {
+                    return Typed.constant(-l);
+                } else if (operand.constant() instanceof Double d) {
+                    return Typed.constant(-d);
+                }
+                return Typed.of("(-" + operand.sql() + ")", operand.type());
+            case "~":
+                if (operand.type() == SqlType.REAL) {
+                    throw new Refusal("~ on a real value");
+                }
+                return Typed.of("(~" + operand.sql() + ")", operand.type());
+            default:
+                throw new AssertionError(unary.operator());
+        }
+    }
+
+    private Typed binary(Expr.Binary binary, Scope scope) {
+        String operator = binary.operator();
+        switch (operator) {
+            case "AND":
+            case "OR":
+                return Typed.of(
+                        "(" + predicate(binary.left(), scope) + " " + operator + " " + predicate(binary.right(), scope)
+                                + ")",
+                        SqlType.BOOLEAN);
+            case "=":
+            case "<>":
+            case "<":
+            case "<=":
+            case ">":
+            case ">=":
+                return Typed.of(
+                        compare(translate(binary.left(), scope), operator, translate(binary.right(), scope))
+                                .sql(),
+                        SqlType.BOOLEAN);
+            case "||":
+                return concat(binary, scope);
+            case "->":
+            case "->>":
+                throw new Refusal("the JSON operator " + operator);
+            default:
+                return arithmetic(binary, scope);
+        }
+    }
+
+    private Typed concat(Expr.Binary binary, Scope scope) {
+        Typed left = value(binary.left(), scope);
+        Typed right = value(binary.right(), scope);
+        if (left.isNullLiteral() || right.isNullLiteral()) {
+            return Typed.of("CAST(NULL AS VARCHAR)", SqlType.TEXT);
+        }
+        Typed leftText = text(left, binary.left());
+        Typed rightText = text(right, binary.right());
+        if (leftText.isConstant() && rightText.isConstant()) {
+            return Typed.constant((String) leftText.constant() + rightText.constant());
+        }
+        return Typed.of("(" + leftText.sql() + " || " + rightText.sql() + ")", SqlType.TEXT);
+    }
+
+    private Typed arithmetic(Expr.Binary binary, Scope scope) {
+        String operator = binary.operator();
+        Typed left = numeric(value(binary.left(), scope), binary.left());
+        Typed right = numeric(value(binary.right(), scope), binary.right());
+        if (left.isNullLiteral() || right.isNullLiteral()) {
+            return Typed.nullValue();
+        }
+        boolean integers = left.type() == SqlType.INTEGER && right.type() == SqlType.INTEGER;
+        switch (operator) {
+            case "+":
+            case "-":
+            case "*":
+            case "/":
+                return Typed.of(
+                        "(" + wide(left) + " " + operator + " " + wide(right) + ")",
+                        integers ? SqlType.INTEGER : SqlType.REAL);
+            case "%":
+                if (integers) {
+                    return Typed.of("(" + wide(left) + " % " + wide(right) + ")", SqlType.INTEGER);
+                }
+                return Typed.of("CAST(" + truncated(left) + " % " + truncated(right) + " AS DOUBLE)", SqlType.REAL);
+            case "&":
+            case "|":
+            case "<<":
+            case ">>":
+                if (!integers) {
+                    throw new Refusal("the bit operator " + operator + " on a real value");
+                }
+                return Typed.of("(" + wide(left) + " " + operator + " " + wide(right) + ")", SqlType.INTEGER);
+            default:
+                throw new Refusal("the operator " + operator);
+        }
+    }
+
+    private static String truncated(Typed numeric) {
+        return numeric.type() == SqlType.INTEGER ? wide(numeric) : "CAST(trunc(" + numeric.sql() + ") AS BIGINT)";
+    }
+
+    /** An integer operand as a BIGINT, so arithmetic on small literals does not overflow 32 bits. */
+    static String wide(Typed numeric) {
+        if (numeric.constant() instanceof Long l && l >= Integer.MIN_VALUE && l <= Integer.MAX_VALUE) {
+            return "CAST(" + l + " AS BIGINT)";
+        }
+        return numeric.sql();
+    }
+
+    /** Coerces a value to a number as SQLite's arithmetic does. */
+    static Typed numeric(Typed typed, Expr source) {
+        switch (typed.type()) {
+            case INTEGER:
+            case REAL:
+            case NULL:
+                return typed;
+            case TEXT:
+                if (typed.isConstant()) {
+                    return Typed.constant(SqliteNumbers.prefix((String) typed.constant()));
+                }
+                throw new Refusal("text used as a number (SQLite reads its numeric prefix as an integer or a real"
+                        + " row by row)");
+            case BLOB:
+                throw new Refusal("a blob used as a number");
+            default:
+                throw new Refusal("a column holds values of several storage classes");
+        }
+    }
+
+    /** Renders a value as text, as SQLite's {@code ||} and text functions do. */
+    static Typed text(Typed typed, Expr source) {
+        if (typed.type() == SqlType.MIXED && typed.textForm() != null) {
+            return Typed.of(typed.textForm(), SqlType.TEXT);
+        }
+        switch (typed.type()) {
+            case TEXT:
+            case NULL:
+                return typed;
+            case INTEGER:
+                if (typed.isConstant()) {
+                    return Typed.constant(Long.toString((Long) typed.constant()));
+                }
+                return Typed.of("CAST(" + typed.sql() + " AS VARCHAR)", SqlType.TEXT);
+            case REAL:
+                if (typed.isConstant()) {
+                    String text = SqliteNumbers.realText((Double) typed.constant());
+                    if (text != null) {
+                        return Typed.constant(text);
+                    }
+                }
+                throw new Refusal("a real value rendered as text (SQLite's digits depend on its version)");
+            case BOOLEAN:
+                return Typed.of("CAST(CAST(" + typed.sql() + " AS INTEGER) AS VARCHAR)", SqlType.TEXT);
+            case BLOB:
+                if (typed.constant() instanceof Typed.Blob blob) {
+                    return Typed.constant(new String(HexFormat.of().parseHex(blob.hex()), StandardCharsets.UTF_8));
+                }
+                throw new Refusal("a blob rendered as text");
+            default:
+                throw new Refusal("a column holds values of several storage classes");
+        }
+    }
+
+    /** A text value lower-cased in ASCII only, as SQLite's LIKE and NOCASE fold. */
+    static String lowerAscii(Typed text) {
+        if (text.isConstant()) {
+            return literal(foldAscii((String) text.constant(), true));
+        }
+        return "translate(" + text.sql() + ", '" + UPPER + "', '" + LOWER + "')";
+    }
+
+    static String foldAscii(String text, boolean lower) {
+        StringBuilder out = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (lower && c >= 'A' && c <= 'Z') {
+                c = (char) (c + 32);
+            } else if (!lower && c >= 'a' && c <= 'z') {
+                c = (char) (c - 32);
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
+    private Typed like(Expr.Like like, Scope scope) {
+        Typed value = value(like.value(), scope);
+        Typed pattern = value(like.pattern(), scope);
+        String sql;
+        switch (like.operator()) {
+            case "LIKE":
+                sql = lowerAscii(text(value, like.value())) + " LIKE " + lowerAscii(text(pattern, like.pattern()));
+                if (like.escape() != null) {
+                    Typed escape = value(like.escape(), scope);
+                    if (!(escape.constant() instanceof String s) || s.codePointCount(0, s.length()) != 1) {
+                        throw new Refusal("a LIKE escape that is not one constant character");
+                    }
+                    sql += " ESCAPE " + literal(s);
+                }
+                break;
+            case "GLOB":
+                if (!(pattern.constant() instanceof String glob)) {
+                    throw new Refusal("a GLOB pattern that is not a constant");
+                }
+                sql = text(value, like.value()).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob));
+                break;
+            default:
+                throw new Refusal("the " + like.operator() + " operator, which needs a user function");
+        }
+        if (value.isNullLiteral() || pattern.isNullLiteral()) {
+            sql = "CAST(NULL AS BOOLEAN)";
+        }
+        return Typed.of(like.negated() ? "(NOT (" + sql + "))" : "(" + sql + ")", SqlType.BOOLEAN);
+    }
+
+    private Typed inList(Expr.InList in, Scope scope) {
+        if (in.items().isEmpty()) {
+            return Typed.bool(in.negated());
+        }
+        Typed value = translate(in.value(), scope);
+        List<Comparison> comparisons = new ArrayList<>();
+        boolean direct = true;
+        for (Expr item : in.items()) {
+            Comparison comparison = compare(value, "=", translate(item, scope));
+            direct &= comparison.direct()
+                    && comparison
+                            .left()
+                            .equals(
+                                    comparisons.isEmpty()
+                                            ? comparison.left()
+                                            : comparisons.get(0).left());
+            comparisons.add(comparison);
+        }
+        String sql;
+        if (direct) {
+            StringJoiner items = new StringJoiner(", ", comparisons.get(0).left() + " IN (", ")");
+            comparisons.forEach(comparison -> items.add(comparison.right()));
+            sql = "(" + items + ")";
+        } else {
+            StringJoiner any = new StringJoiner(" OR ", "(", ")");
+            comparisons.forEach(comparison -> any.add(comparison.sql()));
+            sql = any.toString();
+        }
+        return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
+    }
+
+    private Typed inQuery(Expr.InQuery in, Scope scope) {
+        Typed value = value(in.value(), scope);
+        Translation.Translated query = statement.subquery(in.query(), scope);
+        if (query.columns().size() != 1) {
+            throw new Refusal("an IN subquery must return one column");
+        }
+        ColumnSchema column = query.columns().get(0);
+        checkSameClass(value.type(), column.type(), "IN compares values of different storage classes");
+        if (value.affinity() != column.affinity()
+                && (isNumericAffinity(value.affinity()) || isNumericAffinity(column.affinity()))
+                && (value.type() == SqlType.TEXT || column.type() == SqlType.TEXT)) {
+            throw new Refusal("IN compares text with a numeric column");
+        }
+        String sql = "(" + value.sql() + " IN (" + query.sql() + "))";
+        return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
+    }
+
+    private Typed scalarSubquery(Expr.Subquery subquery, Scope scope) {
+        Translation.Translated query = statement.subquery(subquery.query(), scope);
+        if (query.columns().size() != 1) {
+            throw new Refusal("a subquery used as a value must return one column");
+        }
+        String sql = query.sql();
+        if (subquery.query().limit() == null) {
+            sql += " LIMIT 1";
+        }
+        ColumnSchema column = query.columns().get(0);
+        return new Typed("(" + sql + ")", column.type(), column.affinity(), null, null);
+    }
+
+    private Typed caseExpr(Expr.Case caseExpr, Scope scope) {
+        Typed operand = caseExpr.operand() == null ? null : translate(caseExpr.operand(), scope);
+        List<String> conditions = new ArrayList<>();
+        List<Typed> results = new ArrayList<>();
+        for (Expr.When when : caseExpr.whens()) {
+            conditions.add(
+                    operand == null
+                            ? predicate(when.condition(), scope)
+                            : compare(operand, "=", translate(when.condition(), scope))
+                                    .sql());
+            results.add(value(when.result(), scope));
+        }
+        Typed otherwise = caseExpr.otherwise() == null ? null : value(caseExpr.otherwise(), scope);
+        return branches(conditions, results, otherwise, "CASE branches");
+    }
+
+    /**
+     * A CASE of translated branches. Branches of one storage class make a value of that class; integers mixed with
+     * text make a value usable only as text, where SQLite's rendering of each is exact.
+     */
+    static Typed branches(List<String> conditions, List<Typed> results, Typed otherwise, String what) {
+        List<Typed> all = new ArrayList<>(results);
+        if (otherwise != null) {
+            all.add(otherwise);
+        }
+        SqlType type;
+        try {
+            type = unify(all, what);
+        } catch (Refusal mixed) {
+            return new Typed(
+                    caseSql(conditions, results, otherwise, false),
+                    SqlType.MIXED,
+                    SqliteAffinity.BLOB,
+                    null,
+                    null,
+                    caseSql(conditions, results, otherwise, true));
+        }
+        return Typed.of(caseSql(conditions, results, otherwise, false), type);
+    }
+
+    private static String caseSql(List<String> conditions, List<Typed> results, Typed otherwise, boolean asText) {
+        StringBuilder sql = new StringBuilder("CASE");
+        for (int i = 0; i < conditions.size(); i++) {
+            Typed result = asText ? text(results.get(i), null) : results.get(i);
+            sql.append(" WHEN ").append(conditions.get(i)).append(" THEN ").append(result.sql());
+        }
+        if (otherwise != null) {
+            sql.append(" ELSE ").append((asText ? text(otherwise, null) : otherwise).sql());
+        }
+        return sql.append(" END").toString();
+    }
+
+    /** The one storage class several values share, refusing mixes SQLite would keep apart row by row. */
+    static SqlType unify(List<Typed> values, String what) {
+        SqlType type = SqlType.NULL;
+        for (Typed value : values) {
+            SqlType next = value.type() == SqlType.BOOLEAN ? SqlType.INTEGER : value.type();
+            if (next == SqlType.MIXED) {
+                throw new Refusal("a column holds values of several storage classes");
+            }
+            if (next == SqlType.NULL || next == type) {
+                continue;
+            }
+            if (type != SqlType.NULL) {
+                throw new Refusal(what + " mix " + type.name().toLowerCase(Locale.ROOT) + " and "
+                        + next.name().toLowerCase(Locale.ROOT) + " values, whose type SQLite keeps row by row");
+            }
+            type = next;
+        }
+        return type;
+    }
+
+    private static void checkSameClass(SqlType left, SqlType right, String reason) {
+        if (left == SqlType.MIXED || right == SqlType.MIXED) {
+            throw new Refusal("a column holds values of several storage classes");
+        }
+        if (left.comparisonClass() != 0
+                && right.comparisonClass() != 0
+                && left.comparisonClass() != right.comparisonClass()) {
+            throw new Refusal(reason);
+        }
+    }
+
+    static boolean isNumericAffinity(SqliteAffinity affinity) {
+        return affinity == SqliteAffinity.INTEGER
+                || affinity == SqliteAffinity.REAL
+                || affinity == SqliteAffinity.NUMERIC;
+    }
+
+    /**
+     * One comparison.
+     *
+     * @param sql the BOOLEAN expression
+     * @param direct whether it is the plain operator on the coerced operands
+     * @param left the coerced left operand
+     * @param right the coerced right operand
+     */
+    record Comparison(String sql, boolean direct, String left, String right) {}
+
+    /** Compares two values as SQLite does: affinity first, then storage class, then value. */
+    Comparison compare(Typed rawLeft, String operator, Typed rawRight) {
+        if (rawLeft.type() == SqlType.MIXED || rawRight.type() == SqlType.MIXED) {
+            throw new Refusal("a comparison with values of several storage classes");
+        }
+        Typed left = value(rawLeft);
+        Typed right = value(rawRight);
+        SqliteAffinity leftAffinity = rawLeft.affinity();
+        SqliteAffinity rightAffinity = rawRight.affinity();
+        boolean leftCandidate = false;
+        boolean rightCandidate = false;
+        if (isNumericAffinity(leftAffinity) && !isNumericAffinity(rightAffinity)) {
+            right = numericAffinity(right);
+            rightCandidate = right.type() == SqlType.TEXT && !right.isConstant();
+        } else if (isNumericAffinity(rightAffinity) && !isNumericAffinity(leftAffinity)) {
+            left = numericAffinity(left);
+            leftCandidate = left.type() == SqlType.TEXT && !left.isConstant();
+        } else if (leftAffinity == SqliteAffinity.TEXT && rightAffinity == SqliteAffinity.BLOB) {
+            right = textAffinity(right);
+        } else if (rightAffinity == SqliteAffinity.TEXT && leftAffinity == SqliteAffinity.BLOB) {
+            left = textAffinity(left);
+        }
+        String collation = rawLeft.collation() != null ? rawLeft.collation() : rawRight.collation();
+        if (collation != null
+                && !collation.equals("BINARY")
+                && left.type() == SqlType.TEXT
+                && right.type() == SqlType.TEXT) {
+            left = collated(left, collation);
+            right = collated(right, collation);
+        }
+        boolean is = operator.startsWith("IS");
+        String plain = is ? (operator.equals("IS") ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM") : operator;
+        int leftClass = left.type().comparisonClass();
+        int rightClass = right.type().comparisonClass();
+        if (leftClass == 0 || rightClass == 0 || leftClass == rightClass) {
+            return new Comparison(
+                    "(" + left.sql() + " " + plain + " " + right.sql() + ")", true, left.sql(), right.sql());
+        }
+        if (leftCandidate || rightCandidate) {
+            Typed text = leftCandidate ? left : right;
+            String number = "TRY_CAST(trim(" + text.sql() + ") AS DOUBLE)";
+            String converted = leftCandidate
+                    ? "(" + number + " " + plain + " " + right.sql() + ")"
+                    : "(" + left.sql() + " " + plain + " " + number + ")";
+            String otherwise = classComparison(left, operator, right, leftClass, rightClass);
+            String sql = "(CASE WHEN regexp_full_match(" + text.sql() + ", " + literal(SqliteNumbers.WHOLE_NUMBER)
+                    + ") THEN " + converted + " ELSE " + otherwise + " END)";
+            return new Comparison(sql, false, left.sql(), right.sql());
+        }
+        return new Comparison(
+                classComparison(left, operator, right, leftClass, rightClass), false, left.sql(), right.sql());
+    }
+
+    /** A comparison of values of different storage classes: decided by the classes, NULL-aware. */
+    private static String classComparison(Typed left, String operator, Typed right, int leftClass, int rightClass) {
+        boolean less = leftClass < rightClass;
+        if (operator.equals("IS")) {
+            return "(" + left.sql() + " IS NULL AND " + right.sql() + " IS NULL)";
+        } else if (operator.equals("IS NOT")) {
+            return "(NOT (" + left.sql() + " IS NULL AND " + right.sql() + " IS NULL))";
+        }
+        boolean result =
+                switch (operator) {
+                    case "=" -> false;
+                    case "<>" -> true;
+                    case "<", "<=" -> less;
+                    case ">", ">=" -> !less;
+                    default -> throw new AssertionError(operator);
+                };
+        if (left.isConstant() && right.isConstant()) {
+            return result ? "TRUE" : "FALSE";
+        }
+        return "(CASE WHEN " + left.sql() + " IS NULL OR " + right.sql() + " IS NULL THEN NULL ELSE "
+                + (result ? "TRUE" : "FALSE") + " END)";
+    }
+
+    private static Typed collated(Typed text, String collation) {
+        if (collation.equals("NOCASE")) {
+            return Typed.of(lowerAscii(text), SqlType.TEXT);
+        }
+        return Typed.of("rtrim(" + text.sql() + ", ' ')", SqlType.TEXT);
+    }
+
+    /** SQLite's numeric affinity applied to a value: text that is wholly a number becomes that number. */
+    private static Typed numericAffinity(Typed typed) {
+        if (typed.type() == SqlType.TEXT && typed.isConstant()) {
+            Number number = SqliteNumbers.whole((String) typed.constant());
+            return number == null ? typed : Typed.constant(number);
+        }
+        return typed;
+    }
+
+    /** SQLite's text affinity applied to a value: numbers become their text. */
+    private static Typed textAffinity(Typed typed) {
+        switch (typed.type()) {
+            case INTEGER:
+            case REAL:
+                return text(typed, null);
+            default:
+                return typed;
+        }
+    }
+}

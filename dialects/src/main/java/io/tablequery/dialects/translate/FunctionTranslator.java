@@ -1,0 +1,578 @@
+package io.tablequery.dialects.translate;
+
+import static io.tablequery.dialects.SqlIdentifiers.literal;
+
+import io.tablequery.dialects.sql.Expr;
+import io.tablequery.dialects.sql.OrderItem;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/** Translates SQLite's built-in functions, aggregates and window functions into DuckDB SQL with SQLite's results. */
+final class FunctionTranslator {
+    /** Aggregates SQLite knows; with {@code OVER} they are window functions. */
+    static final Set<String> AGGREGATES =
+            Set.of("count", "sum", "total", "avg", "min", "max", "group_concat", "string_agg");
+
+    private static final Set<String> REFUSED = Set.of(
+            "random",
+            "randomblob",
+            "zeroblob",
+            "quote",
+            "changes",
+            "total_changes",
+            "last_insert_rowid",
+            "sqlite_version",
+            "sqlite_source_id",
+            "sqlite_compileoption_used",
+            "sqlite_compileoption_get",
+            "sqlite_offset",
+            "load_extension",
+            "soundex",
+            "unistr",
+            "unistr_quote",
+            "timediff",
+            "regexp");
+
+    private final ExpressionTranslator expressions;
+    private final StatementTranslator statement;
+    private final DateTimes dateTimes;
+
+    FunctionTranslator(ExpressionTranslator expressions, StatementTranslator statement) {
+        this.expressions = expressions;
+        this.statement = statement;
+        this.dateTimes = new DateTimes();
+    }
+
+    /** Tells whether a call is an aggregate of its {@code SELECT} (not a window function, not scalar min/max). */
+    static boolean isAggregate(Expr.Call call) {
+        String name = call.name().toLowerCase(Locale.ROOT);
+        if (call.over() != null || !AGGREGATES.contains(name)) {
+            return false;
+        }
+        return !((name.equals("min") || name.equals("max")) && call.args().size() != 1);
+    }
+
+    Typed call(Expr.Call call, Scope scope) {
+        String name = call.name().toLowerCase(Locale.ROOT);
+        if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
+            throw new Refusal("the function " + call.name() + "() has no exact DuckDB counterpart");
+        }
+        if (call.over() != null) {
+            return window(call, name, scope);
+        }
+        if (isAggregate(call)) {
+            Aggregation aggregation = scope.aggregation;
+            if (aggregation == null) {
+                throw new Refusal("an aggregate where none is allowed");
+            }
+            aggregation.shelter++;
+            try {
+                return aggregate(call, name, scope, "");
+            } finally {
+                aggregation.shelter--;
+            }
+        }
+        if (call.distinct() || call.star() || !call.orderBy().isEmpty() || call.filter() != null) {
+            throw new Refusal("DISTINCT, *, ORDER BY or FILTER in the scalar function " + call.name() + "()");
+        }
+        if (DateTimes.handles(name)) {
+            return dateTimes.call(name, values(call, scope));
+        }
+        return scalar(call, name, values(call, scope));
+    }
+
+    private List<Typed> values(Expr.Call call, Scope scope) {
+        List<Typed> args = new ArrayList<>();
+        for (Expr arg : call.args()) {
+            args.add(expressions.value(arg, scope));
+        }
+        return args;
+    }
+
+    private Typed aggregate(Expr.Call call, String name, Scope scope, String over) {
+        if (call.star()) {
+            if (!name.equals("count")) {
+                throw new Refusal(call.name() + "(*)");
+            }
+            return Typed.of("count(*)" + filter(call, scope) + over, SqlType.INTEGER);
+        }
+        List<Typed> args = values(call, scope);
+        String distinct = call.distinct() ? "DISTINCT " : "";
+        if (!call.orderBy().isEmpty() && !name.equals("group_concat") && !name.equals("string_agg")) {
+            throw new Refusal("ORDER BY inside " + call.name() + "()");
+        }
+        String filter = filter(call, scope);
+        switch (name) {
+            case "count": {
+                arity(call, args, 1, 1);
+                return Typed.of("count(" + distinct + args.get(0).sql() + ")" + filter + over, SqlType.INTEGER);
+            }
+            case "sum": {
+                arity(call, args, 1, 1);
+                Typed arg = number(args.get(0), call);
+                String sum = "sum(" + distinct + arg.sql() + ")" + filter + over;
+                if (arg.type() == SqlType.REAL) {
+                    return Typed.of(sum, SqlType.REAL);
+                }
+                return Typed.of(
+                        "CAST(" + sum + " AS BIGINT)", arg.type() == SqlType.NULL ? SqlType.NULL : SqlType.INTEGER);
+            }
+            case "total": {
+                arity(call, args, 1, 1);
+                Typed arg = number(args.get(0), call);
+                return Typed.of(
+                        "COALESCE(sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over + ", 0.0)",
+                        SqlType.REAL);
+            }
+            case "avg": {
+                arity(call, args, 1, 1);
+                Typed arg = number(args.get(0), call);
+                return Typed.of("avg(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over, SqlType.REAL);
+            }
+            case "min":
+            case "max": {
+                Typed arg = args.get(0);
+                if (arg.type() == SqlType.MIXED) {
+                    throw new Refusal("min/max over a column of several storage classes");
+                }
+                return new Typed(
+                        name + "(" + distinct + arg.sql() + ")" + filter + over,
+                        arg.type(),
+                        arg.affinity(),
+                        null,
+                        null);
+            }
+            default:
+                return groupConcat(call, args, scope, filter, over);
+        }
+    }
+
+    private Typed groupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter, String over) {
+        arity(call, args, 1, 2);
+        if (!over.isEmpty()) {
+            throw new Refusal("group_concat as a window function");
+        }
+        if (call.distinct()) {
+            throw new Refusal("group_concat(DISTINCT ...), whose order is the order values first appear");
+        }
+        Typed value = ExpressionTranslator.text(args.get(0), call.args().get(0));
+        String separator = ",";
+        if (args.size() == 2) {
+            Typed sep = ExpressionTranslator.text(args.get(1), call.args().get(1));
+            if (!(sep.constant() instanceof String s)) {
+                throw new Refusal("a group_concat separator that is not a constant");
+            }
+            separator = s;
+        } else if (call.name().equalsIgnoreCase("string_agg")) {
+            throw new Refusal("string_agg needs a separator");
+        }
+        String order;
+        if (!call.orderBy().isEmpty()) {
+            StringJoiner terms = new StringJoiner(", ", " ORDER BY ", "");
+            for (OrderItem item : call.orderBy()) {
+                terms.add(statement.orderTerm(
+                        item, expressions.value(item.expr(), scope).sql()));
+            }
+            order = terms.toString();
+        } else {
+            order = " ORDER BY " + statement.rowOrder(scope);
+        }
+        return Typed.of("string_agg(" + value.sql() + ", " + literal(separator) + order + ")" + filter, SqlType.TEXT);
+    }
+
+    private String filter(Expr.Call call, Scope scope) {
+        if (call.filter() == null) {
+            return "";
+        }
+        return " FILTER (WHERE " + expressions.predicate(call.filter(), scope) + ")";
+    }
+
+    private Typed window(Expr.Call call, String name, Scope scope) {
+        String over = " OVER " + statement.window(call.over(), scope);
+        if (AGGREGATES.contains(name) && !(name.equals("min") || name.equals("max"))
+                || call.args().size() == 1 && (name.equals("min") || name.equals("max"))) {
+            Aggregation aggregation = scope.aggregation;
+            if (aggregation != null) {
+                aggregation.shelter++;
+            }
+            try {
+                return aggregate(call, name, scope, over);
+            } finally {
+                if (aggregation != null) {
+                    aggregation.shelter--;
+                }
+            }
+        }
+        if (call.distinct() || call.star() || !call.orderBy().isEmpty()) {
+            throw new Refusal("DISTINCT, * or ORDER BY inside the window function " + call.name() + "()");
+        }
+        List<Typed> args = values(call, scope);
+        String filter = filter(call, scope);
+        switch (name) {
+            case "row_number":
+            case "rank":
+            case "dense_rank":
+                arity(call, args, 0, 0);
+                return Typed.of(name + "()" + filter + over, SqlType.INTEGER);
+            case "percent_rank":
+            case "cume_dist":
+                arity(call, args, 0, 0);
+                return Typed.of(name + "()" + filter + over, SqlType.REAL);
+            case "ntile":
+                arity(call, args, 1, 1);
+                return Typed.of("ntile(" + integer(args.get(0), call).sql() + ")" + filter + over, SqlType.INTEGER);
+            case "lag":
+            case "lead": {
+                arity(call, args, 1, 3);
+                Typed value = args.get(0);
+                StringJoiner list = new StringJoiner(", ", name + "(", ")");
+                list.add(value.sql());
+                if (args.size() > 1) {
+                    list.add(integer(args.get(1), call).sql());
+                }
+                if (args.size() > 2) {
+                    ExpressionTranslator.unify(List.of(value, args.get(2)), "lag/lead and their default");
+                    list.add(args.get(2).sql());
+                }
+                return Typed.of(list + filter + over, ExpressionTranslator.unify(List.of(value), "lag"));
+            }
+            case "first_value":
+            case "last_value":
+                arity(call, args, 1, 1);
+                return Typed.of(
+                        name + "(" + args.get(0).sql() + ")" + filter + over,
+                        args.get(0).type());
+            case "nth_value":
+                arity(call, args, 2, 2);
+                return Typed.of(
+                        "nth_value(" + args.get(0).sql() + ", "
+                                + integer(args.get(1), call).sql() + ")" + filter + over,
+                        args.get(0).type());
+            default:
+                throw new Refusal("the window function " + call.name() + "()");
+        }
+    }
+
+    private Typed scalar(Expr.Call call, String name, List<Typed> args) {
+        switch (name) {
+            case "coalesce":
+            case "ifnull": {
+                arity(call, args, 2, name.equals("ifnull") ? 2 : Integer.MAX_VALUE);
+                List<String> conditions = new ArrayList<>();
+                for (Typed arg : args.subList(0, args.size() - 1)) {
+                    conditions.add(arg.sql() + " IS NOT NULL");
+                }
+                return ExpressionTranslator.branches(
+                        conditions, args.subList(0, args.size() - 1), args.get(args.size() - 1), name + " arguments");
+            }
+            case "nullif": {
+                arity(call, args, 2, 2);
+                String equal =
+                        expressions.compare(args.get(0), "=", args.get(1)).sql();
+                return Typed.of(
+                        "CASE WHEN " + equal + " THEN NULL ELSE " + args.get(0).sql() + " END",
+                        args.get(0).type());
+            }
+            case "iif":
+            case "if": {
+                arity(call, args, 2, Integer.MAX_VALUE);
+                List<String> conditions = new ArrayList<>();
+                List<Typed> results = new ArrayList<>();
+                int i = 0;
+                for (; i + 1 < args.size(); i += 2) {
+                    conditions.add(ExpressionTranslator.predicate(args.get(i)));
+                    results.add(args.get(i + 1));
+                }
+                Typed otherwise = i < args.size() ? args.get(i) : null;
+                return ExpressionTranslator.branches(conditions, results, otherwise, "iif branches");
+            }
+            case "min":
+            case "max": {
+                arity(call, args, 2, Integer.MAX_VALUE);
+                SqlType type = ExpressionTranslator.unify(args, name + " arguments");
+                StringJoiner anyNull = new StringJoiner(" OR ");
+                args.forEach(arg -> anyNull.add(arg.sql() + " IS NULL"));
+                String function = name.equals("max") ? "greatest" : "least";
+                return Typed.of("CASE WHEN " + anyNull + " THEN NULL ELSE " + join(function, args) + " END", type);
+            }
+            case "abs": {
+                arity(call, args, 1, 1);
+                Typed arg = args.get(0);
+                if (arg.type() == SqlType.TEXT && arg.isConstant()) {
+                    return Typed.constant(Math.abs(
+                            SqliteNumbers.prefix((String) arg.constant()).doubleValue()));
+                }
+                Typed number = number(arg, call);
+                return Typed.of("abs(" + number.sql() + ")", number.type());
+            }
+            case "sign": {
+                arity(call, args, 1, 1);
+                Typed arg = args.get(0);
+                if (arg.type() == SqlType.TEXT && arg.isConstant()) {
+                    Number number = SqliteNumbers.whole((String) arg.constant());
+                    return number == null
+                            ? Typed.nullValue()
+                            : Typed.constant((long) Math.signum(number.doubleValue()));
+                }
+                return Typed.of("CAST(sign(" + number(arg, call).sql() + ") AS BIGINT)", SqlType.INTEGER);
+            }
+            case "round":
+                return round(call, args);
+            case "ceil":
+            case "ceiling":
+            case "floor":
+            case "trunc": {
+                arity(call, args, 1, 1);
+                Typed number = number(args.get(0), call);
+                if (number.type() != SqlType.REAL) {
+                    return number;
+                }
+                String function = name.equals("ceiling") ? "ceil" : name;
+                return Typed.of("CAST(" + function + "(" + number.sql() + ") AS DOUBLE)", SqlType.REAL);
+            }
+            case "sqrt":
+                return math(call, args, "sqrt", "%s < 0");
+            case "ln":
+                return math(call, args, "ln", "%s <= 0");
+            case "log10":
+                return math(call, args, "log10", "%s <= 0");
+            case "log2":
+                return math(call, args, "log2", "%s <= 0");
+            case "log":
+                if (args.size() == 1) {
+                    return math(call, args, "log10", "%s <= 0");
+                }
+                throw new Refusal("log with a base");
+            case "exp":
+            case "sin":
+            case "cos":
+            case "tan":
+            case "atan":
+            case "degrees":
+            case "radians":
+                return math(call, args, name, null);
+            case "asin":
+            case "acos":
+                return math(call, args, name, "abs(%s) > 1");
+            case "pi":
+                arity(call, args, 0, 0);
+                return Typed.of("pi()", SqlType.REAL);
+            case "pow":
+            case "power": {
+                arity(call, args, 2, 2);
+                return Typed.of(
+                        "pow(CAST(" + number(args.get(0), call).sql() + " AS DOUBLE), CAST("
+                                + number(args.get(1), call).sql() + " AS DOUBLE))",
+                        SqlType.REAL);
+            }
+            case "length": {
+                arity(call, args, 1, 1);
+                Typed arg = args.get(0);
+                if (arg.type() == SqlType.BLOB) {
+                    return Typed.of("octet_length(" + arg.sql() + ")", SqlType.INTEGER);
+                }
+                if (arg.isNullLiteral()) {
+                    return Typed.nullValue();
+                }
+                return Typed.of("length(" + text(arg, call).sql() + ")", SqlType.INTEGER);
+            }
+            case "octet_length": {
+                arity(call, args, 1, 1);
+                return Typed.of("octet_length(encode(" + text(args.get(0), call).sql() + "))", SqlType.INTEGER);
+            }
+            case "lower":
+            case "upper": {
+                arity(call, args, 1, 1);
+                Typed arg = text(args.get(0), call);
+                if (arg.isConstant()) {
+                    return Typed.constant(
+                            ExpressionTranslator.foldAscii((String) arg.constant(), name.equals("lower")));
+                }
+                if (arg.isNullLiteral()) {
+                    return Typed.nullValue();
+                }
+                String from = name.equals("lower") ? ExpressionTranslator.UPPER : ExpressionTranslator.LOWER;
+                String to = name.equals("lower") ? ExpressionTranslator.LOWER : ExpressionTranslator.UPPER;
+                return Typed.of("translate(" + arg.sql() + ", '" + from + "', '" + to + "')", SqlType.TEXT);
+            }
+            case "substr":
+            case "substring": {
+                arity(call, args, 2, 3);
+                Typed value = args.get(0);
+                if (value.type() == SqlType.BLOB) {
+                    throw new Refusal("substr of a blob");
+                }
+                StringJoiner list = new StringJoiner(", ", "substring(", ")");
+                list.add(text(value, call).sql());
+                for (int i = 1; i < args.size(); i++) {
+                    list.add(integer(args.get(i), call).sql());
+                }
+                return Typed.of(list.toString(), SqlType.TEXT);
+            }
+            case "trim":
+            case "ltrim":
+            case "rtrim":
+            case "replace":
+            case "instr": {
+                arity(call, args, name.endsWith("trim") ? 1 : 2, name.equals("replace") ? 3 : 2);
+                List<Typed> texts = new ArrayList<>();
+                for (Typed arg : args) {
+                    if (arg.type() == SqlType.BLOB) {
+                        throw new Refusal(name + " of a blob");
+                    }
+                    texts.add(text(arg, call));
+                }
+                return Typed.of(join(name, texts), name.equals("instr") ? SqlType.INTEGER : SqlType.TEXT);
+            }
+            case "concat":
+            case "concat_ws": {
+                arity(call, args, name.equals("concat") ? 1 : 2, Integer.MAX_VALUE);
+                List<Typed> texts = new ArrayList<>();
+                for (Typed arg : args) {
+                    texts.add(text(arg, call));
+                }
+                return Typed.of(join(name, texts), SqlType.TEXT);
+            }
+            case "char": {
+                if (args.isEmpty()) {
+                    return Typed.constant("");
+                }
+                StringJoiner chars = new StringJoiner(" || ", "(", ")");
+                for (Typed arg : args) {
+                    chars.add("chr(CAST(" + integer(arg, call).sql() + " AS INTEGER))");
+                }
+                return Typed.of(chars.toString(), SqlType.TEXT);
+            }
+            case "unicode": {
+                arity(call, args, 1, 1);
+                Typed arg = text(args.get(0), call);
+                return Typed.of(
+                        "CASE WHEN " + arg.sql() + " = '' THEN NULL ELSE unicode(" + arg.sql() + ") END",
+                        SqlType.INTEGER);
+            }
+            case "hex": {
+                arity(call, args, 1, 1);
+                Typed arg = args.get(0);
+                if (arg.isNullLiteral()) {
+                    return Typed.constant("");
+                }
+                String bytes =
+                        arg.type() == SqlType.BLOB ? arg.sql() : text(arg, call).sql();
+                return Typed.of("COALESCE(upper(hex(" + bytes + ")), '')", SqlType.TEXT);
+            }
+            case "typeof": {
+                arity(call, args, 1, 1);
+                Typed arg = args.get(0);
+                String type = (arg.type() == SqlType.BOOLEAN ? SqlType.INTEGER : arg.type())
+                        .name()
+                        .toLowerCase(Locale.ROOT);
+                if (arg.isNullLiteral() || arg.isConstant()) {
+                    return Typed.constant(type);
+                }
+                if (arg.type() == SqlType.MIXED) {
+                    throw new Refusal("typeof over a column of several storage classes");
+                }
+                return Typed.of(
+                        "CASE WHEN " + arg.sql() + " IS NULL THEN 'null' ELSE '" + type + "' END", SqlType.TEXT);
+            }
+            case "printf":
+            case "format":
+                return Printf.call(call, args);
+            case "like": {
+                arity(call, args, 2, 3);
+                String sql = ExpressionTranslator.lowerAscii(text(args.get(1), call)) + " LIKE "
+                        + ExpressionTranslator.lowerAscii(text(args.get(0), call));
+                if (args.size() == 3) {
+                    if (!(args.get(2).constant() instanceof String escape)) {
+                        throw new Refusal("a LIKE escape that is not a constant");
+                    }
+                    sql += " ESCAPE " + literal(escape);
+                }
+                return Typed.of("(" + sql + ")", SqlType.BOOLEAN);
+            }
+            case "glob": {
+                arity(call, args, 2, 2);
+                if (!(args.get(0).constant() instanceof String glob)) {
+                    throw new Refusal("a GLOB pattern that is not a constant");
+                }
+                return Typed.of(
+                        "(" + text(args.get(1), call).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob)) + ")",
+                        SqlType.BOOLEAN);
+            }
+            case "likely":
+            case "unlikely":
+                arity(call, args, 1, 1);
+                return args.get(0);
+            case "likelihood":
+                arity(call, args, 2, 2);
+                return args.get(0);
+            default:
+                throw new Refusal("the function " + call.name() + "()");
+        }
+    }
+
+    private Typed round(Expr.Call call, List<Typed> args) {
+        arity(call, args, 1, 2);
+        Typed value = number(args.get(0), call);
+        if (value.isNullLiteral()) {
+            return Typed.nullValue();
+        }
+        long digits = 0;
+        if (args.size() == 2) {
+            if (!(number(args.get(1), call).constant() instanceof Number n)) {
+                throw new Refusal("round with a number of digits that is not a constant");
+            }
+            digits = Math.max(0, Math.min(30, n.longValue()));
+        }
+        String x = "CAST(" + value.sql() + " AS DOUBLE)";
+        if (digits == 0) {
+            return Typed.of("CAST(round(" + x + ") AS DOUBLE)", SqlType.REAL);
+        }
+        String exact = "CAST(round(CAST(printf('%.17g', " + x + ") AS DECIMAL(38,17)), " + digits + ") AS DOUBLE)";
+        return Typed.of("CASE WHEN abs(" + x + ") < 1e20 THEN " + exact + " ELSE " + x + " END", SqlType.REAL);
+    }
+
+    private Typed math(Expr.Call call, List<Typed> args, String function, String nullWhen) {
+        arity(call, args, 1, 1);
+        String x = "CAST(" + number(args.get(0), call).sql() + " AS DOUBLE)";
+        String sql = function + "(" + x + ")";
+        if (nullWhen != null) {
+            sql = "CASE WHEN " + nullWhen.formatted(x) + " THEN NULL ELSE " + sql + " END";
+        }
+        return Typed.of(sql, SqlType.REAL);
+    }
+
+    private static Typed number(Typed typed, Expr.Call call) {
+        return ExpressionTranslator.numeric(typed, call);
+    }
+
+    private static Typed integer(Typed typed, Expr.Call call) {
+        Typed number = ExpressionTranslator.numeric(typed, call);
+        if (number.type() == SqlType.REAL) {
+            if (number.constant() instanceof Double d && SqliteNumbers.isIntegral(d)) {
+                return Typed.constant((long) (double) d);
+            }
+            throw new Refusal("a real where " + call.name() + "() takes an integer");
+        }
+        return number;
+    }
+
+    private static Typed text(Typed typed, Expr.Call call) {
+        return ExpressionTranslator.text(typed, call);
+    }
+
+    private static void arity(Expr.Call call, List<?> args, int min, int max) {
+        if (args.size() < min || args.size() > max) {
+            throw new Refusal("wrong number of arguments to " + call.name() + "()");
+        }
+    }
+
+    private static String join(String function, List<Typed> args) {
+        StringJoiner list = new StringJoiner(", ", function + "(", ")");
+        args.forEach(arg -> list.add(arg.sql()));
+        return list.toString();
+    }
+}

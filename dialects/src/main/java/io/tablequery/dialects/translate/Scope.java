@@ -1,0 +1,116 @@
+package io.tablequery.dialects.translate;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.sql.Expr;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/** The sources a {@code SELECT} reads, for resolving its column names; chained to the enclosing query's scope. */
+final class Scope {
+    /**
+     * One source of rows.
+     *
+     * @param name the name a qualifier matches (alias, else table name), or null for an anonymous subquery
+     * @param sqlAlias the DuckDB alias it is printed with
+     * @param columns its columns
+     * @param rowid the DuckDB expression of SQLite's rowid, or null
+     * @param order the DuckDB column that orders its rows as SQLite reads them, or null
+     * @param hiddenFromStar the names {@code *} leaves out (the right side of {@code USING})
+     */
+    record Source(
+            String name,
+            String sqlAlias,
+            List<ColumnSchema> columns,
+            String rowid,
+            String order,
+            Set<String> hiddenFromStar) {}
+
+    /**
+     * A column resolved in a scope.
+     *
+     * @param typed the translated reference
+     * @param key what identifies the column for grouping
+     * @param local whether it belongs to this scope (not an outer query's)
+     * @param name the column's name as its source declares it
+     */
+    record Resolved(Typed typed, String key, boolean local, String name) {}
+
+    final Scope parent;
+    final List<Source> sources = new ArrayList<>();
+    /** The result aliases of the SELECT, by lower-case name; SQLite resolves a name no source has to them. */
+    final Map<String, Expr> aliases = new HashMap<>();
+    /** The aliases being translated, so an alias that refers to itself fails instead of looping. */
+    final Set<String> expanding = new HashSet<>();
+
+    Aggregation aggregation;
+
+    Scope(Scope parent) {
+        this.parent = parent;
+    }
+
+    /** Finds a column; null when no source in this scope or an outer one has it. */
+    Resolved resolve(String table, String name) {
+        String key = name.toLowerCase(Locale.ROOT);
+        Resolved found = null;
+        for (Source source : sources) {
+            if (table != null && (source.name() == null || !source.name().equalsIgnoreCase(table))) {
+                continue;
+            }
+            Resolved candidate = column(source, key);
+            if (candidate == null) {
+                continue;
+            }
+            if (found != null) {
+                if (source.hiddenFromStar().contains(key)) {
+                    continue;
+                }
+                throw new Refusal("ambiguous column name: " + name);
+            }
+            found = candidate;
+        }
+        if (found == null && parent != null) {
+            Resolved outer = parent.resolve(table, name);
+            return outer == null ? null : new Resolved(outer.typed(), outer.key(), false, outer.name());
+        }
+        return found;
+    }
+
+    /** Tells whether a qualifier names a source of this scope or an outer one. */
+    boolean hasSource(String table) {
+        for (Source source : sources) {
+            if (source.name() != null && source.name().equalsIgnoreCase(table)) {
+                return true;
+            }
+        }
+        return parent != null && parent.hasSource(table);
+    }
+
+    private static Resolved column(Source source, String key) {
+        for (ColumnSchema column : source.columns()) {
+            if (column.name().toLowerCase(Locale.ROOT).equals(key)) {
+                String sql = source.sqlAlias() + "." + quote(column.name());
+                return new Resolved(
+                        new Typed(sql, column.type(), column.affinity(), null, null),
+                        source.sqlAlias() + "." + key,
+                        true,
+                        column.name());
+            }
+        }
+        if (source.rowid() != null && (key.equals("rowid") || key.equals("oid") || key.equals("_rowid_"))) {
+            String sql = source.rowid();
+            return new Resolved(
+                    new Typed(sql, SqlType.INTEGER, SqliteAffinity.INTEGER, null, null),
+                    source.sqlAlias() + ".rowid",
+                    true,
+                    key);
+        }
+        return null;
+    }
+}

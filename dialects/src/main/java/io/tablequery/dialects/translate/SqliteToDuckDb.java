@@ -1,0 +1,39 @@
+package io.tablequery.dialects.translate;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.sql.SqlSyntaxException;
+import io.tablequery.dialects.sql.SqliteParser;
+import io.tablequery.dialects.sql.Statement;
+
+/**
+ * Translates SQLite {@code SELECT}, {@code WITH} and {@code CREATE TEMP TABLE ... AS} statements into DuckDB SQL that
+ * returns the same rows, column names, value types and order on the same data, given the session settings of
+ * {@link DuckDbSession}. A statement that cannot be carried over exactly is {@link Translation.Untranslatable}.
+ */
+public final class SqliteToDuckDb {
+    private SqliteToDuckDb() {}
+
+    /**
+     * Translates one statement.
+     *
+     * @param sql the SQLite statement
+     * @param schema the tables it may read
+     * @return the DuckDB statement, or why there is none
+     */
+    public static Translation translate(String sql, SchemaLookup schema) {
+        requireNonNull(sql, "sql is null");
+        requireNonNull(schema, "schema is null");
+        Statement statement;
+        try {
+            statement = SqliteParser.parse(sql);
+        } catch (SqlSyntaxException e) {
+            return new Translation.Untranslatable("not in the translated SQL subset: " + e.getMessage());
+        }
+        try {
+            return new StatementTranslator(sql, schema).statement(statement);
+        } catch (Refusal refusal) {
+            return new Translation.Untranslatable(refusal.getMessage());
+        }
+    }
+}

@@ -1,0 +1,762 @@
+package io.tablequery.dialects.translate;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.lex.SqlToken;
+import io.tablequery.dialects.lex.SqlTokenKind;
+import io.tablequery.dialects.lex.SqliteLexer;
+import io.tablequery.dialects.sql.Expr;
+import io.tablequery.dialects.sql.Exprs;
+import io.tablequery.dialects.sql.FromItem;
+import io.tablequery.dialects.sql.OrderItem;
+import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.Statement;
+import io.tablequery.dialects.sql.Window;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/** Translates one statement: its queries, common table expressions, sources and clauses. */
+final class StatementTranslator {
+    /** The hidden column a derived table carries to tell the order SQLite reads its rows in. */
+    static final String ORDER_COLUMN = "__tq_ord";
+
+    private final String sql;
+    private final SchemaLookup schema;
+    private final ExpressionTranslator expressions;
+    private final Deque<Map<String, CommonTable>> commonTables = new ArrayDeque<>();
+    private int aliases;
+
+    /** A common table expression in scope; its columns are null while its anchor is being translated. */
+    private static final class CommonTable {
+        final String name;
+        List<ColumnSchema> columns;
+        boolean defining;
+        boolean selfReferenced;
+
+        CommonTable(String name) {
+            this.name = name;
+        }
+    }
+
+    /** A translated query body with the hidden order column it may carry. */
+    private record Body(String sql, List<ColumnSchema> columns, boolean ordered) {}
+
+    StatementTranslator(String sql, SchemaLookup schema) {
+        this.sql = sql;
+        this.schema = schema;
+        this.expressions = new ExpressionTranslator(this);
+    }
+
+    Translation.Translated statement(Statement statement) {
+        Translation.Translated query = query(statement.query(), null, false).translated();
+        if (statement instanceof Statement.CreateTempTable create) {
+            return createTable(create.table(), query);
+        }
+        return query;
+    }
+
+    /**
+     * A {@code CREATE TEMP TABLE ... AS}: SQLite names a repeated column {@code name:1}, {@code name:2} and so on,
+     * and the DuckDB table gets the same names.
+     */
+    private static Translation.Translated createTable(String table, Translation.Translated query) {
+        Set<String> taken = new HashSet<>();
+        List<ColumnSchema> columns = new ArrayList<>();
+        StringJoiner names = new StringJoiner(", ", "(", ")");
+        boolean renamed = false;
+        for (ColumnSchema column : query.columns()) {
+            String name = column.name();
+            int suffix = 0;
+            while (!taken.add(name.toLowerCase(Locale.ROOT))) {
+                name = column.name() + ":" + (++suffix);
+                renamed = true;
+            }
+            columns.add(new ColumnSchema(name, column.type(), column.affinity()));
+            names.add(quote(name));
+        }
+        String select = renamed ? "SELECT * FROM (" + query.sql() + ") AS " + quote("__tq_t") + names : query.sql();
+        return new Translation.Translated("CREATE TEMP TABLE " + quote(table) + " AS " + select, columns);
+    }
+
+    /** Translates a subquery of an expression, which may refer to the enclosing query's columns. */
+    Translation.Translated subquery(Query query, Scope outer) {
+        return query(query, outer, false).translated();
+    }
+
+    private record QueryResult(String sql, List<ColumnSchema> columns, boolean ordered) {
+        Translation.Translated translated() {
+            return new Translation.Translated(sql, columns);
+        }
+    }
+
+    private QueryResult query(Query query, Scope outer, boolean wantOrder) {
+        StringBuilder out = new StringBuilder();
+        boolean pushed = false;
+        if (query.with() != null) {
+            out.append(with(query.with(), outer));
+            pushed = true;
+        }
+        try {
+            Body body;
+            if (query.body() instanceof Query.Select select) {
+                body = select(select, outer, query.orderBy(), wantOrder);
+            } else {
+                body = body(query.body(), outer);
+                if (!query.orderBy().isEmpty()) {
+                    body = new Body(body.sql() + compoundOrder(query.orderBy(), body.columns()), body.columns(), false);
+                }
+            }
+            out.append(body.sql());
+            out.append(limit(query, outer));
+            return new QueryResult(out.toString(), body.columns(), body.ordered());
+        } finally {
+            if (pushed) {
+                commonTables.pop();
+            }
+        }
+    }
+
+    private String with(Query.With with, Scope outer) {
+        Map<String, CommonTable> frame = new LinkedHashMap<>();
+        commonTables.push(frame);
+        StringJoiner tables = new StringJoiner(", ");
+        boolean recursive = with.recursive();
+        for (Query.CommonTable table : with.tables()) {
+            CommonTable entry = new CommonTable(table.name());
+            frame.put(table.name().toLowerCase(Locale.ROOT), entry);
+            entry.defining = true;
+            Query query = table.query();
+            if (query.body() instanceof Query.Compound compound) {
+                Query.Body anchor = compound;
+                while (anchor instanceof Query.Compound inner) {
+                    anchor = inner.left();
+                }
+                Body anchorBody = body(anchor, outer);
+                entry.columns = named(anchorBody.columns(), table.columns());
+            }
+            QueryResult result = query(query, outer, false);
+            entry.defining = false;
+            if (entry.selfReferenced) {
+                recursive = true;
+                if (query.limit() != null) {
+                    throw new Refusal("LIMIT inside the recursive common table " + table.name());
+                }
+                checkSameTypes(entry.columns, result.columns(), table.name());
+            }
+            entry.columns = named(result.columns(), table.columns());
+            StringJoiner columns = new StringJoiner(", ", "(", ")");
+            entry.columns.forEach(column -> columns.add(quote(column.name())));
+            tables.add(quote(table.name()) + columns + " AS (" + result.sql() + ")");
+        }
+        return (recursive ? "WITH RECURSIVE " : "WITH ") + tables + " ";
+    }
+
+    private static void checkSameTypes(List<ColumnSchema> anchor, List<ColumnSchema> full, String table) {
+        for (int i = 0; i < Math.min(anchor.size(), full.size()); i++) {
+            SqlType a = anchor.get(i).type();
+            SqlType b = full.get(i).type();
+            if (a != b && a != SqlType.NULL && b != SqlType.NULL) {
+                throw new Refusal(
+                        "the recursive common table " + table + " mixes " + a + " and " + b + " values in one column");
+            }
+        }
+    }
+
+    private static List<ColumnSchema> named(List<ColumnSchema> columns, List<String> names) {
+        if (names.isEmpty()) {
+            return columns;
+        }
+        if (names.size() != columns.size()) {
+            throw new Refusal(
+                    "a common table names %d columns but its query returns %d".formatted(names.size(), columns.size()));
+        }
+        List<ColumnSchema> renamed = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            ColumnSchema column = columns.get(i);
+            renamed.add(new ColumnSchema(names.get(i), column.type(), column.affinity()));
+        }
+        return renamed;
+    }
+
+    private Body body(Query.Body body, Scope outer) {
+        if (body instanceof Query.Select select) {
+            return select(select, outer, List.of(), false);
+        } else if (body instanceof Query.Values values) {
+            return values(values, outer);
+        }
+        Query.Compound compound = (Query.Compound) body;
+        Body left = body(compound.left(), outer);
+        Body right = body(compound.right(), outer);
+        if (left.columns().size() != right.columns().size()) {
+            throw new Refusal("the SELECTs of a " + compound.operator() + " return different numbers of columns");
+        }
+        List<ColumnSchema> columns = new ArrayList<>();
+        for (int i = 0; i < left.columns().size(); i++) {
+            ColumnSchema l = left.columns().get(i);
+            SqlType type = ExpressionTranslator.unify(
+                    List.of(
+                            Typed.of("", l.type()),
+                            Typed.of("", right.columns().get(i).type())),
+                    "the SELECTs of a " + compound.operator());
+            columns.add(new ColumnSchema(l.name(), type, l.affinity()));
+        }
+        String leftSql = left.sql();
+        if (compound.left() instanceof Query.Compound) {
+            leftSql = "SELECT * FROM (" + leftSql + ") AS " + quote("__tq_c" + (++aliases));
+        }
+        return new Body(leftSql + " " + compound.operator() + " " + right.sql(), columns, false);
+    }
+
+    private Body values(Query.Values values, Scope outer) {
+        int width = values.rows().get(0).size();
+        List<List<Typed>> columns = new ArrayList<>();
+        for (int i = 0; i < width; i++) {
+            columns.add(new ArrayList<>());
+        }
+        StringJoiner rows = new StringJoiner(", ");
+        Scope scope = new Scope(outer);
+        for (List<Expr> row : values.rows()) {
+            if (row.size() != width) {
+                throw new Refusal("VALUES rows of different lengths");
+            }
+            StringJoiner items = new StringJoiner(", ", "(", ")");
+            for (int i = 0; i < width; i++) {
+                Typed value = expressions.value(row.get(i), scope);
+                columns.get(i).add(value);
+                items.add(value.sql());
+            }
+            rows.add(items.toString());
+        }
+        List<ColumnSchema> schemas = new ArrayList<>();
+        StringJoiner names = new StringJoiner(", ", "(", ")");
+        for (int i = 0; i < width; i++) {
+            String name = "column" + (i + 1);
+            schemas.add(new ColumnSchema(
+                    name, ExpressionTranslator.unify(columns.get(i), "VALUES rows"), SqliteAffinity.BLOB));
+            names.add(quote(name));
+        }
+        return new Body(
+                "SELECT * FROM (VALUES " + rows + ") AS " + quote("__tq_v" + (++aliases)) + names, schemas, false);
+    }
+
+    private Body select(Query.Select select, Scope outer, List<OrderItem> orderBy, boolean wantOrder) {
+        Scope scope = new Scope(outer);
+        String from = select.from() == null ? "" : " FROM " + from(select.from(), scope);
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Item aliased && aliased.alias() != null) {
+                scope.aliases.putIfAbsent(aliased.alias().toLowerCase(Locale.ROOT), aliased.expr());
+            }
+        }
+        String where = select.where() == null ? "" : " WHERE " + expressions.predicate(select.where(), scope);
+        List<Expr.Call> aggregates = new ArrayList<>();
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Item expr) {
+                collectAggregates(expr.expr(), aggregates);
+            }
+        }
+        if (select.having() != null) {
+            collectAggregates(select.having(), aggregates);
+        }
+        orderBy.forEach(item -> collectAggregates(item.expr(), aggregates));
+        boolean aggregate = !aggregates.isEmpty() || !select.groupBy().isEmpty();
+        if (aggregate) {
+            List<Expr.Call> minMax = aggregates.stream()
+                    .filter(call ->
+                            call.name().equalsIgnoreCase("min") || call.name().equalsIgnoreCase("max"))
+                    .toList();
+            scope.aggregation = new Aggregation(minMax.size() == 1 ? minMax.get(0) : null);
+        }
+        String groupBy = groupBy(select, scope);
+        List<String> itemSql = new ArrayList<>();
+        List<ColumnSchema> columns = new ArrayList<>();
+        items(select, scope, itemSql, columns);
+        String having = "";
+        if (select.having() != null) {
+            if (!aggregate) {
+                throw new Refusal("HAVING without GROUP BY or an aggregate");
+            }
+            having = " HAVING " + expressions.predicate(select.having(), scope);
+        }
+        String windows = "";
+        if (!select.windows().isEmpty()) {
+            StringJoiner named = new StringJoiner(", ", " WINDOW ", "");
+            for (Query.NamedWindow window : select.windows()) {
+                named.add(quote(window.name()) + " AS " + window(window.window(), scope));
+            }
+            windows = named.toString();
+        }
+        List<String> orderTerms = new ArrayList<>();
+        List<String> orderExprs = new ArrayList<>();
+        for (OrderItem item : orderBy) {
+            orderItem(item, select, scope, itemSql, columns, orderTerms, orderExprs);
+        }
+        boolean ordered = false;
+        StringJoiner list = new StringJoiner(", ");
+        for (int i = 0; i < itemSql.size(); i++) {
+            list.add(itemSql.get(i) + " AS " + quote(columns.get(i).name()));
+        }
+        if (wantOrder && !select.distinct()) {
+            if (!orderExprs.isEmpty()) {
+                StringJoiner window = new StringJoiner(", ", "row_number() OVER (ORDER BY ", ")");
+                orderExprs.forEach(window::add);
+                list.add(window + " AS " + quote(ORDER_COLUMN));
+                ordered = true;
+            } else if (!aggregate
+                    && scope.sources.size() == 1
+                    && scope.sources.get(0).order() != null) {
+                list.add(scope.sources.get(0).order() + " AS " + quote(ORDER_COLUMN));
+                ordered = true;
+            } else if (scope.sources.isEmpty() || aggregate && select.groupBy().isEmpty()) {
+                list.add("1 AS " + quote(ORDER_COLUMN));
+                ordered = true;
+            }
+        }
+        StringBuilder out = new StringBuilder("SELECT ");
+        if (select.distinct()) {
+            out.append("DISTINCT ");
+        }
+        out.append(list)
+                .append(from)
+                .append(where)
+                .append(groupBy)
+                .append(having)
+                .append(windows);
+        if (!orderTerms.isEmpty()) {
+            out.append(" ORDER BY ").append(String.join(", ", orderTerms));
+        }
+        return new Body(out.toString(), columns, ordered);
+    }
+
+    private static void collectAggregates(Expr expr, List<Expr.Call> into) {
+        Exprs.walk(expr, node -> {
+            if (node instanceof Expr.Call call && FunctionTranslator.isAggregate(call)) {
+                into.add(call);
+            }
+        });
+    }
+
+    private String groupBy(Query.Select select, Scope scope) {
+        if (select.groupBy().isEmpty()) {
+            return "";
+        }
+        Aggregation aggregation = scope.aggregation;
+        StringJoiner terms = new StringJoiner(", ", " GROUP BY ", "");
+        aggregation.shelter++;
+        try {
+            for (Expr term : select.groupBy()) {
+                Expr target = groupTarget(term, select, scope);
+                Expr unwrapped = Exprs.unwrap(target);
+                if (unwrapped instanceof Expr.ColumnRef ref) {
+                    Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+                    if (resolved != null && resolved.local()) {
+                        aggregation.groupColumns.add(resolved.key());
+                    }
+                } else {
+                    aggregation.groupTexts.add(normalized(target));
+                }
+                Typed typed = expressions.translate(target, scope);
+                if (typed.isConstant() || typed.isNullLiteral()) {
+                    continue;
+                }
+                terms.add(ExpressionTranslator.value(typed).sql());
+            }
+        } finally {
+            aggregation.shelter--;
+        }
+        return terms.length() == " GROUP BY ".length() ? "" : terms.toString();
+    }
+
+    /** What a GROUP BY term means: an ordinal or an alias stands for its result column's expression. */
+    private Expr groupTarget(Expr term, Query.Select select, Scope scope) {
+        Expr unwrapped = Exprs.unwrap(term);
+        if (unwrapped instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
+            return itemExpr(select, Integer.parseInt(literal.text()));
+        }
+        if (unwrapped instanceof Expr.ColumnRef ref && ref.table() == null && scope.resolve(null, ref.name()) == null) {
+            Expr aliased = aliasedExpr(select, ref.name());
+            if (aliased != null) {
+                return aliased;
+            }
+        }
+        return term;
+    }
+
+    private static Expr itemExpr(Query.Select select, int ordinal) {
+        if (ordinal < 1
+                || ordinal > select.items().size()
+                || !(select.items().get(ordinal - 1) instanceof Query.Item item)) {
+            throw new Refusal("a term refers to result column " + ordinal + ", which is not a plain expression");
+        }
+        return item.expr();
+    }
+
+    private static Expr aliasedExpr(Query.Select select, String name) {
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Item expr
+                    && expr.alias() != null
+                    && expr.alias().equalsIgnoreCase(name)) {
+                return expr.expr();
+            }
+        }
+        return null;
+    }
+
+    private void items(Query.Select select, Scope scope, List<String> itemSql, List<ColumnSchema> columns) {
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Star star) {
+                boolean any = false;
+                for (Scope.Source source : scope.sources) {
+                    if (star.table() != null
+                            && (source.name() == null || !source.name().equalsIgnoreCase(star.table()))) {
+                        continue;
+                    }
+                    any = true;
+                    for (ColumnSchema column : source.columns()) {
+                        if (star.table() == null
+                                && source.hiddenFromStar()
+                                        .contains(column.name().toLowerCase(Locale.ROOT))) {
+                            continue;
+                        }
+                        Scope.Resolved resolved =
+                                scope.resolve(source.name() == null ? null : source.name(), column.name());
+                        Typed typed = resolved != null && source.name() != null
+                                ? expressions.translate(columnRef(source.name(), column.name()), scope)
+                                : new Typed(
+                                        source.sqlAlias() + "." + quote(column.name()),
+                                        column.type(),
+                                        column.affinity(),
+                                        null,
+                                        null);
+                        itemSql.add(ExpressionTranslator.value(typed).sql());
+                        columns.add(new ColumnSchema(column.name(), column.type(), column.affinity()));
+                    }
+                }
+                if (!any) {
+                    throw new Refusal(
+                            star.table() == null ? "* without a FROM clause" : "no such table: " + star.table());
+                }
+                continue;
+            }
+            Query.Item expr = (Query.Item) item;
+            Typed typed = ExpressionTranslator.value(expressions.translate(expr.expr(), scope));
+            if (typed.type() == SqlType.MIXED) {
+                throw new Refusal("the result column " + outputName(expr, scope)
+                        + " mixes integer and text values, whose type SQLite keeps row by row");
+            }
+            itemSql.add(typed.sql());
+            columns.add(new ColumnSchema(outputName(expr, scope), typed.type(), typed.affinity()));
+        }
+    }
+
+    private static Expr columnRef(String table, String name) {
+        return new Expr.ColumnRef(new io.tablequery.dialects.sql.Span(0, 0), null, table, name, Expr.Quoting.BARE);
+    }
+
+    /** SQLite's name for a result column: its alias, a column's declared name, else the expression as written. */
+    private String outputName(Query.Item item, Scope scope) {
+        if (item.alias() != null) {
+            return item.alias();
+        }
+        Expr expr = Exprs.unwrap(item.expr());
+        if (expr instanceof Expr.ColumnRef ref) {
+            Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+            if (resolved != null) {
+                return resolved.name();
+            }
+        }
+        return text(item.expr());
+    }
+
+    private void orderItem(
+            OrderItem item,
+            Query.Select select,
+            Scope scope,
+            List<String> itemSql,
+            List<ColumnSchema> columns,
+            List<String> orderTerms,
+            List<String> orderExprs) {
+        Expr expr = Exprs.unwrap(item.expr());
+        int ordinal = -1;
+        if (expr instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
+            ordinal = Integer.parseInt(literal.text());
+            if (ordinal < 1 || ordinal > itemSql.size()) {
+                throw new Refusal("ORDER BY term out of range: " + ordinal);
+            }
+        } else if (expr instanceof Expr.ColumnRef ref && ref.table() == null) {
+            for (int i = 0; i < select.items().size(); i++) {
+                if (select.items().get(i) instanceof Query.Item named
+                        && named.alias() != null
+                        && named.alias().equalsIgnoreCase(ref.name())) {
+                    ordinal = itemIndex(select, i) + 1;
+                    break;
+                }
+            }
+        }
+        String term;
+        String collation = null;
+        if (ordinal > 0) {
+            term = itemSql.get(ordinal - 1);
+        } else {
+            Typed typed = expressions.translate(item.expr(), scope);
+            collation = typed.collation();
+            Typed value = ExpressionTranslator.value(typed);
+            term = value.sql();
+            if (collation != null && value.type() == SqlType.TEXT && !collation.equals("BINARY")) {
+                term = collation.equals("NOCASE")
+                        ? ExpressionTranslator.lowerAscii(value)
+                        : "rtrim(" + value.sql() + ", ' ')";
+            }
+            int same = itemSql.indexOf(term);
+            if (same >= 0 && collation == null) {
+                ordinal = same + 1;
+            }
+        }
+        orderExprs.add(orderTerm(item, term));
+        orderTerms.add(orderTerm(item, ordinal > 0 ? Integer.toString(ordinal) : term));
+    }
+
+    /** The position among the expanded result columns of the select item at {@code index}. */
+    private static int itemIndex(Query.Select select, int index) {
+        for (int i = 0; i < index; i++) {
+            if (select.items().get(i) instanceof Query.Star) {
+                throw new Refusal("ORDER BY an alias that follows a *");
+            }
+        }
+        return index;
+    }
+
+    String orderTerm(OrderItem item, String term) {
+        StringBuilder out = new StringBuilder(term);
+        if (item.descending()) {
+            out.append(" DESC");
+        }
+        switch (item.nulls()) {
+            case FIRST -> out.append(" NULLS FIRST");
+            case LAST -> out.append(" NULLS LAST");
+            default -> {}
+        }
+        return out.toString();
+    }
+
+    private String compoundOrder(List<OrderItem> orderBy, List<ColumnSchema> columns) {
+        StringJoiner terms = new StringJoiner(", ", " ORDER BY ", "");
+        for (OrderItem item : orderBy) {
+            Expr expr = Exprs.unwrap(item.expr());
+            int ordinal = -1;
+            if (expr instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
+                ordinal = Integer.parseInt(literal.text());
+            } else if (expr instanceof Expr.ColumnRef ref) {
+                for (int i = 0; i < columns.size(); i++) {
+                    if (columns.get(i).name().equalsIgnoreCase(ref.name())) {
+                        ordinal = i + 1;
+                        break;
+                    }
+                }
+            }
+            if (ordinal < 1 || ordinal > columns.size()) {
+                throw new Refusal("an ORDER BY term of a compound SELECT that is not a result column");
+            }
+            terms.add(orderTerm(item, Integer.toString(ordinal)));
+        }
+        return terms.toString();
+    }
+
+    private String limit(Query query, Scope outer) {
+        if (query.limit() == null) {
+            return "";
+        }
+        Scope scope = new Scope(outer);
+        StringBuilder out = new StringBuilder();
+        Typed limit = ExpressionTranslator.numeric(expressions.value(query.limit(), scope), query.limit());
+        if (!(limit.constant() instanceof Long l && l < 0)) {
+            out.append(" LIMIT ").append(limit.sql());
+        }
+        if (query.offset() != null) {
+            Typed offset = ExpressionTranslator.numeric(expressions.value(query.offset(), scope), query.offset());
+            if (!(offset.constant() instanceof Long o && o <= 0)) {
+                out.append(" OFFSET ").append(offset.sql());
+            }
+        }
+        return out.toString();
+    }
+
+    private String from(FromItem item, Scope scope) {
+        if (item instanceof FromItem.Table table) {
+            return table(table, scope);
+        } else if (item instanceof FromItem.Derived derived) {
+            QueryResult result = query(derived.query(), scope.parent, true);
+            String alias = derived.alias() != null ? derived.alias() : "__tq_d" + (++aliases);
+            String sqlAlias = quote(alias);
+            scope.sources.add(new Scope.Source(
+                    derived.alias(),
+                    sqlAlias,
+                    result.columns(),
+                    null,
+                    result.ordered() ? sqlAlias + "." + quote(ORDER_COLUMN) : null,
+                    Set.of()));
+            return "(" + result.sql() + ") AS " + sqlAlias;
+        }
+        FromItem.Join join = (FromItem.Join) item;
+        String left = from(join.left(), scope);
+        int before = scope.sources.size();
+        String right = from(join.right(), scope);
+        if (join.right() instanceof FromItem.Join) {
+            right = "(" + right + ")";
+        }
+        if (!join.using().isEmpty()) {
+            Set<String> hidden = new HashSet<>();
+            join.using().forEach(name -> hidden.add(name.toLowerCase(Locale.ROOT)));
+            for (int i = before; i < scope.sources.size(); i++) {
+                Scope.Source source = scope.sources.get(i);
+                scope.sources.set(
+                        i,
+                        new Scope.Source(
+                                source.name(),
+                                source.sqlAlias(),
+                                source.columns(),
+                                source.rowid(),
+                                source.order(),
+                                hidden));
+            }
+        }
+        String condition = "";
+        if (join.on() != null) {
+            condition = " ON " + expressions.predicate(join.on(), scope);
+        } else if (!join.using().isEmpty()) {
+            StringJoiner using = new StringJoiner(", ", " USING (", ")");
+            join.using().forEach(name -> using.add(quote(name)));
+            condition = using.toString();
+        }
+        switch (join.kind()) {
+            case COMMA:
+            case CROSS:
+                if (!condition.isEmpty()) {
+                    return left + " JOIN " + right + condition;
+                }
+                return left + " CROSS JOIN " + right;
+            case INNER:
+                return condition.isEmpty() ? left + " CROSS JOIN " + right : left + " JOIN " + right + condition;
+            case LEFT:
+            case RIGHT:
+            case FULL:
+                return left + " " + join.kind().name() + " JOIN " + right
+                        + (condition.isEmpty() ? " ON TRUE" : condition);
+            default:
+                throw new Refusal("NATURAL JOIN");
+        }
+    }
+
+    private String table(FromItem.Table table, Scope scope) {
+        String alias = table.alias() != null ? table.alias() : table.name();
+        String sqlAlias = quote(alias);
+        if (table.schema() == null) {
+            for (Map<String, CommonTable> frame : commonTables) {
+                CommonTable common = frame.get(table.name().toLowerCase(Locale.ROOT));
+                if (common == null) {
+                    continue;
+                }
+                if (common.defining) {
+                    if (common.columns == null) {
+                        throw new Refusal("the common table " + table.name() + " refers to itself in its first SELECT");
+                    }
+                    common.selfReferenced = true;
+                }
+                scope.sources.add(new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of()));
+                return quote(common.name) + " AS " + sqlAlias;
+            }
+        }
+        Optional<TableSchema> found = schema.table(table.schema(), table.name());
+        if (found.isEmpty()) {
+            throw new Refusal("no such table: " + table.name());
+        }
+        TableSchema stored = found.get();
+        scope.sources.add(new Scope.Source(
+                alias, sqlAlias, stored.columns(), stored.rowidSql(sqlAlias), stored.orderSql(sqlAlias), Set.of()));
+        return stored.duckDbName() + " AS " + sqlAlias;
+    }
+
+    /** The order in which SQLite feeds a single-source aggregate its rows, for {@code group_concat}. */
+    String rowOrder(Scope scope) {
+        if (scope.sources.size() == 1 && scope.sources.get(0).order() != null) {
+            return scope.sources.get(0).order();
+        }
+        if (scope.sources.isEmpty()) {
+            return "1";
+        }
+        throw new Refusal("group_concat over a join or an unordered source, whose order is SQLite's plan order");
+    }
+
+    String window(Window window, Scope scope) {
+        if (window.baseName() != null
+                && window.partitionBy().isEmpty()
+                && window.orderBy().isEmpty()
+                && window.frame() == null) {
+            return quote(window.baseName());
+        }
+        StringJoiner parts = new StringJoiner(" ", "(", ")");
+        if (window.baseName() != null) {
+            parts.add(quote(window.baseName()));
+        }
+        if (!window.partitionBy().isEmpty()) {
+            StringJoiner terms = new StringJoiner(", ", "PARTITION BY ", "");
+            window.partitionBy()
+                    .forEach(term -> terms.add(expressions.value(term, scope).sql()));
+            parts.add(terms.toString());
+        }
+        if (!window.orderBy().isEmpty()) {
+            StringJoiner terms = new StringJoiner(", ", "ORDER BY ", "");
+            for (OrderItem item : window.orderBy()) {
+                terms.add(orderTerm(item, expressions.value(item.expr(), scope).sql()));
+            }
+            parts.add(terms.toString());
+        }
+        Window.Frame frame = window.frame();
+        if (frame != null) {
+            StringBuilder clause = new StringBuilder(frame.unit());
+            if (frame.end() == null) {
+                clause.append(' ').append(bound(frame.start(), scope));
+            } else {
+                clause.append(" BETWEEN ")
+                        .append(bound(frame.start(), scope))
+                        .append(" AND ")
+                        .append(bound(frame.end(), scope));
+            }
+            if (frame.exclude() != null) {
+                clause.append(" EXCLUDE ").append(frame.exclude());
+            }
+            parts.add(clause.toString());
+        }
+        return parts.toString();
+    }
+
+    private String bound(Window.Bound bound, Scope scope) {
+        if (bound.offset() == null) {
+            return bound.kind();
+        }
+        return expressions.value(bound.offset(), scope).sql() + " " + bound.kind();
+    }
+
+    /** The text of a node as written. */
+    String text(Expr expr) {
+        return expr.span().text(sql);
+    }
+
+    /** A node's text with spacing and keyword case normalised, to recognise a GROUP BY term in the select list. */
+    String normalized(Expr expr) {
+        StringJoiner out = new StringJoiner(" ");
+        for (SqlToken token : SqliteLexer.tokenize(text(expr))) {
+            out.add(token.kind() == SqlTokenKind.WORD ? token.text().toLowerCase(Locale.ROOT) : token.text());
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,78 @@
+package io.tablequery.dialects.translate;
+
+import io.tablequery.dialects.SqlIdentifiers;
+import io.tablequery.dialects.SqliteAffinity;
+
+/**
+ * A translated expression: its DuckDB SQL, the storage class of its values, its SQLite affinity, and its value when
+ * it is a constant the translator can fold.
+ *
+ * @param sql the DuckDB SQL
+ * @param type the storage class
+ * @param affinity the SQLite affinity ({@link SqliteAffinity#BLOB} for none)
+ * @param constant the folded value (Long, Double, String or {@link Blob}), or null
+ * @param collation the collation named by a {@code COLLATE}, upper case, or null
+ * @param textForm for a {@link SqlType#MIXED} value of integers and text, the same value rendered as text, which
+ *     is exact where it is consumed as text; else null
+ */
+record Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {
+    Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation) {
+        this(sql, type, affinity, constant, collation, null);
+    }
+
+    /** A blob constant, by its hex digits. */
+    record Blob(String hex) {}
+
+    static Typed of(String sql, SqlType type) {
+        return new Typed(sql, type, SqliteAffinity.BLOB, null, null);
+    }
+
+    static Typed nullValue() {
+        return new Typed("NULL", SqlType.NULL, SqliteAffinity.BLOB, null, null);
+    }
+
+    static Typed constant(Object value) {
+        if (value instanceof Long l) {
+            return new Typed(Long.toString(l), SqlType.INTEGER, SqliteAffinity.BLOB, l, null);
+        } else if (value instanceof Double d) {
+            return new Typed(realSql(d), SqlType.REAL, SqliteAffinity.BLOB, d, null);
+        } else if (value instanceof String s) {
+            return new Typed(SqlIdentifiers.literal(s), SqlType.TEXT, SqliteAffinity.BLOB, s, null);
+        } else if (value instanceof Blob b) {
+            return new Typed("from_hex('" + b.hex() + "')", SqlType.BLOB, SqliteAffinity.BLOB, b, null);
+        }
+        throw new IllegalArgumentException("not a constant: " + value);
+    }
+
+    static Typed bool(boolean value) {
+        return of(value ? "TRUE" : "FALSE", SqlType.BOOLEAN);
+    }
+
+    /** A DOUBLE literal DuckDB reads as the same double. */
+    static String realSql(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            throw new Refusal("a real value beyond the double range");
+        }
+        return "CAST('" + Double.toString(value) + "' AS DOUBLE)";
+    }
+
+    boolean isConstant() {
+        return constant != null;
+    }
+
+    boolean isNullLiteral() {
+        return type == SqlType.NULL;
+    }
+
+    Typed withAffinity(SqliteAffinity newAffinity) {
+        return new Typed(sql, type, newAffinity, constant, collation);
+    }
+
+    Typed withCollation(String newCollation) {
+        return new Typed(sql, type, affinity, constant, newCollation);
+    }
+
+    Typed withoutConstant() {
+        return new Typed(sql, type, affinity, null, collation);
+    }
+}

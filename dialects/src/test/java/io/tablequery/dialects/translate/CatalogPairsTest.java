@@ -1,0 +1,102 @@
+package io.tablequery.dialects.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The 68 differential pairs of the dialect catalog (section 4), each run on SQLite as written and on DuckDB as
+ * translated, over the catalog's fixture, compared by label, value and storage class (reals within 1e-12).
+ */
+class CatalogPairsTest {
+    private static final List<String> FIXTURE = List.of(
+            "CREATE TABLE s(id INTEGER, g TEXT, name TEXT, score INTEGER, r REAL, d TEXT)",
+            "INSERT INTO s VALUES (1,'a','ann',10,1.5,'2024-01-31'),(2,'a','bob',30,NULL,'2024-02-29 10:00:00'),"
+                    + "(3,'b','cat',20,2.25,'2023-12-01'),(4,'b','dan',20,-0.5,NULL),(5,'b',NULL,NULL,7.0,'2024-01-05')",
+            "CREATE TABLE m(i INTEGER, t TEXT)",
+            "INSERT INTO m VALUES ('10','10')",
+            "CREATE TABLE mt(t TEXT)",
+            "INSERT INTO mt VALUES ('1'),('abc'),('2')");
+    private static final String T = "WITH t(x) AS (VALUES (1),(NULL),(3),(2)) ";
+
+    static Stream<Arguments> pairs() throws IOException {
+        List<Arguments> pairs = new ArrayList<>();
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
+                Objects.requireNonNull(CatalogPairsTest.class.getResourceAsStream("/catalog-pairs.txt")),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                String[] fields = line.split("\t", 3);
+                String sql = fields[2].startsWith("T ") ? T + fields[2].substring(2) : fields[2];
+                pairs.add(Arguments.of(fields[0], fields[1], sql));
+            }
+        }
+        return pairs.stream();
+    }
+
+    @ParameterizedTest(name = "pair {0}: {1}")
+    @MethodSource("pairs")
+    void pair(String id, String expected, String sql) throws SQLException {
+        List<String> statements =
+                Arrays.stream(sql.split(";")).map(String::strip).toList();
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(FIXTURE);
+            engines.copyTables();
+            List<Translation> translations = new ArrayList<>();
+            for (String statement : statements) {
+                Translation translation = SqliteToDuckDb.translate(statement, engines.schema());
+                translations.add(translation);
+                if (translation instanceof Translation.Untranslatable) {
+                    break;
+                }
+                EnginePair.query(engines.sqlite, statement);
+                Translation.Translated translated = (Translation.Translated) translation;
+                if (statement.regionMatches(true, 0, "CREATE", 0, 6)) {
+                    EnginePair.query(engines.duckdb, translated.sql());
+                    String table = statement.split("\\s+")[3];
+                    engines.addTempTable(table, translated.columns());
+                }
+            }
+            Translation last = translations.get(translations.size() - 1);
+            if (expected.equals("REFUSED")) {
+                assertThat(last).as("pair %s", id).isInstanceOf(Translation.Untranslatable.class);
+                assertThat(((Translation.Untranslatable) last).reason()).isNotBlank();
+                return;
+            }
+            assertThat(last).as("pair %s translates", id).isInstanceOf(Translation.Translated.class);
+            String duckSql = ((Translation.Translated) last).sql();
+            String finalSql = statements.get(statements.size() - 1);
+            if (expected.equals("DUCKDB_ERROR")) {
+                assertThatThrownBy(() -> EnginePair.query(engines.duckdb, duckSql))
+                        .isInstanceOf(SQLException.class);
+                return;
+            }
+            EnginePair.Rows sqlite = EnginePair.query(engines.sqlite, finalSql);
+            EnginePair.Rows duckdb = EnginePair.query(engines.duckdb, duckSql);
+            String difference = sqlite.difference(duckdb);
+            if (expected.equals("DIFFERS")) {
+                assertThat(difference).as("pair %s is a known divergence", id).isNotNull();
+            } else {
+                assertThat(difference)
+                        .as("pair %s: %s%n  DuckDB: %s", id, finalSql, duckSql)
+                        .isNull();
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+package io.tablequery.dialects.translate;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.dialects.SqliteAffinity;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.StringJoiner;
+
+/**
+ * An in-memory SQLite database and a DuckDB copy of its tables made by the loader contract of the dialect catalog
+ * (section 2.2 item 8): INTEGER affinity as BIGINT, REAL as DOUBLE, TEXT as VARCHAR, other columns by the storage
+ * classes they hold, and SQLite's rowid as a real column.
+ */
+final class EnginePair implements AutoCloseable {
+    /** The DuckDB column that carries SQLite's rowid. */
+    static final String ROWID = "rowid";
+
+    final Connection sqlite;
+    final Connection duckdb;
+    private final Map<String, TableSchema> tables = new HashMap<>();
+
+    EnginePair() throws SQLException {
+        sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
+        duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement statement = duckdb.createStatement()) {
+            for (String setting : DuckDbSession.SETTINGS) {
+                statement.execute(setting);
+            }
+        }
+    }
+
+    /** Runs setup statements on SQLite. */
+    void sqliteScript(List<String> statements) throws SQLException {
+        try (Statement statement = sqlite.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        }
+    }
+
+    /** Copies every SQLite table into DuckDB, replacing earlier copies. */
+    void copyTables() throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (Statement statement = sqlite.createStatement();
+                ResultSet rs = statement.executeQuery(
+                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite%'")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        for (String name : names) {
+            copy(name);
+        }
+    }
+
+    private void copy(String table) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        List<String> declared = new ArrayList<>();
+        try (Statement statement = sqlite.createStatement();
+                ResultSet rs = statement.executeQuery("PRAGMA table_info(" + quote(table) + ")")) {
+            while (rs.next()) {
+                columns.add(rs.getString("name"));
+                declared.add(rs.getString("type"));
+            }
+        }
+        List<ColumnSchema> schemas = new ArrayList<>();
+        StringJoiner ddl = new StringJoiner(", ", "CREATE OR REPLACE TABLE " + quote(table) + " (", ")");
+        for (int i = 0; i < columns.size(); i++) {
+            Set<String> classes = new LinkedHashSet<>();
+            try (Statement statement = sqlite.createStatement();
+                    ResultSet rs = statement.executeQuery("SELECT DISTINCT typeof(" + quote(columns.get(i)) + ") FROM "
+                            + quote(table) + " WHERE " + quote(columns.get(i)) + " IS NOT NULL")) {
+                while (rs.next()) {
+                    classes.add(rs.getString(1));
+                }
+            }
+            SqliteAffinity affinity = SqliteAffinity.of(declared.get(i));
+            SqlType type;
+            if (classes.size() > 1) {
+                type = SqlType.MIXED;
+            } else if (classes.isEmpty()) {
+                type = switch (affinity) {
+                    case INTEGER -> SqlType.INTEGER;
+                    case REAL -> SqlType.REAL;
+                    case TEXT -> SqlType.TEXT;
+                    default -> SqlType.TEXT;
+                };
+            } else {
+                type = SqlType.valueOf(classes.iterator().next().toUpperCase(Locale.ROOT));
+            }
+            String duckType =
+                    switch (type) {
+                        case INTEGER -> "BIGINT";
+                        case REAL -> "DOUBLE";
+                        case BLOB -> "BLOB";
+                        default -> "VARCHAR";
+                    };
+            ddl.add(quote(columns.get(i)) + " " + duckType);
+            schemas.add(new ColumnSchema(columns.get(i), type, affinity));
+        }
+        ddl.add(ROWID + " BIGINT");
+        try (Statement statement = duckdb.createStatement()) {
+            statement.execute(ddl.toString());
+        }
+        StringJoiner select = new StringJoiner(", ", "SELECT ", ", rowid FROM " + quote(table) + " ORDER BY rowid");
+        columns.forEach(column -> select.add(quote(column)));
+        StringJoiner marks = new StringJoiner(", ", "INSERT INTO " + quote(table) + " VALUES (", ")");
+        for (int i = 0; i <= columns.size(); i++) {
+            marks.add("?");
+        }
+        duckdb.setAutoCommit(false);
+        try (Statement statement = sqlite.createStatement();
+                ResultSet rs = statement.executeQuery(select.toString());
+                PreparedStatement insert = duckdb.prepareStatement(marks.toString())) {
+            while (rs.next()) {
+                for (int i = 1; i <= columns.size() + 1; i++) {
+                    Object value = rs.getObject(i);
+                    SqlType type = i <= columns.size() ? schemas.get(i - 1).type() : SqlType.INTEGER;
+                    insert.setObject(i, type == SqlType.MIXED && value != null ? value.toString() : value);
+                }
+                insert.addBatch();
+            }
+            insert.executeBatch();
+        }
+        duckdb.commit();
+        duckdb.setAutoCommit(true);
+        tables.put(table.toLowerCase(Locale.ROOT), TableSchema.stored(table, quote(table), schemas, ROWID));
+    }
+
+    /** Registers the columns of a table a translated CREATE TEMP TABLE made. */
+    void addTempTable(String name, List<ColumnSchema> columns) {
+        tables.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, "temp." + quote(name), columns));
+    }
+
+    SchemaLookup schema() {
+        return (schema, name) -> Optional.ofNullable(tables.get(name.toLowerCase(Locale.ROOT)));
+    }
+
+    static Rows query(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            if (!statement.execute(sql)) {
+                return new Rows(List.of(), List.of());
+            }
+            try (ResultSet rs = statement.getResultSet()) {
+                ResultSetMetaData meta = rs.getMetaData();
+                List<String> names = new ArrayList<>();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    names.add(meta.getColumnLabel(i));
+                }
+                List<List<Object>> rows = new ArrayList<>();
+                while (rs.next()) {
+                    List<Object> row = new ArrayList<>();
+                    for (int i = 1; i <= names.size(); i++) {
+                        row.add(normalize(rs.getObject(i)));
+                    }
+                    rows.add(row);
+                }
+                return new Rows(names, rows);
+            }
+        }
+    }
+
+    /** Maps JDBC values to SQLite's storage classes; what has no class stays as is, to fail the comparison. */
+    static Object normalize(Object value) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof BigInteger big) {
+            return big.bitLength() < 64 ? (Object) big.longValue() : big;
+        }
+        if (value instanceof Float f) {
+            return f.doubleValue();
+        }
+        if (value instanceof byte[] bytes) {
+            return "x'" + HexFormat.of().formatHex(bytes) + "'";
+        }
+        if (value instanceof BigDecimal) {
+            return value;
+        }
+        return value;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try (sqlite) {
+            duckdb.close();
+        }
+    }
+
+    /** A result: column labels and rows of normalised values. */
+    record Rows(List<String> names, List<List<Object>> rows) {
+        /** Tells whether another result has the same labels, and the same values and classes row by row. */
+        String difference(Rows other) {
+            if (!names.equals(other.names)) {
+                return "column names " + names + " vs " + other.names;
+            }
+            if (rows.size() != other.rows.size()) {
+                return "row count " + rows.size() + " vs " + other.rows.size();
+            }
+            for (int r = 0; r < rows.size(); r++) {
+                for (int c = 0; c < names.size(); c++) {
+                    Object a = rows.get(r).get(c);
+                    Object b = other.rows.get(r).get(c);
+                    if (!sameValue(a, b)) {
+                        return "row %d column %s: %s (%s) vs %s (%s)"
+                                .formatted(r + 1, names.get(c), a, className(a), b, className(b));
+                    }
+                }
+            }
+            return null;
+        }
+
+        private static String className(Object value) {
+            return value == null ? "null" : value.getClass().getSimpleName();
+        }
+
+        static boolean sameValue(Object a, Object b) {
+            if (a == null || b == null) {
+                return a == b;
+            }
+            if (a instanceof Double x && b instanceof Double y) {
+                if (x.equals(y)) {
+                    return true;
+                }
+                return Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y));
+            }
+            return a.getClass() == b.getClass() && a.equals(b);
+        }
+    }
+}
