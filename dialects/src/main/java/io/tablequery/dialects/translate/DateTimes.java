@@ -33,7 +33,7 @@ final class DateTimes {
             Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2})(\\.\\d+)?)?)?");
     private static final Pattern SHIFT =
             Pattern.compile("([+-]?\\d+(?:\\.\\d*)?)\\s*(day|hour|minute|second|month|year)s?");
-    private static final String NOW = "CAST(now() AS TIMESTAMP)";
+    private static final String NOW = "(now() AT TIME ZONE 'UTC')";
     /** Milliseconds from the Julian day epoch to the Unix epoch. */
     private static final long JULIAN_EPOCH_MS = 210866760000000L;
 

@@ -322,15 +322,20 @@ final class ExpressionTranslator {
             case "+":
             case "-":
             case "*":
-            case "/":
                 return Typed.of(
                         "(" + wide(left) + " " + operator + " " + wide(right) + ")",
                         integers ? SqlType.INTEGER : SqlType.REAL);
+            case "/":
+                if (integers) {
+                    return Typed.of("(" + wide(left) + " // NULLIF(" + wide(right) + ", 0))", SqlType.INTEGER);
+                }
+                return Typed.of("(" + left.sql() + " / NULLIF(" + right.sql() + ", 0))", SqlType.REAL);
             case "%":
                 if (integers) {
-                    return Typed.of("(" + wide(left) + " % " + wide(right) + ")", SqlType.INTEGER);
+                    return Typed.of("(" + wide(left) + " % NULLIF(" + wide(right) + ", 0))", SqlType.INTEGER);
                 }
-                return Typed.of("CAST(" + truncated(left) + " % " + truncated(right) + " AS DOUBLE)", SqlType.REAL);
+                return Typed.of(
+                        "CAST(" + truncated(left) + " % NULLIF(" + truncated(right) + ", 0) AS DOUBLE)", SqlType.REAL);
             case "&":
             case "|":
             case "<<":
@@ -515,10 +520,9 @@ final class ExpressionTranslator {
         if (query.columns().size() != 1) {
             throw new Refusal("a subquery used as a value must return one column");
         }
-        String sql = query.sql();
-        if (subquery.query().limit() == null) {
-            sql += " LIMIT 1";
-        }
+        String sql = subquery.query().limit() == null
+                ? query.sql() + " LIMIT 1"
+                : "SELECT * FROM (" + query.sql() + ") LIMIT 1";
         ColumnSchema column = query.columns().get(0);
         return new Typed("(" + sql + ")", column.type(), column.affinity(), null, null);
     }

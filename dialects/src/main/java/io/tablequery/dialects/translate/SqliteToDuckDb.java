@@ -8,8 +8,9 @@ import io.tablequery.dialects.sql.Statement;
 
 /**
  * Translates SQLite {@code SELECT}, {@code WITH} and {@code CREATE TEMP TABLE ... AS} statements into DuckDB SQL that
- * returns the same rows, column names, value types and order on the same data, given the session settings of
- * {@link DuckDbSession}. A statement that cannot be carried over exactly is {@link Translation.Untranslatable}.
+ * returns the same rows, column names, value types and order on the same data. The SQL relies on no session setting:
+ * the workspace locks DuckDB's configuration, so what the dialect catalog bridges with settings (NULL order, integer
+ * division, division by zero, scalar subqueries of several rows, the UTC clock) is written into the SQL itself. A statement that cannot be carried over exactly is {@link Translation.Untranslatable}.
  */
 public final class SqliteToDuckDb {
     private SqliteToDuckDb() {}

@@ -508,6 +508,9 @@ final class StatementTranslator {
             term = itemSql.get(ordinal - 1);
         } else {
             Typed typed = expressions.translate(item.expr(), scope);
+            if (typed.isConstant() || typed.isNullLiteral()) {
+                return;
+            }
             collation = typed.collation();
             Typed value = ExpressionTranslator.value(typed);
             term = value.sql();
@@ -543,7 +546,7 @@ final class StatementTranslator {
         switch (item.nulls()) {
             case FIRST -> out.append(" NULLS FIRST");
             case LAST -> out.append(" NULLS LAST");
-            default -> {}
+            default -> out.append(item.descending() ? " NULLS LAST" : " NULLS FIRST");
         }
         return out.toString();
     }
@@ -713,11 +716,15 @@ final class StatementTranslator {
                     .forEach(term -> terms.add(expressions.value(term, scope).sql()));
             parts.add(terms.toString());
         }
-        if (!window.orderBy().isEmpty()) {
-            StringJoiner terms = new StringJoiner(", ", "ORDER BY ", "");
-            for (OrderItem item : window.orderBy()) {
-                terms.add(orderTerm(item, expressions.value(item.expr(), scope).sql()));
+        StringJoiner terms = new StringJoiner(", ", "ORDER BY ", "");
+        terms.setEmptyValue("");
+        for (OrderItem item : window.orderBy()) {
+            Typed term = expressions.value(item.expr(), scope);
+            if (!term.isConstant() && !term.isNullLiteral()) {
+                terms.add(orderTerm(item, term.sql()));
             }
+        }
+        if (terms.length() > 0) {
             parts.add(terms.toString());
         }
         Window.Frame frame = window.frame();

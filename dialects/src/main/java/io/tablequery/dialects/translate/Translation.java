@@ -9,7 +9,7 @@ public sealed interface Translation {
     /**
      * A translated statement.
      *
-     * @param sql the DuckDB statement, which relies on {@link DuckDbSession#SETTINGS}
+     * @param sql the DuckDB statement; it relies on no session setting, so it runs on any DuckDB connection
      * @param columns the columns it returns or creates, as later statements see them
      */
     record Translated(String sql, List<ColumnSchema> columns) implements Translation {
