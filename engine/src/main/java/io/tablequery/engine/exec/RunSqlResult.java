@@ -15,14 +15,30 @@ import java.util.List;
  * @param fileRefs the files the results cite
  * @param tables the final tables in step order
  * @param notices remarks about the run, such as a ceiling that lowered a requested limit
+ * @param comparison with engine {@code both}, how the SQLite and DuckDB results compare; else null
  */
 public record RunSqlResult(
-        String engine, ResultLimits limits, FileRefTable fileRefs, List<ResultTable> tables, List<String> notices) {
+        String engine,
+        ResultLimits limits,
+        FileRefTable fileRefs,
+        List<ResultTable> tables,
+        List<String> notices,
+        EngineComparison comparison) {
     public RunSqlResult {
         requireNonNull(engine, "engine is null");
         requireNonNull(limits, "limits is null");
         requireNonNull(fileRefs, "fileRefs is null");
         tables = List.copyOf(requireNonNull(tables, "tables is null"));
         notices = List.copyOf(requireNonNull(notices, "notices is null"));
+    }
+
+    /**
+     * Returns a copy with an engine comparison.
+     *
+     * @param newComparison the comparison
+     * @return the new result
+     */
+    public RunSqlResult withComparison(EngineComparison newComparison) {
+        return new RunSqlResult(engine, limits, fileRefs, tables, notices, newComparison);
     }
 }

@@ -14,14 +14,16 @@ public enum PlanErrorCode implements ErrorCodeSupplier {
     INVALID_PLAN(1, USER_ERROR),
     /** The engine refused a step; earlier steps ran, their temp tables are gone. */
     STEP_FAILED(2, USER_ERROR),
-    /** The requested engine does not run plans in this release. */
+    /** The engine named is not one run-sql knows. */
     ENGINE_NOT_AVAILABLE(3, USER_ERROR),
     /** A step ran past the time limit and was cancelled. */
     QUERY_TIMEOUT(4, INSUFFICIENT_RESOURCES),
     /** The plan is larger than the limits allow. */
     PLAN_TOO_LARGE(5, INSUFFICIENT_RESOURCES),
     /** Running the plan failed for a reason that is not the plan's. */
-    EXECUTION_FAILED(6, INTERNAL_ERROR);
+    EXECUTION_FAILED(6, INTERNAL_ERROR),
+    /** A step cannot be translated to DuckDB exactly; nothing ran. */
+    UNTRANSLATABLE(7, USER_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -29,19 +29,4 @@ public enum PlanEngine {
                     "unknown engine '%s'; choose sqlite, duckdb, auto or both".formatted(name));
         }
     }
-
-    /**
-     * Fails unless this release runs plans on the engine.
-     *
-     * @throws EngineException ENGINE_NOT_AVAILABLE for every engine but sqlite
-     */
-    public void requireAvailable() {
-        if (this != SQLITE) {
-            throw new EngineException(
-                    PlanErrorCode.ENGINE_NOT_AVAILABLE,
-                    ("engine '%s' needs the SQLite-to-DuckDB dialect layer, which this release does not have yet;"
-                                    + " nothing ran. Run the plan with --engine sqlite (the default)")
-                            .formatted(name().toLowerCase(Locale.ROOT)));
-        }
-    }
 }

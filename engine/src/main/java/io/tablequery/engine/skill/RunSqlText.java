@@ -41,6 +41,13 @@ public final class RunSqlText {
         if (!result.notices().isEmpty()) {
             out.append('\n');
         }
+        if (result.comparison() != null) {
+            out.append("Engine comparison (the results below are SQLite's):\n");
+            result.comparison()
+                    .lines()
+                    .forEach(line -> out.append("- ").append(line).append('\n'));
+            out.append('\n');
+        }
         out.append(INSTRUCTIONS).append('\n');
         out.append("file_ref_table:\n");
         appendFileRefs(out, result.fileRefs());

@@ -12,16 +12,22 @@ import java.time.Duration;
  * @param defaultCellMax characters per cell when run-sql is not given {@code --cell-max}
  * @param outputBudget characters of result CSV per run-sql answer
  * @param queryTimeout how long one plan may run
+ * @param autoDuckDbRows with engine {@code auto}, how many rows the plan's workspace tables must hold together for a
+ *     translatable plan to run on DuckDB
  */
-public record SkillSettings(int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout) {
-    /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 60 seconds. */
-    public static final SkillSettings DEFAULTS = new SkillSettings(100, 1000, 60_000, Duration.ofSeconds(60));
+public record SkillSettings(
+        int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout, long autoDuckDbRows) {
+    /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 60 seconds, DuckDB from 100,000 rows. */
+    public static final SkillSettings DEFAULTS = new SkillSettings(100, 1000, 60_000, Duration.ofSeconds(60), 100_000);
 
     public SkillSettings {
         new ResultLimits(defaultMaxRows, defaultCellMax, outputBudget);
         requireNonNull(queryTimeout, "queryTimeout is null");
         if (queryTimeout.isNegative() || queryTimeout.isZero()) {
             throw new IllegalArgumentException("queryTimeout must be positive");
+        }
+        if (autoDuckDbRows < 0) {
+            throw new IllegalArgumentException("autoDuckDbRows must not be negative");
         }
     }
 
@@ -32,7 +38,7 @@ public record SkillSettings(int defaultMaxRows, int defaultCellMax, int outputBu
      * @return the new settings
      */
     public SkillSettings withOutputBudget(int budget) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, autoDuckDbRows);
     }
 
     /**
@@ -42,6 +48,16 @@ public record SkillSettings(int defaultMaxRows, int defaultCellMax, int outputBu
      * @return the new settings
      */
     public SkillSettings withQueryTimeout(Duration timeout) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, autoDuckDbRows);
+    }
+
+    /**
+     * Returns a copy with another row count from which {@code auto} picks DuckDB.
+     *
+     * @param rows the row count; 0 sends every translatable plan to DuckDB
+     * @return the new settings
+     */
+    public SkillSettings withAutoDuckDbRows(long rows) {
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows);
     }
 }

@@ -3,12 +3,14 @@ package io.tablequery.engine.skill;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.SqlIdentifiers;
+import io.tablequery.dialects.translate.SqliteToDuckDb;
+import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
-import io.tablequery.engine.exec.SqlitePlanRunner;
+import io.tablequery.engine.exec.TranslationCatalog;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
@@ -101,7 +103,7 @@ public final class TableQuerySkill {
      * @return the final tables, cut to the ceilings, with their citations
      */
     public RunSqlResult runSql(RunSqlRequest request) {
-        request.engine().requireAvailable();
+
         List<String> notices = new ArrayList<>();
         int maxRows = ceiling(
                 "--max-rows", request.maxRows(), settings.defaultMaxRows(), 0, ResultLimits.MAX_ROWS_CEILING, notices);
@@ -110,11 +112,25 @@ public final class TableQuerySkill {
         ResultLimits limits = new ResultLimits(maxRows, cellMax, settings.outputBudget());
         CatalogSnapshot catalog = workspace.catalog();
         ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog);
+        return new PlanExecution(workspace, settings).run(request.engine(), plan, catalog, limits, notices);
+    }
+
+    /**
+     * Translates one SQLite statement to DuckDB against the workspace's tables, as run-sql's engine duckdb would.
+     *
+     * @param sql a {@code SELECT}, {@code WITH} or {@code CREATE TEMP TABLE ... AS} statement
+     * @return the DuckDB SQL, or why the statement stays on SQLite
+     */
+    public Translation translate(String sql) {
+        if (sql == null || sql.isBlank()) {
+            throw new EngineException(
+                    SkillErrorCode.INVALID_ARGUMENT, "the SQL is empty; pass --sql or the statement on stdin");
+        }
         try (Connection connection = workspace.openSqliteReader()) {
-            return new SqlitePlanRunner(settings.queryTimeout()).run(plan, connection, catalog, limits, notices);
+            return SqliteToDuckDb.translate(sql, new TranslationCatalog(workspace.catalog(), connection));
         } catch (SQLException e) {
             throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);
+                    PlanErrorCode.EXECUTION_FAILED, "could not read the workspace's tables: " + e.getMessage(), e);
         }
     }
 

@@ -54,7 +54,9 @@ final class RunSqlCommand implements Callable<Integer> {
             names = "--engine",
             paramLabel = "E",
             defaultValue = "sqlite",
-            description = "sqlite (the plan as written); duckdb, auto and both come with the dialect layer.")
+            description = "sqlite (the plan as written, the default); duckdb (translated, refused if a step does"
+                    + " not translate); auto (DuckDB for large translatable plans, else SQLite); both (run both and"
+                    + " compare).")
     String engine;
 
     @Override

@@ -20,6 +20,7 @@ import picocli.CommandLine.Spec;
             SearchTablesCommand.class,
             GetSchemasCommand.class,
             RunSqlCommand.class,
+            TranslateCommand.class,
             DuckCommand.class,
             picocli.CommandLine.HelpCommand.class
         })

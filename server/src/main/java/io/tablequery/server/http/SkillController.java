@@ -13,6 +13,7 @@ import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.server.views.RunSqlView;
 import io.tablequery.server.views.SchemasView;
 import io.tablequery.server.views.SearchView;
+import io.tablequery.server.views.TranslateView;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -67,6 +68,11 @@ final class SkillController {
                 body.hasNonNull("cellMax") ? integer(body, "cellMax") : null,
                 PlanEngine.parse(body.hasNonNull("engine") ? body.get("engine").asText() : null));
         ctx.json(RunSqlView.of(skill(ctx).runSql(request)));
+    }
+
+    /** {@code {"sql": "SELECT ..."}}: the DuckDB translation of one SQLite statement, or why there is none. */
+    void translate(Context ctx) {
+        ctx.json(TranslateView.of(skill(ctx).translate(text(JsonBodies.object(ctx), "sql"))));
     }
 
     private TableQuerySkill skill(Context ctx) {

@@ -51,6 +51,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.post("/v1/workspaces/{ws}/search-tables", skill::searchTables);
             config.routes.post("/v1/workspaces/{ws}/get-schemas", skill::getSchemas);
             config.routes.post("/v1/workspaces/{ws}/run-sql", skill::runSql);
+            config.routes.post("/v1/workspaces/{ws}/translate", skill::translate);
             config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", tools::call);
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);

@@ -1,5 +1,6 @@
 package io.tablequery.server.views;
 
+import io.tablequery.engine.exec.EngineComparison;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.provenance.FileRefTable;
 import io.tablequery.engine.result.ResultTable;
@@ -16,6 +17,7 @@ import java.util.List;
  * @param notices remarks about the run
  * @param fileRefTable the cited files
  * @param results the final tables in step order
+ * @param comparison with engine {@code both}, how SQLite's and DuckDB's final tables compare; else null
  * @param text the same answer as the text agents read
  */
 public record RunSqlView(
@@ -26,6 +28,7 @@ public record RunSqlView(
         List<String> notices,
         List<FileRefTable.Entry> fileRefTable,
         List<Result> results,
+        EngineComparison comparison,
         String text) {
     /**
      * One final table.
@@ -69,6 +72,7 @@ public record RunSqlView(
                 result.notices(),
                 result.fileRefs().files(),
                 results,
+                result.comparison(),
                 RunSqlText.format(result));
     }
 

@@ -97,11 +97,45 @@ class SkillHttpTest {
     }
 
     @Test
+    void translatesAndRunsOnEitherEngineOverHttp() throws Exception {
+        JsonNode translated = JsonCodec.mapper()
+                .readTree(
+                        post("translate", Map.of("sql", "SELECT city, amount / 4 AS q FROM sales WHERE city LIKE 'p%'"))
+                                .body());
+        assertThat(translated.at("/translated").asBoolean()).isTrue();
+        assertThat(translated.at("/sql").asText())
+                .contains("\"tq_sqlite\".\"sales\"")
+                .contains("// NULLIF(")
+                .contains("LIKE 'p%'");
+        assertThat(translated.at("/columns").toString())
+                .isEqualTo("[{\"name\":\"city\",\"type\":\"text\"},{\"name\":\"q\",\"type\":\"integer\"}]");
+        JsonNode refused = JsonCodec.mapper()
+                .readTree(post("translate", Map.of("sql", "SELECT random()")).body());
+        assertThat(refused.at("/translated").asBoolean()).isFalse();
+        assertThat(refused.at("/text").asText()).startsWith("untranslatable: the function random()");
+        assertError(post("translate", Map.of("sql", 5)), 400, "BAD_REQUEST");
+
+        JsonNode both = JsonCodec.mapper()
+                .readTree(post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "engine", "both"))
+                        .body());
+        assertThat(both.at("/engine").asText()).isEqualTo("both");
+        assertThat(both.at("/comparison/tables/0/table").asText()).isEqualTo("final_table_step1");
+        assertThat(both.at("/comparison/tables/0/difference").isNull()).isTrue();
+        assertThat(both.at("/comparison/tables/0/comparedRows").asLong()).isEqualTo(2);
+        JsonNode duck = JsonCodec.mapper()
+                .readTree(post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "engine", "duckdb"))
+                        .body());
+        assertThat(duck.at("/engine").asText()).isEqualTo("duckdb");
+        assertThat(duck.at("/results/0/rows").toString())
+                .isEqualTo("[[\"上海\",\"20\",\"F1S1R3\"],[\"Paris\",\"30\",\"F1S1R4\"]]");
+    }
+
+    @Test
     void answersBadRequestsWithStableCodes() throws Exception {
         assertError(post("run-sql", Map.of("plan", Map.of("queries", List.of()))), 400, "INVALID_PLAN");
         assertError(post("run-sql", Map.of("maxRows", 5)), 400, "BAD_REQUEST");
         assertError(
-                post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "engine", "duckdb")),
+                post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "engine", "spark")),
                 400,
                 "ENGINE_NOT_AVAILABLE");
         assertError(post("get-schemas", Map.of("tables", List.of("sale"))), 404, "TABLE_NOT_FOUND");
@@ -138,6 +172,14 @@ class SkillHttpTest {
             assertThat(cli.execute(args)).isZero();
             assertThat(out.toString()).isEqualTo(embedded[i]);
         }
+        StringWriter translated = new StringWriter();
+        CommandLine translate = TqMain.commandLine();
+        translate.setOut(new PrintWriter(translated));
+        assertThat(translate.execute(
+                        "translate", "--sql", "SELECT zeroblob(4)", "--workspace", workspaceDir, "--server", base()))
+                .isEqualTo(1);
+        assertThat(translated.toString())
+                .isEqualTo("untranslatable: the function zeroblob() has no exact DuckDB counterpart\n");
         StringWriter err = new StringWriter();
         CommandLine cli = TqMain.commandLine();
         cli.setErr(new PrintWriter(err));

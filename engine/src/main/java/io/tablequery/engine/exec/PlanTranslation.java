@@ -1,0 +1,58 @@
+package io.tablequery.engine.exec;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.translate.SqliteToDuckDb;
+import io.tablequery.dialects.translate.Translation;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.plan.ValidatedStep;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A plan's steps translated to DuckDB, each from the SQL the SQLite run executes (provenance columns included), or
+ * the first step that does not translate and why.
+ *
+ * @param statements the DuckDB statements in step order, empty when a step was refused
+ * @param refusedStep the step number that does not translate, or 0
+ * @param reason why it does not translate, or null
+ */
+public record PlanTranslation(List<String> statements, int refusedStep, String reason) {
+    public PlanTranslation {
+        statements = List.copyOf(requireNonNull(statements, "statements is null"));
+    }
+
+    /**
+     * Translates a plan.
+     *
+     * @param plan the validated plan
+     * @param catalog the catalog it was validated against
+     * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases
+     * @return the translation
+     */
+    public static PlanTranslation of(ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite) {
+        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite);
+        List<String> statements = new ArrayList<>();
+        for (ValidatedStep step : plan.steps()) {
+            Translation translation = SqliteToDuckDb.translate(step.executedSql(), schema);
+            if (translation instanceof Translation.Untranslatable refused) {
+                return new PlanTranslation(List.of(), step.step().step(), refused.reason());
+            }
+            Translation.Translated translated = (Translation.Translated) translation;
+            statements.add(translated.sql());
+            schema.created(step.step().destineTableName(), translated.columns());
+        }
+        return new PlanTranslation(statements, 0, null);
+    }
+
+    /**
+     * Tells whether every step translated.
+     *
+     * @return true when the plan can run on DuckDB
+     */
+    public boolean translated() {
+        return refusedStep == 0;
+    }
+}

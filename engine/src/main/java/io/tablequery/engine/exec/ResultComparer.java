@@ -1,0 +1,211 @@
+package io.tablequery.engine.exec;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.dialects.sql.SqlSyntaxException;
+import io.tablequery.dialects.sql.SqliteParser;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.plan.ValidatedStep;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.StringJoiner;
+
+/**
+ * Compares the final tables a plan left on a SQLite and a DuckDB connection: by value and by storage class, reals
+ * within 1e-12 relative, in SQLite's order when the step orders its rows, else as unordered rows.
+ */
+public final class ResultComparer {
+    /** The rows compared per final table at most. */
+    public static final int MAX_COMPARED_ROWS = 200_000;
+
+    private ResultComparer() {}
+
+    /**
+     * Compares the final tables of a plan that ran on both engines.
+     *
+     * @param plan the plan
+     * @param sqlite the SQLite connection holding its temp tables
+     * @param duckdb the DuckDB connection holding its temp tables
+     * @return the comparison
+     */
+    public static EngineComparison compare(ValidatedPlan plan, Connection sqlite, Connection duckdb) {
+        List<EngineComparison.TableComparison> tables = new ArrayList<>();
+        try {
+            for (ValidatedStep step : plan.finalSteps()) {
+                tables.add(compare(step, sqlite, duckdb));
+            }
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED, "could not compare the engines' results: " + e.getMessage(), e);
+        }
+        return new EngineComparison(null, tables);
+    }
+
+    private static EngineComparison.TableComparison compare(ValidatedStep step, Connection sqlite, Connection duckdb)
+            throws SQLException {
+        String name = step.step().destineTableName();
+        List<String> columns = FinalTables.visibleColumns(sqlite, name);
+        List<String> duckColumns = FinalTables.visibleColumns(duckdb, name);
+        long sqliteCount = count(sqlite, name);
+        long duckCount = count(duckdb, name);
+        boolean inOrder = ordered(step);
+        if (!columns.equals(duckColumns)) {
+            return new EngineComparison.TableComparison(
+                    name, sqliteCount, duckCount, inOrder, 0, "columns " + columns + " vs " + duckColumns);
+        }
+        List<List<Object>> left = rows(sqlite, name, columns);
+        List<List<Object>> right = rows(duckdb, name, columns);
+        if (!inOrder) {
+            left.sort(ROWS);
+            right.sort(ROWS);
+        }
+        int compared = Math.min(left.size(), right.size());
+        for (int r = 0; r < compared; r++) {
+            for (int c = 0; c < columns.size(); c++) {
+                Object a = left.get(r).get(c);
+                Object b = right.get(r).get(c);
+                if (!same(a, b)) {
+                    return new EngineComparison.TableComparison(
+                            name,
+                            sqliteCount,
+                            duckCount,
+                            inOrder,
+                            compared,
+                            "row %,d, column %s: sqlite %s vs duckdb %s"
+                                    .formatted(r + 1, columns.get(c), describe(a), describe(b)));
+                }
+            }
+        }
+        return new EngineComparison.TableComparison(name, sqliteCount, duckCount, inOrder, compared, null);
+    }
+
+    /** Tells whether a step's query orders its rows, so their order is part of the answer. */
+    private static boolean ordered(ValidatedStep step) {
+        try {
+            return !SqliteParser.parse(step.executedSql()).query().orderBy().isEmpty();
+        } catch (SqlSyntaxException e) {
+            return false;
+        }
+    }
+
+    private static long count(Connection connection, String table) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT count(*) FROM temp." + quote(table))) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static List<List<Object>> rows(Connection connection, String table, List<String> columns)
+            throws SQLException {
+        StringJoiner select = new StringJoiner(
+                ", ", "SELECT ", " FROM temp." + quote(table) + " ORDER BY rowid LIMIT " + MAX_COMPARED_ROWS);
+        columns.forEach(column -> select.add(quote(column)));
+        List<List<Object>> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(select.toString())) {
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(columns.size());
+                for (int i = 1; i <= columns.size(); i++) {
+                    row.add(normalize(rs.getObject(i)));
+                }
+                rows.add(row);
+            }
+        }
+        return rows;
+    }
+
+    /** Maps JDBC values of both drivers to SQLite's storage classes: Long, Double, String, byte[] as hex, null. */
+    static Object normalize(Object value) {
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return ((Number) value).longValue();
+        }
+        if (value instanceof BigInteger big && big.bitLength() < 64) {
+            return big.longValue();
+        }
+        if (value instanceof Float f) {
+            return f.doubleValue();
+        }
+        if (value instanceof byte[] bytes) {
+            return new Blob(HexFormat.of().formatHex(bytes));
+        }
+        return value;
+    }
+
+    /** A blob value, compared by its bytes. */
+    record Blob(String hex) {}
+
+    static boolean same(Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b;
+        }
+        if (a instanceof Double x && b instanceof Double y) {
+            return x.equals(y) || Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y));
+        }
+        return a.getClass() == b.getClass() && a.equals(b);
+    }
+
+    private static String describe(Object value) {
+        if (value == null) {
+            return "NULL";
+        }
+        String type;
+        if (value instanceof Long) {
+            type = "integer";
+        } else if (value instanceof Double) {
+            type = "real";
+        } else if (value instanceof String) {
+            type = "text";
+        } else if (value instanceof Blob) {
+            type = "blob";
+        } else {
+            type = value.getClass().getSimpleName();
+        }
+        String text = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+        return text + " (" + type + ")";
+    }
+
+    private static final Comparator<List<Object>> ROWS = (a, b) -> {
+        for (int i = 0; i < a.size(); i++) {
+            int c = compareValues(a.get(i), b.get(i));
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    };
+
+    private static int compareValues(Object a, Object b) {
+        int rank = Integer.compare(rank(a), rank(b));
+        if (rank != 0) {
+            return rank;
+        }
+        if (a == null) {
+            return 0;
+        }
+        if (a instanceof Number x && b instanceof Number y) {
+            return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString()));
+        }
+        return a.toString().compareTo(b.toString());
+    }
+
+    private static int rank(Object value) {
+        if (value == null) {
+            return 0;
+        }
+        if (value instanceof Number) {
+            return 1;
+        }
+        return value instanceof String ? 2 : 3;
+    }
+}

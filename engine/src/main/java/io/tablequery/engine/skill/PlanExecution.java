@@ -1,0 +1,161 @@
+package io.tablequery.engine.skill;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.DuckDbPlanRunner;
+import io.tablequery.engine.exec.EngineComparison;
+import io.tablequery.engine.exec.FinalTables;
+import io.tablequery.engine.exec.PlanTranslation;
+import io.tablequery.engine.exec.ResultComparer;
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.exec.SqlitePlanRunner;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.result.ResultLimits;
+import io.tablequery.engine.workspace.Workspace;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Runs a validated plan on the engine asked for: {@code sqlite} as written; {@code duckdb} translated, refusing a
+ * plan that does not translate; {@code auto} on DuckDB when every step translates and the plan reads enough rows,
+ * else (or when DuckDB refuses a step) on SQLite, saying which ran and why; {@code both} on both engines, answering
+ * with SQLite's results and a comparison of every final table.
+ */
+final class PlanExecution {
+    private final Workspace workspace;
+    private final SkillSettings settings;
+
+    PlanExecution(Workspace workspace, SkillSettings settings) {
+        this.workspace = requireNonNull(workspace, "workspace is null");
+        this.settings = requireNonNull(settings, "settings is null");
+    }
+
+    RunSqlResult run(
+            PlanEngine engine, ValidatedPlan plan, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
+        try (Connection sqlite = workspace.openSqliteReader()) {
+            return switch (engine) {
+                case SQLITE -> sqlite(plan, sqlite, catalog, limits, notices);
+                case DUCKDB -> duckdb(plan, translate(plan, catalog, sqlite, true), catalog, limits, notices);
+                case AUTO -> auto(plan, sqlite, catalog, limits, notices);
+                case BOTH -> both(plan, sqlite, catalog, limits, notices);
+            };
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);
+        }
+    }
+
+    private RunSqlResult sqlite(
+            ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
+        return new SqlitePlanRunner(settings.queryTimeout()).run(plan, sqlite, catalog, limits, notices);
+    }
+
+    private RunSqlResult duckdb(
+            ValidatedPlan plan,
+            PlanTranslation translation,
+            CatalogSnapshot catalog,
+            ResultLimits limits,
+            List<String> notices) {
+        try (Connection duckdb = workspace.openDuckDb()) {
+            return new DuckDbPlanRunner(settings.queryTimeout())
+                    .run(plan, translation, duckdb, catalog, limits, notices);
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's DuckDB session: " + e.getMessage(), e);
+        }
+    }
+
+    private RunSqlResult auto(
+            ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
+        PlanTranslation translation = translate(plan, catalog, sqlite, false);
+        if (!translation.translated()) {
+            notices.add("Ran on sqlite: step %d does not translate to DuckDB exactly (%s)."
+                    .formatted(translation.refusedStep(), translation.reason()));
+            return sqlite(plan, sqlite, catalog, limits, notices);
+        }
+        long rows = rowsRead(plan, catalog);
+        if (rows < settings.autoDuckDbRows()) {
+            notices.add("Ran on sqlite: the plan reads %,d rows, fewer than the %,d from which DuckDB is faster."
+                    .formatted(rows, settings.autoDuckDbRows()));
+            return sqlite(plan, sqlite, catalog, limits, notices);
+        }
+        try {
+            List<String> duckNotices = new ArrayList<>(notices);
+            duckNotices.add("Ran on duckdb: every step translates and the plan reads %,d rows.".formatted(rows));
+            return duckdb(plan, translation, catalog, limits, duckNotices);
+        } catch (EngineException e) {
+            if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
+                throw e;
+            }
+            notices.add("Ran on sqlite: " + e.getMessage().replace(" Run the plan with --engine sqlite.", ""));
+            return sqlite(plan, sqlite, catalog, limits, notices);
+        }
+    }
+
+    private RunSqlResult both(
+            ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
+        new SqlitePlanRunner(settings.queryTimeout()).execute(plan, sqlite, catalog);
+        PlanTranslation translation = translate(plan, catalog, sqlite, false);
+        EngineComparison comparison;
+        if (!translation.translated()) {
+            comparison = new EngineComparison(
+                    "step %d does not translate to DuckDB exactly (%s)"
+                            .formatted(translation.refusedStep(), translation.reason()),
+                    List.of());
+        } else {
+            try (Connection duckdb = workspace.openDuckDb()) {
+                new DuckDbPlanRunner(settings.queryTimeout()).execute(plan, translation, duckdb);
+                comparison = ResultComparer.compare(plan, sqlite, duckdb);
+            } catch (EngineException e) {
+                if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
+                    throw e;
+                }
+                comparison = new EngineComparison(
+                        e.getMessage().replace(" Run the plan with --engine sqlite.", ""), List.of());
+            } catch (SQLException e) {
+                throw new EngineException(
+                        PlanErrorCode.EXECUTION_FAILED,
+                        "could not close the plan's DuckDB session: " + e.getMessage(),
+                        e);
+            }
+        }
+        RunSqlResult result = FinalTables.read("both", plan, sqlite, catalog, limits, notices);
+        return result.withComparison(comparison);
+    }
+
+    private static PlanTranslation translate(
+            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, boolean required) {
+        PlanTranslation translation = PlanTranslation.of(plan, catalog, sqlite);
+        if (required && !translation.translated()) {
+            throw new EngineException(
+                    PlanErrorCode.UNTRANSLATABLE,
+                    ("step %d cannot run on DuckDB with SQLite's answers: %s. Nothing ran; run the plan with"
+                                    + " --engine sqlite, or --engine auto, which picks SQLite for such plans")
+                            .formatted(translation.refusedStep(), translation.reason()));
+        }
+        return translation;
+    }
+
+    /** The rows of the workspace tables the plan reads, each table counted once. */
+    private static long rowsRead(ValidatedPlan plan, CatalogSnapshot catalog) {
+        Set<String> tables = new LinkedHashSet<>();
+        for (ValidatedStep step : plan.steps()) {
+            step.reads().forEach(name -> tables.add(name.toLowerCase(Locale.ROOT)));
+        }
+        long rows = 0;
+        for (String name : tables) {
+            rows += catalog.table(name).map(TableInfo::rowCount).orElse(0L);
+        }
+        return rows;
+    }
+}

@@ -1,0 +1,190 @@
+package io.tablequery.engine.skill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.EngineComparison;
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.result.ResultTable;
+import io.tablequery.engine.testing.Plans;
+import io.tablequery.engine.testing.ShopWorkbook;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** run-sql on the engines duckdb, auto and both, against the same workspace as sqlite. */
+class PlanEnginesTest {
+    @TempDir
+    static Path dir;
+
+    static Workspace workspace;
+    static TableQuerySkill skill;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        workspace = Workspace.open(dir.resolve("ws"));
+        skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+        StringBuilder csv = new StringBuilder("id,city,amount,day\n");
+        for (int i = 1; i <= 40; i++) {
+            csv.append(i)
+                    .append(",City ")
+                    .append((char) ('A' + i % 4))
+                    .append(',')
+                    .append(i % 7 == 0 ? "" : Double.toString(i * 1.25))
+                    .append(",2024-0")
+                    .append(1 + i % 9)
+                    .append("-1")
+                    .append(i % 10)
+                    .append('\n');
+        }
+        Files.writeString(dir.resolve("orders.csv"), csv);
+        workspace.ingest(dir.resolve("orders.csv"));
+        workspace.ingest(ShopWorkbook.write(dir.resolve("shop.xlsx")));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        workspace.close();
+    }
+
+    static RunSqlResult run(PlanEngine engine, String... sqls) {
+        return run(skill, engine, sqls);
+    }
+
+    static RunSqlResult run(TableQuerySkill on, PlanEngine engine, String... sqls) {
+        String[] steps = new String[sqls.length];
+        for (int i = 0; i < sqls.length; i++) {
+            String name = "step" + (i + 1);
+            String type = i == sqls.length - 1 ? "final" : "intermediate";
+            String[] sources = i == 0 ? new String[0] : new String[] {"step" + i};
+            steps[i] = Plans.step(i + 1, "CREATE TEMP TABLE \"" + name + "\" AS " + sqls[i], name, type, sources);
+        }
+        return on.runSql(new RunSqlRequest(PlanParser.parse(Plans.plan(steps)), 2000, null, engine));
+    }
+
+    private static final String[][] PLANS = {
+        {"SELECT \"id\", \"city\", \"amount\" FROM \"orders\" WHERE \"amount\" > 10 ORDER BY \"id\""},
+        {
+            "SELECT \"city\", count(*) AS n, total(\"amount\") AS t, group_concat(\"id\", '|') AS ids"
+                    + " FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\""
+        },
+        {
+            "SELECT \"id\", \"day\", strftime('%m', \"day\") AS month FROM \"orders\" WHERE \"day\" LIKE '2024-03%'",
+            "SELECT month, count(*) AS n, min(\"id\") AS first FROM \"step1\" GROUP BY month ORDER BY 1"
+        },
+        {"SELECT \"city\", max(\"amount\") AS top, \"id\" FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\" DESC"},
+    };
+
+    @Test
+    void duckdbReturnsSqlitesRowsAndCitations() {
+        for (String[] plan : PLANS) {
+            RunSqlResult sqlite = run(PlanEngine.SQLITE, plan);
+            RunSqlResult duckdb = run(PlanEngine.DUCKDB, plan);
+            assertThat(duckdb.engine()).isEqualTo("duckdb");
+            ResultTable expected = sqlite.tables().get(0);
+            ResultTable actual = duckdb.tables().get(0);
+            assertThat(actual.totalRows()).isPositive().isEqualTo(expected.totalRows());
+            assertThat(actual.columns()).isEqualTo(expected.columns());
+            assertThat(actual.csv()).as(String.join("; ", plan)).isEqualTo(expected.csv());
+            assertThat(duckdb.fileRefs()).isEqualTo(sqlite.fileRefs());
+        }
+    }
+
+    @Test
+    void duckdbCitesTheSameRowsAsSqlite() {
+        String plan = "SELECT \"id\", \"city\" FROM \"orders\" WHERE \"id\" % 5 = 0";
+        ResultTable sqlite = run(PlanEngine.SQLITE, plan).tables().get(0);
+        ResultTable duckdb = run(PlanEngine.DUCKDB, plan).tables().get(0);
+        assertThat(duckdb.rows()).isEqualTo(sqlite.rows());
+        assertThat(duckdb.rows().get(0).get(2)).matches("F1S1R\\d+");
+    }
+
+    @Test
+    void duckdbRefusesAPlanThatDoesNotTranslateAndSaysWhy() {
+        assertThatThrownBy(() -> run(PlanEngine.DUCKDB, "SELECT \"id\", random() AS r FROM \"orders\""))
+                .isInstanceOf(EngineException.class)
+                .satisfies(e -> assertThat(((EngineException) e).getErrorCode())
+                        .isEqualTo(PlanErrorCode.UNTRANSLATABLE.toErrorCode()))
+                .hasMessageContaining("step 1 cannot run on DuckDB")
+                .hasMessageContaining("random()")
+                .hasMessageContaining("--engine sqlite");
+    }
+
+    @Test
+    void autoPicksSqliteForSmallDataAndDuckdbForLarge() {
+        String plan = "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\"";
+        RunSqlResult small = run(PlanEngine.AUTO, plan);
+        assertThat(small.engine()).isEqualTo("sqlite");
+        assertThat(small.notices()).anyMatch(n -> n.contains("reads 40 rows, fewer than the 100,000"));
+        TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(10));
+        RunSqlResult large = run(eager, PlanEngine.AUTO, plan);
+        assertThat(large.engine()).isEqualTo("duckdb");
+        assertThat(large.notices()).anyMatch(n -> n.contains("Ran on duckdb"));
+        assertThat(large.tables().get(0).csv()).isEqualTo(small.tables().get(0).csv());
+        RunSqlResult refused = run(eager, PlanEngine.AUTO, "SELECT random() AS r");
+        assertThat(refused.engine()).isEqualTo("sqlite");
+        assertThat(refused.notices()).anyMatch(n -> n.contains("does not translate") && n.contains("random()"));
+    }
+
+    @Test
+    void autoFallsBackToSqliteWhenDuckdbRefusesAStep() {
+        TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(0));
+        RunSqlResult result = run(eager, PlanEngine.AUTO, "SELECT 9223372036854775807 + \"id\" AS big FROM \"orders\"");
+        assertThat(result.engine()).isEqualTo("sqlite");
+        assertThat(result.notices()).anyMatch(n -> n.startsWith("Ran on sqlite: step 1 failed on DuckDB"));
+        assertThat(result.tables().get(0).rows().get(0).get(0)).isEqualTo("9.2233720368547758e+18");
+    }
+
+    @Test
+    void bothComparesEveryFinalTable() {
+        RunSqlResult same = run(PlanEngine.BOTH, PLANS[2]);
+        assertThat(same.engine()).isEqualTo("both");
+        EngineComparison comparison = same.comparison();
+        assertThat(comparison.identical()).as(comparison.lines().toString()).isTrue();
+        assertThat(comparison.tables()).singleElement().satisfies(table -> {
+            assertThat(table.inOrder()).isTrue();
+            assertThat(table.comparedRows()).isEqualTo(same.tables().get(0).totalRows());
+        });
+        assertThat(RunSqlText.format(same)).contains("identical on sqlite and duckdb");
+
+        RunSqlResult unordered = run(PlanEngine.BOTH, "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY 1");
+        assertThat(unordered.comparison().identical()).isTrue();
+        assertThat(unordered.comparison().tables().get(0).inOrder()).isFalse();
+    }
+
+    @Test
+    void bothReportsADifferencePrecisely() {
+        RunSqlResult result = run(
+                PlanEngine.BOTH,
+                "WITH t(i, x) AS (VALUES (1, 1e100), (2, 1.0), (3, -1e100)) SELECT total(x) AS s FROM t");
+        EngineComparison comparison = result.comparison();
+        assertThat(comparison.identical()).isFalse();
+        assertThat(comparison.lines())
+                .singleElement()
+                .asString()
+                .contains("step1: DIFFERENT: row 1, column s: sqlite 1.0 (real) vs duckdb 0.0 (real)");
+        assertThat(result.tables().get(0).rows().get(0).get(0)).isEqualTo("1.0");
+
+        RunSqlResult refused = run(PlanEngine.BOTH, "SELECT random() AS r");
+        assertThat(refused.comparison().note())
+                .contains("step 1 does not translate")
+                .contains("random()");
+        assertThat(refused.tables()).hasSize(1);
+    }
+
+    @Test
+    void datesAndTheClockWorkOnTheLockedDownDatabase() {
+        RunSqlResult result = run(
+                PlanEngine.DUCKDB,
+                "SELECT date('now') = strftime('%Y-%m-%d', 'now') AS same, date('2024-01-31', '+1 month') AS d");
+        assertThat(result.tables().get(0).rows().get(0)).containsExactly("1", "2024-03-02", "");
+    }
+}
