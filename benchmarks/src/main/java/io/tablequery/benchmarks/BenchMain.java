@@ -5,7 +5,7 @@ import java.util.Arrays;
 
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
- * SIZE]} or {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}.
+ * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]} or {@code dialect [--scale S] [--reps N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -25,9 +25,12 @@ public final class BenchMain {
             ingest(args, data, results);
         } else if (args.length > 0 && args[0].equals("skill")) {
             skill(args, data, results);
+        } else if (args.length > 0 && args[0].equals("dialect")) {
+            dialect(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
-                    + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]");
+                    + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
+                    + "\n       tq bench dialect [--scale S] [--reps N]");
             System.exit(2);
         }
     }
@@ -69,6 +72,20 @@ public final class BenchMain {
             }
         }
         SkillBenchmark.run(new SkillBenchmark.Settings(tables, queries, tableRows, reps, data, results), System.out);
+    }
+
+    private static void dialect(String[] args, Path home, Path data, Path results) throws Exception {
+        DialectBenchmark.Settings defaults = DialectBenchmark.Settings.defaults(home, data, results);
+        double scale = defaults.scale();
+        int reps = defaults.repetitions();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--scale" -> scale = Double.parseDouble(args[i + 1]);
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        DialectBenchmark.run(new DialectBenchmark.Settings(scale, reps, home, data, results), System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

@@ -1,7 +1,9 @@
 package io.tablequery.dialects.translate;
 
 import io.tablequery.dialects.sql.Expr;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -11,6 +13,8 @@ import java.util.Set;
 final class Aggregation {
     final Set<String> groupColumns = new HashSet<>();
     final Set<String> groupTexts = new HashSet<>();
+    /** The translated GROUP BY terms, in order. */
+    final List<String> groupTerms = new ArrayList<>();
     /** The only {@code min(x)} or {@code max(x)} of the query, or null. */
     final Expr.Call minMax;
     /** The translated argument of {@link #minMax}, once needed. */

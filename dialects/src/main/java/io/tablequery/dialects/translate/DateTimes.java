@@ -27,10 +27,10 @@ final class DateTimes {
             "current_date",
             "current_time",
             "current_timestamp");
-    private static final String ISO = "^\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?$";
+    private static final String ISO = "^-?\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?$";
     private static final String TIME_ONLY = "^\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?$";
     private static final Pattern ISO_PARTS =
-            Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2})(\\.\\d+)?)?)?");
+            Pattern.compile("(-?\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2})(\\.\\d+)?)?)?");
     private static final Pattern SHIFT =
             Pattern.compile("([+-]?\\d+(?:\\.\\d*)?)\\s*(day|hour|minute|second|month|year)s?");
     private static final String NOW = "(now() AT TIME ZONE 'UTC')";
@@ -97,12 +97,9 @@ final class DateTimes {
                 break;
             case INTEGER:
             case REAL:
-                if (unixEpoch) {
-                    ts = "make_timestamp(CAST(round(" + value.sql() + " * 1000.0) AS BIGINT) * 1000)";
-                } else {
-                    ts = "make_timestamp(CAST(round((" + value.sql() + ") * 86400000.0) AS BIGINT) * 1000 - "
-                            + JULIAN_EPOCH_MS + "000)";
-                }
+                ts = unixEpoch
+                        ? "make_timestamp(CAST(round(" + value.sql() + " * 1000.0) AS BIGINT) * 1000)"
+                        : julian(value.sql());
                 break;
             default:
                 throw new Refusal("a " + value.type().name().toLowerCase(Locale.ROOT) + " as a time value");
@@ -116,11 +113,21 @@ final class DateTimes {
         return ts;
     }
 
+    /** A Julian day number as a TIMESTAMP; NULL outside SQLite's range (years 0000 to 9999). */
+    private static String julian(String day) {
+        return "CASE WHEN " + day + " >= 0 AND " + day + " < 5373484.5 THEN make_timestamp(CAST(round((" + day
+                + ") * 86400000.0) AS BIGINT) * 1000 - " + JULIAN_EPOCH_MS + "000) END";
+    }
+
     private static String textTimestamp(Typed value) {
         if (value.constant() instanceof String text) {
             String stripped = text.strip();
             if (stripped.equalsIgnoreCase("now")) {
                 return NOW;
+            }
+            Number julianDay = SqliteNumbers.whole(stripped);
+            if (julianDay != null) {
+                return julian(Typed.constant(julianDay.doubleValue()).sql());
             }
             if (stripped.matches(TIME_ONLY)) {
                 return "TRY_CAST(" + literal("2000-01-01 " + stripped) + " AS TIMESTAMP)";
@@ -148,7 +155,9 @@ final class DateTimes {
                     + " AS TIMESTAMP)";
         }
         String x = value.sql();
-        return "CASE WHEN regexp_full_match(" + x + ", " + literal(ISO) + ") THEN TRY_CAST(" + x
+        return "CASE WHEN regexp_full_match(" + x + ", " + literal(SqliteNumbers.WHOLE_NUMBER) + ") THEN "
+                + julian("TRY_CAST(trim(" + x + ") AS DOUBLE)")
+                + " WHEN regexp_full_match(" + x + ", " + literal(ISO) + ") THEN TRY_CAST(" + x
                 + " AS TIMESTAMP) WHEN regexp_full_match(" + x + ", " + literal(TIME_ONLY)
                 + ") THEN TRY_CAST('2000-01-01 ' || " + x + " AS TIMESTAMP) END";
     }

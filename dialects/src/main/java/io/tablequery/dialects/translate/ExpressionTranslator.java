@@ -41,7 +41,9 @@ final class ExpressionTranslator {
             aggregation.shelter++;
         }
         try {
-            return dispatch(expr, scope);
+            Typed typed = dispatch(expr, scope);
+            // An expression whose storage class is NULL is NULL on every row; DuckDB would give it a type.
+            return typed.type() == SqlType.NULL && !typed.sql().equals("NULL") ? Typed.nullValue() : typed;
         } finally {
             if (grouped) {
                 aggregation.shelter--;
@@ -208,7 +210,9 @@ final class ExpressionTranslator {
     private Typed bare(Typed column, Expr.ColumnRef ref, Scope scope) {
         Aggregation aggregation = scope.aggregation;
         if (aggregation.minMax == null) {
-            if (scope.sources.size() == 1 && scope.sources.get(0).order() != null) {
+            if (scope.sources.size() == 1
+                    && scope.sources.get(0).order() != null
+                    && !scope.sources.get(0).stored()) {
                 return new Typed(
                         "arg_max_null(" + column.sql() + ", "
                                 + scope.sources.get(0).order() + ")",
@@ -218,8 +222,7 @@ final class ExpressionTranslator {
                         null);
             }
             throw new Refusal("the column " + statement.text(ref)
-                    + " is neither grouped nor aggregated, and over a join SQLite returns it from the row its plan"
-                    + " reads last");
+                    + " is neither grouped nor aggregated, so SQLite returns it from the row its plan reads last");
         }
         if (aggregation.minMaxArgument == null) {
             aggregation.shelter++;
@@ -229,9 +232,23 @@ final class ExpressionTranslator {
                 aggregation.shelter--;
             }
         }
-        String function = aggregation.minMax.name().equalsIgnoreCase("max") ? "arg_max_null" : "arg_min_null";
+        boolean max = aggregation.minMax.name().equalsIgnoreCase("max");
+        String key = aggregation.minMaxArgument.sql();
+        StringJoiner ties = new StringJoiner(", ");
+        for (int i = 0; i < scope.sources.size(); i++) {
+            String order = scope.sources.get(i).order();
+            if (order == null) {
+                ties = null;
+                break;
+            }
+            ties.add("o" + i + " := " + (max ? "-" : "") + order);
+        }
+        if (ties != null && ties.length() > 0) {
+            // SQLite keeps the first row that reaches the extreme, in the order it reads rows.
+            key = "CASE WHEN " + key + " IS NULL THEN NULL ELSE struct_pack(v := " + key + ", " + ties + ") END";
+        }
         return new Typed(
-                function + "(" + column.sql() + ", " + aggregation.minMaxArgument.sql() + ")",
+                (max ? "arg_max_null(" : "arg_min_null(") + column.sql() + ", " + key + ")",
                 column.type(),
                 column.affinity(),
                 null,
@@ -633,6 +650,16 @@ final class ExpressionTranslator {
         }
         Typed left = value(rawLeft);
         Typed right = value(rawRight);
+        if (left.isNullLiteral() || right.isNullLiteral()) {
+            Typed other = left.isNullLiteral() ? right : left;
+            String sql =
+                    switch (operator) {
+                        case "IS" -> "(" + other.sql() + " IS NULL)";
+                        case "IS NOT" -> "(" + other.sql() + " IS NOT NULL)";
+                        default -> "CAST(NULL AS BOOLEAN)";
+                    };
+            return new Comparison(sql, false, left.sql(), right.sql());
+        }
         SqliteAffinity leftAffinity = rawLeft.affinity();
         SqliteAffinity rightAffinity = rawRight.affinity();
         boolean leftCandidate = false;

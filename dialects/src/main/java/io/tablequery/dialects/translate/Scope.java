@@ -23,6 +23,7 @@ final class Scope {
      * @param rowid the DuckDB expression of SQLite's rowid, or null
      * @param order the DuckDB column that orders its rows as SQLite reads them, or null
      * @param hiddenFromStar the names {@code *} leaves out (the right side of {@code USING})
+     * @param stored whether it is a stored table, which SQLite may read through an index in another order
      */
     record Source(
             String name,
@@ -30,7 +31,12 @@ final class Scope {
             List<ColumnSchema> columns,
             String rowid,
             String order,
-            Set<String> hiddenFromStar) {}
+            Set<String> hiddenFromStar,
+            boolean stored) {
+        Source withHidden(Set<String> hidden) {
+            return new Source(name, sqlAlias, columns, rowid, order, hidden, stored);
+        }
+    }
 
     /**
      * A column resolved in a scope.

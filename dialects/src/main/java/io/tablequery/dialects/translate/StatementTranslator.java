@@ -35,6 +35,8 @@ final class StatementTranslator {
     private final ExpressionTranslator expressions;
     private final Deque<Map<String, CommonTable>> commonTables = new ArrayDeque<>();
     private int aliases;
+    /** How many queries deep the translation is; 1 is the statement's own query. */
+    private int depth;
 
     /** A common table expression in scope; its columns are null while its anchor is being translated. */
     private static final class CommonTable {
@@ -100,6 +102,15 @@ final class StatementTranslator {
     }
 
     private QueryResult query(Query query, Scope outer, boolean wantOrder) {
+        depth++;
+        try {
+            return queryAtDepth(query, outer, wantOrder);
+        } finally {
+            depth--;
+        }
+    }
+
+    private QueryResult queryAtDepth(Query query, Scope outer, boolean wantOrder) {
         StringBuilder out = new StringBuilder();
         boolean pushed = false;
         if (query.with() != null) {
@@ -109,7 +120,7 @@ final class StatementTranslator {
         try {
             Body body;
             if (query.body() instanceof Query.Select select) {
-                body = select(select, outer, query.orderBy(), wantOrder);
+                body = select(select, outer, query.orderBy(), wantOrder, depth == 1);
             } else {
                 body = body(query.body(), outer);
                 if (!query.orderBy().isEmpty()) {
@@ -190,7 +201,7 @@ final class StatementTranslator {
 
     private Body body(Query.Body body, Scope outer) {
         if (body instanceof Query.Select select) {
-            return select(select, outer, List.of(), false);
+            return select(select, outer, List.of(), false, false);
         } else if (body instanceof Query.Values values) {
             return values(values, outer);
         }
@@ -249,7 +260,8 @@ final class StatementTranslator {
                 "SELECT * FROM (VALUES " + rows + ") AS " + quote("__tq_v" + (++aliases)) + names, schemas, false);
     }
 
-    private Body select(Query.Select select, Scope outer, List<OrderItem> orderBy, boolean wantOrder) {
+    private Body select(
+            Query.Select select, Scope outer, List<OrderItem> orderBy, boolean wantOrder, boolean topLevel) {
         Scope scope = new Scope(outer);
         String from = select.from() == null ? "" : " FROM " + from(select.from(), scope);
         for (Query.SelectItem item : select.items()) {
@@ -300,6 +312,17 @@ final class StatementTranslator {
         for (OrderItem item : orderBy) {
             orderItem(item, select, scope, itemSql, columns, orderTerms, orderExprs);
         }
+        if (!select.distinct()) {
+            boolean descending =
+                    !orderBy.isEmpty() && orderBy.get(orderBy.size() - 1).descending();
+            List<String> ties = tieBreak(scope, aggregate, descending);
+            if (!orderTerms.isEmpty()) {
+                orderTerms.addAll(ties);
+                orderExprs.addAll(ties);
+            } else if (topLevel && !select.groupBy().isEmpty()) {
+                orderTerms.addAll(ties);
+            }
+        }
         boolean ordered = false;
         StringJoiner list = new StringJoiner(", ");
         for (int i = 0; i < itemSql.size(); i++) {
@@ -337,6 +360,30 @@ final class StatementTranslator {
         return new Body(out.toString(), columns, ordered);
     }
 
+    /**
+     * The order SQLite leaves rows of equal sort keys in, as measured on SQLite 3.54: groups in the order of their
+     * GROUP BY keys, ascending or descending as the last ORDER BY term; other rows in the order their sources are
+     * read (rowid order for a table). Appended to ORDER BY, it makes DuckDB break ties as SQLite does; empty when a
+     * source's order is unknown.
+     */
+    private static List<String> tieBreak(Scope scope, boolean aggregate, boolean descending) {
+        List<String> ties = new ArrayList<>();
+        if (aggregate) {
+            if (scope.aggregation != null) {
+                String direction = descending ? " DESC NULLS LAST" : " NULLS FIRST";
+                scope.aggregation.groupTerms.forEach(term -> ties.add(term + direction));
+            }
+            return ties;
+        }
+        for (Scope.Source source : scope.sources) {
+            if (source.order() == null) {
+                return List.of();
+            }
+            ties.add(source.order());
+        }
+        return ties;
+    }
+
     private static void collectAggregates(Expr expr, List<Expr.Call> into) {
         Exprs.walk(expr, node -> {
             if (node instanceof Expr.Call call && FunctionTranslator.isAggregate(call)) {
@@ -368,7 +415,9 @@ final class StatementTranslator {
                 if (typed.isConstant() || typed.isNullLiteral()) {
                     continue;
                 }
-                terms.add(ExpressionTranslator.value(typed).sql());
+                String sql = ExpressionTranslator.value(typed).sql();
+                terms.add(sql);
+                aggregation.groupTerms.add(sql);
             }
         } finally {
             aggregation.shelter--;
@@ -606,7 +655,8 @@ final class StatementTranslator {
                     result.columns(),
                     null,
                     result.ordered() ? sqlAlias + "." + quote(ORDER_COLUMN) : null,
-                    Set.of()));
+                    Set.of(),
+                    false));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
         FromItem.Join join = (FromItem.Join) item;
@@ -621,15 +671,7 @@ final class StatementTranslator {
             join.using().forEach(name -> hidden.add(name.toLowerCase(Locale.ROOT)));
             for (int i = before; i < scope.sources.size(); i++) {
                 Scope.Source source = scope.sources.get(i);
-                scope.sources.set(
-                        i,
-                        new Scope.Source(
-                                source.name(),
-                                source.sqlAlias(),
-                                source.columns(),
-                                source.rowid(),
-                                source.order(),
-                                hidden));
+                scope.sources.set(i, source.withHidden(hidden));
             }
         }
         String condition = "";
@@ -674,7 +716,7 @@ final class StatementTranslator {
                     }
                     common.selfReferenced = true;
                 }
-                scope.sources.add(new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of()));
+                scope.sources.add(new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of(), false));
                 return quote(common.name) + " AS " + sqlAlias;
             }
         }
@@ -684,7 +726,13 @@ final class StatementTranslator {
         }
         TableSchema stored = found.get();
         scope.sources.add(new Scope.Source(
-                alias, sqlAlias, stored.columns(), stored.rowidSql(sqlAlias), stored.orderSql(sqlAlias), Set.of()));
+                alias,
+                sqlAlias,
+                stored.columns(),
+                stored.rowidSql(sqlAlias),
+                stored.orderSql(sqlAlias),
+                Set.of(),
+                !stored.insertionOrder()));
         return stored.duckDbName() + " AS " + sqlAlias;
     }
 

@@ -61,7 +61,7 @@ public final class ResultComparer {
         boolean inOrder = ordered(step);
         if (!columns.equals(duckColumns)) {
             return new EngineComparison.TableComparison(
-                    name, sqliteCount, duckCount, inOrder, 0, "columns " + columns + " vs " + duckColumns);
+                    name, sqliteCount, duckCount, inOrder, 0, "columns " + columns + " vs " + duckColumns, false);
         }
         List<List<Object>> left = rows(sqlite, name, columns);
         List<List<Object>> right = rows(duckdb, name, columns);
@@ -69,24 +69,34 @@ public final class ResultComparer {
             left.sort(ROWS);
             right.sort(ROWS);
         }
+        String difference = firstDifference(left, right, columns);
+        if (difference != null && inOrder) {
+            List<List<Object>> sortedLeft = new ArrayList<>(left);
+            List<List<Object>> sortedRight = new ArrayList<>(right);
+            sortedLeft.sort(ROWS);
+            sortedRight.sort(ROWS);
+            if (firstDifference(sortedLeft, sortedRight, columns) == null) {
+                return new EngineComparison.TableComparison(
+                        name, sqliteCount, duckCount, true, Math.min(left.size(), right.size()), null, true);
+            }
+        }
+        return new EngineComparison.TableComparison(
+                name, sqliteCount, duckCount, inOrder, Math.min(left.size(), right.size()), difference, false);
+    }
+
+    private static String firstDifference(List<List<Object>> left, List<List<Object>> right, List<String> columns) {
         int compared = Math.min(left.size(), right.size());
         for (int r = 0; r < compared; r++) {
             for (int c = 0; c < columns.size(); c++) {
                 Object a = left.get(r).get(c);
                 Object b = right.get(r).get(c);
                 if (!same(a, b)) {
-                    return new EngineComparison.TableComparison(
-                            name,
-                            sqliteCount,
-                            duckCount,
-                            inOrder,
-                            compared,
-                            "row %,d, column %s: sqlite %s vs duckdb %s"
-                                    .formatted(r + 1, columns.get(c), describe(a), describe(b)));
+                    return "row %,d, column %s: sqlite %s vs duckdb %s"
+                            .formatted(r + 1, columns.get(c), describe(a), describe(b));
                 }
             }
         }
-        return new EngineComparison.TableComparison(name, sqliteCount, duckCount, inOrder, compared, null);
+        return null;
     }
 
     /** Tells whether a step's query orders its rows, so their order is part of the answer. */

@@ -20,15 +20,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
+import java.util.function.Supplier;
 
 /**
  * What the translator knows of a workspace: its tables as the {@code tq_sqlite} views show them in DuckDB, with
- * each column's SQLite affinity, and the tables the plan's earlier steps created. A text column of an imported
- * database whose SQLite copy also holds numbers or blobs is marked mixed, so nothing built on it translates.
+ * each column's SQLite affinity, and the tables the plan's earlier steps created. A column of an imported database
+ * whose SQLite copy holds values of several storage classes is marked mixed, so nothing built on it translates.
  */
 public final class TranslationCatalog implements SchemaLookup {
     private final CatalogSnapshot catalog;
@@ -70,6 +73,12 @@ public final class TranslationCatalog implements SchemaLookup {
         boolean database = catalog.file(table.fileNumber())
                 .map(file -> file.format().equals("sqlite"))
                 .orElse(false);
+        List<ColumnSchema> columns = database ? IMPORTED.get(key(table), () -> importedColumns(table)) : typed(table);
+        return TableSchema.stored(table.name(), quote(DuckDbStorage.SQLITE_SCHEMA, table.name()), columns, "rowid");
+    }
+
+    /** Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them. */
+    private static List<ColumnSchema> typed(TableInfo table) {
         List<ColumnSchema> columns = new ArrayList<>();
         for (ColumnInfo column : table.columns()) {
             columns.add(
@@ -77,29 +86,86 @@ public final class TranslationCatalog implements SchemaLookup {
                         case INTEGER, BOOLEAN ->
                             new ColumnSchema(column.name(), SqlType.INTEGER, SqliteAffinity.INTEGER);
                         case REAL -> new ColumnSchema(column.name(), SqlType.REAL, SqliteAffinity.REAL);
-                        case DATE, TIMESTAMP -> new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
+                        case DATE, TIMESTAMP, TEXT ->
+                            new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
                         case BLOB -> new ColumnSchema(column.name(), SqlType.BLOB, SqliteAffinity.BLOB);
-                        case TEXT ->
-                            new ColumnSchema(
-                                    column.name(),
-                                    database && holdsNonText(table, column) ? SqlType.MIXED : SqlType.TEXT,
-                                    SqliteAffinity.TEXT);
                     });
         }
-        return TableSchema.stored(table.name(), quote(DuckDbStorage.SQLITE_SCHEMA, table.name()), columns, "rowid");
+        return columns;
     }
 
-    private boolean holdsNonText(TableInfo table, ColumnInfo column) {
-        String sql = "SELECT EXISTS (SELECT 1 FROM main." + quote(table.name()) + " WHERE typeof("
-                + quote(column.name()) + ") NOT IN ('text', 'null'))";
-        try (Statement statement = sqlite.createStatement();
-                ResultSet rs = statement.executeQuery(sql)) {
-            return rs.next() && rs.getInt(1) == 1;
+    /**
+     * Columns of an imported database: the SQLite copy keeps their declared types (a DECIMAL column has NUMERIC
+     * affinity and holds 0 as an integer beside 0.5 as a real), so the affinity comes from the declared type and
+     * the storage class from the values; a column of several classes is mixed.
+     */
+    private List<ColumnSchema> importedColumns(TableInfo table) {
+        String name = quote(table.name());
+        Map<String, String> declared = new HashMap<>();
+        try (Statement statement = sqlite.createStatement()) {
+            try (ResultSet rs = statement.executeQuery("PRAGMA main.table_info(" + name + ")")) {
+                while (rs.next()) {
+                    declared.put(rs.getString("name").toLowerCase(Locale.ROOT), rs.getString("type"));
+                }
+            }
+            StringJoiner select = new StringJoiner(", ", "SELECT ", " FROM main." + name);
+            for (ColumnInfo column : table.columns()) {
+                String value = quote(column.name());
+                select.add("count(DISTINCT CASE WHEN " + value + " IS NOT NULL THEN typeof(" + value + ") END)");
+                select.add("max(CASE WHEN " + value + " IS NOT NULL THEN typeof(" + value + ") END)");
+            }
+            List<ColumnSchema> columns = new ArrayList<>();
+            try (ResultSet rs = statement.executeQuery(select.toString())) {
+                rs.next();
+                for (int i = 0; i < table.columns().size(); i++) {
+                    ColumnInfo column = table.columns().get(i);
+                    int classes = rs.getInt(2 * i + 1);
+                    String only = rs.getString(2 * i + 2);
+                    SqliteAffinity affinity = SqliteAffinity.of(
+                            declared.getOrDefault(column.name().toLowerCase(Locale.ROOT), ""));
+                    SqlType copied = typed(table).get(i).type();
+                    SqlType held = classes == 0 ? copied : SqlType.valueOf(only.toUpperCase(Locale.ROOT));
+                    // The DuckDB copy has one type per column; values SQLite holds in another class differ there.
+                    SqlType type = classes > 1 || held != copied ? SqlType.MIXED : held;
+                    columns.add(new ColumnSchema(column.name(), type, affinity));
+                }
+            }
+            return columns;
         } catch (SQLException e) {
             throw new EngineException(
                     PlanErrorCode.EXECUTION_FAILED,
-                    "could not inspect column " + column.name() + ": " + e.getMessage(),
+                    "could not inspect the columns of " + table.name() + ": " + e.getMessage(),
                     e);
         }
     }
+
+    private String key(TableInfo table) {
+        try {
+            return sqlite.getMetaData().getURL() + "|" + table.storageName() + "|" + table.rowCount();
+        } catch (SQLException e) {
+            throw new EngineException(PlanErrorCode.EXECUTION_FAILED, "could not name the SQLite copy", e);
+        }
+    }
+
+    /** The inspected columns of imported tables, which never change once stored, by database and storage name. */
+    private static final class ImportedColumns {
+        private static final int CAPACITY = 4096;
+        private final Map<String, List<ColumnSchema>> cache = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, List<ColumnSchema>> eldest) {
+                return size() > CAPACITY;
+            }
+        };
+
+        synchronized List<ColumnSchema> get(String key, Supplier<List<ColumnSchema>> inspect) {
+            List<ColumnSchema> columns = cache.get(key);
+            if (columns == null) {
+                columns = inspect.get();
+                cache.put(key, columns);
+            }
+            return columns;
+        }
+    }
+
+    private static final ImportedColumns IMPORTED = new ImportedColumns();
 }
