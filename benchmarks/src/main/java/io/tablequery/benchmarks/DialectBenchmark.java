@@ -1,6 +1,5 @@
 package io.tablequery.benchmarks;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
@@ -13,7 +12,6 @@ import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -146,13 +144,7 @@ final class DialectBenchmark {
                 Machine.describe(), settings.scale(), lineitemRows, translation, timings, untranslated, failed);
         String markdown = markdown(result, settings);
         if (settings.results() != null) {
-            Files.createDirectories(settings.results());
-            String stem = "dialect-" + LocalDate.now();
-            Files.writeString(settings.results().resolve(stem + ".md"), markdown);
-            ObjectNode json = JsonCodec.mapper().valueToTree(result);
-            Files.writeString(
-                    settings.results().resolve(stem + ".json"),
-                    JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json));
+            Reports.write(settings.results(), "dialect", markdown, result);
         }
         log.print(markdown);
         return result;

@@ -1,10 +1,7 @@
 package io.tablequery.benchmarks;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -48,13 +45,7 @@ final class SkillBenchmark {
         Result result = new Result(Machine.describe(), search, runSql);
         String markdown = markdown(result);
         if (settings.results() != null) {
-            Files.createDirectories(settings.results());
-            String stem = "skill-" + LocalDate.now();
-            Files.writeString(settings.results().resolve(stem + ".md"), markdown);
-            ObjectNode json = JsonCodec.mapper().valueToTree(result);
-            Files.writeString(
-                    settings.results().resolve(stem + ".json"),
-                    JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json));
+            Reports.write(settings.results(), "skill", markdown, result);
         }
         log.print(markdown);
         return result;

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A recursive-descent parser of SQLite's {@code SELECT}, {@code VALUES}, {@code WITH [RECURSIVE]} and {@code CREATE
@@ -82,9 +83,13 @@ public final class SqliteParser {
             "WINDOW",
             "WITH");
 
+    /** How deep expressions and subqueries may nest; deeper text is refused before the stack runs out. */
+    static final int MAX_DEPTH = 200;
+
     private final String sql;
     private final List<SqlToken> tokens;
     private int pos;
+    private int depth;
 
     private SqliteParser(String sql) {
         this.sql = sql;
@@ -342,7 +347,7 @@ public final class SqliteParser {
                 expectSymbol(")");
                 return new FromItem.Derived(query, alias());
             }
-            FromItem inner = fromClause();
+            FromItem inner = nested(this::fromClause);
             expectSymbol(")");
             return inner;
         }
@@ -398,7 +403,19 @@ public final class SqliteParser {
     }
 
     private Expr expr() {
-        return or();
+        return nested(this::or);
+    }
+
+    /** Runs one level of recursion, refusing text nested deeper than {@link #MAX_DEPTH} before the stack runs out. */
+    private <T> T nested(Supplier<T> parse) {
+        if (++depth > MAX_DEPTH) {
+            throw new SqlSyntaxException("the statement nests more than %d levels deep".formatted(MAX_DEPTH));
+        }
+        try {
+            return parse.get();
+        } finally {
+            depth--;
+        }
     }
 
     private Expr or() {
@@ -424,7 +441,7 @@ public final class SqliteParser {
     private Expr not() {
         if (peek().isWord("NOT")) {
             int start = next().start();
-            Expr operand = not();
+            Expr operand = nested(this::not);
             return new Expr.Unary(new Span(start, operand.span().end()), "NOT", operand);
         }
         return equality();
@@ -575,7 +592,7 @@ public final class SqliteParser {
         SqlToken token = peek();
         if (token.isSymbol("-") || token.isSymbol("+") || token.isSymbol("~")) {
             next();
-            Expr operand = unary();
+            Expr operand = nested(this::unary);
             return new Expr.Unary(new Span(token.start(), operand.span().end()), token.text(), operand);
         }
         return primary();

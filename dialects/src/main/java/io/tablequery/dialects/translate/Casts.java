@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import io.tablequery.dialects.SqliteAffinity;
 
 /**
@@ -43,10 +41,7 @@ final class Casts {
                 if (value.isConstant()) {
                     return Typed.constant(SqliteNumbers.integerPrefix((String) value.constant()));
                 }
-                return Typed.of(
-                        "CASE WHEN " + value.sql() + " IS NULL THEN NULL ELSE COALESCE(TRY_CAST(regexp_extract("
-                                + value.sql() + ", " + literal(INTEGER_PREFIX) + ", 1) AS BIGINT), 0) END",
-                        SqlType.INTEGER);
+                return Typed.of(ExpressionTranslator.prefix(value.sql(), INTEGER_PREFIX, "BIGINT"), SqlType.INTEGER);
             default:
                 throw new Refusal("a blob cast to an integer");
         }

@@ -154,12 +154,15 @@ final class DateTimes {
             return "CAST(" + literal(normalized.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")) + fraction)
                     + " AS TIMESTAMP)";
         }
+        // Text that is wholly a number is a Julian day; a time alone is on 2000-01-01; other text must be ISO.
+        // Each test extracts what it accepts ('' otherwise, which casts to NULL), so the text appears twice only.
         String x = value.sql();
-        return "CASE WHEN regexp_full_match(" + x + ", " + literal(SqliteNumbers.WHOLE_NUMBER) + ") THEN "
-                + julian("TRY_CAST(trim(" + x + ") AS DOUBLE)")
-                + " WHEN regexp_full_match(" + x + ", " + literal(ISO) + ") THEN TRY_CAST(" + x
-                + " AS TIMESTAMP) WHEN regexp_full_match(" + x + ", " + literal(TIME_ONLY)
-                + ") THEN TRY_CAST('2000-01-01 ' || " + x + " AS TIMESTAMP) END";
+        String dated = "regexp_replace(" + x + ", "
+                + literal(TIME_ONLY.replace("^", "^(").replace("$", ")$")) + ", '2000-01-01 \\1')";
+        String number =
+                "TRY_CAST(trim(regexp_extract(" + x + ", " + literal(SqliteNumbers.WHOLE_NUMBER) + ", 0)) AS DOUBLE)";
+        return "COALESCE(TRY_CAST(regexp_extract(" + dated + ", " + literal(ISO) + ", 0) AS TIMESTAMP), "
+                + julian(number) + ")";
     }
 
     private static String modify(String ts, String modifier) {

@@ -95,8 +95,16 @@ final class ExpressionTranslator {
 
     /** The numeric prefix of a text expression as a DOUBLE, NULL for NULL. */
     static String numericText(String sql) {
-        return "CASE WHEN " + sql + " IS NULL THEN NULL ELSE COALESCE(TRY_CAST(regexp_extract(" + sql + ", "
-                + literal(SqliteNumbers.REAL_PREFIX) + ", 1) AS DOUBLE), 0) END";
+        return prefix(sql, SqliteNumbers.REAL_PREFIX, "DOUBLE");
+    }
+
+    /**
+     * A text's numeric prefix cast to a type, 0 when it has none and NULL for NULL. The text is written once: it may
+     * be a long expression, and nested conversions would otherwise repeat it exponentially.
+     */
+    static String prefix(String sql, String pattern, String type) {
+        return "TRY_CAST(regexp_replace(regexp_extract(" + sql + ", " + literal(pattern) + ", 1), '^$', '0') AS " + type
+                + ")";
     }
 
     private Typed dispatch(Expr expr, Scope scope) {

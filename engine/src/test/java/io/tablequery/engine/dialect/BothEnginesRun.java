@@ -8,6 +8,9 @@ import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.testing.Plans;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -75,6 +78,22 @@ final class BothEnginesRun {
 
     int count(Outcome outcome) {
         return counts.getOrDefault(outcome, 0);
+    }
+
+    /** The queries that translated: identical, reordered, different or refused by DuckDB. */
+    int translated() {
+        return count(Outcome.IDENTICAL)
+                + count(Outcome.TIES_REORDERED)
+                + count(Outcome.DIFFERENT)
+                + count(Outcome.DUCKDB_ERROR);
+    }
+
+    /** Writes the report to a file and returns it. */
+    String writeReport(String title, Path file) throws IOException {
+        String report = report(title);
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Files.writeString(file, report);
+        return report;
     }
 
     /** The shares, the refusal reasons and every difference, as text. */

@@ -53,14 +53,9 @@ class SpiderBothEnginesTest {
                 }
             }
         }
-        String report = run.report("Spider gold queries (spider-de), engine both");
-        Path out = Path.of("target", "spider-both-report.txt");
-        Files.createDirectories(out.getParent());
-        Files.writeString(out, report);
-        int translated = run.count(BothEnginesRun.Outcome.IDENTICAL)
-                + run.count(BothEnginesRun.Outcome.TIES_REORDERED)
-                + run.count(BothEnginesRun.Outcome.DIFFERENT)
-                + run.count(BothEnginesRun.Outcome.DUCKDB_ERROR);
+        String report = run.writeReport(
+                "Spider gold queries (spider-de), engine both", Path.of("target", "spider-both-report.txt"));
+        int translated = run.translated();
         assertThat(translated).as(report).isGreaterThan(4500);
         assertThat(run.count(BothEnginesRun.Outcome.IDENTICAL))
                 .as(report)
