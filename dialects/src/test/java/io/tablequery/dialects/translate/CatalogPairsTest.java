@@ -3,6 +3,7 @@ package io.tablequery.dialects.translate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablequery.dialects.SqliteAffinity;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -48,6 +50,39 @@ class CatalogPairsTest {
             }
         }
         return pairs.stream();
+    }
+
+    /**
+     * Pair 68: over 300,000 rows, {@code group_concat} per group must list ids in the same order on both engines;
+     * DuckDB with several threads does not keep it unless the translation orders by rowid.
+     */
+    @Test
+    void groupConcatKeepsSqlitesOrderOverManyRowsAndThreads() throws SQLException {
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(List.of(
+                    "CREATE TABLE t(id INTEGER, g INTEGER, v INTEGER)",
+                    "INSERT INTO t WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 300000)"
+                            + " SELECT (i * 7919) % 300007, (i * 31) % 97, (i * 104729) % 11 FROM r"));
+            EnginePair.query(
+                    engines.duckdb,
+                    "CREATE TABLE t AS SELECT (i * 7919) % 300007 AS id, (i * 31) % 97 AS g,"
+                            + " (i * 104729) % 11 AS v, i AS rowid FROM range(1, 300001) AS r(i)");
+            engines.addTable(TableSchema.stored(
+                    "t",
+                    "\"t\"",
+                    List.of(
+                            new ColumnSchema("id", SqlType.INTEGER, SqliteAffinity.INTEGER),
+                            new ColumnSchema("g", SqlType.INTEGER, SqliteAffinity.INTEGER),
+                            new ColumnSchema("v", SqlType.INTEGER, SqliteAffinity.INTEGER)),
+                    EnginePair.ROWID));
+            String sql = "SELECT g, group_concat(id) FROM t WHERE v = 7 GROUP BY g ORDER BY g";
+            Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
+            String duckSql = ((Translation.Translated) translation).sql();
+            EnginePair.Rows sqlite = EnginePair.query(engines.sqlite, sql);
+            assertThat(sqlite.rows()).hasSize(97);
+            assertThat(sqlite.difference(EnginePair.query(engines.duckdb, duckSql)))
+                    .isNull();
+        }
     }
 
     @ParameterizedTest(name = "pair {0}: {1}")

@@ -142,6 +142,11 @@ final class EnginePair implements AutoCloseable {
         tables.put(table.toLowerCase(Locale.ROOT), TableSchema.stored(table, quote(table), schemas, ROWID));
     }
 
+    /** Registers a table made directly on both engines. */
+    void addTable(TableSchema table) {
+        tables.put(table.name().toLowerCase(Locale.ROOT), table);
+    }
+
     /** Registers the columns of a table a translated CREATE TEMP TABLE made. */
     void addTempTable(String name, List<ColumnSchema> columns) {
         tables.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, "temp." + quote(name), columns));
