@@ -21,7 +21,7 @@ final class Casts {
                 switch (affinity) {
                     case INTEGER -> toInteger(value);
                     case REAL -> toReal(value);
-                    case TEXT -> ExpressionTranslator.text(value, null);
+                    case TEXT -> ExpressionTranslator.text(value);
                     case NUMERIC -> toNumeric(value);
                     case BLOB -> toBlob(value);
                 };

@@ -271,7 +271,7 @@ final class ExpressionTranslator {
             }
             return Typed.of("(NOT " + predicate(operand) + ")", SqlType.BOOLEAN);
         }
-        Typed operand = numeric(value(unary.operand(), scope), unary.operand());
+        Typed operand = numeric(value(unary.operand(), scope));
         switch (unary.operator()) {
             case "+":
                 return new Typed(operand.sql(), operand.type(), SqliteAffinity.BLOB, operand.constant(), null);
@@ -327,8 +327,8 @@ final class ExpressionTranslator {
         if (left.isNullLiteral() || right.isNullLiteral()) {
             return Typed.of("CAST(NULL AS VARCHAR)", SqlType.TEXT);
         }
-        Typed leftText = text(left, binary.left());
-        Typed rightText = text(right, binary.right());
+        Typed leftText = text(left);
+        Typed rightText = text(right);
         if (leftText.isConstant() && rightText.isConstant()) {
             return Typed.constant((String) leftText.constant() + rightText.constant());
         }
@@ -337,8 +337,8 @@ final class ExpressionTranslator {
 
     private Typed arithmetic(Expr.Binary binary, Scope scope) {
         String operator = binary.operator();
-        Typed left = numeric(value(binary.left(), scope), binary.left());
-        Typed right = numeric(value(binary.right(), scope), binary.right());
+        Typed left = numeric(value(binary.left(), scope));
+        Typed right = numeric(value(binary.right(), scope));
         if (left.isNullLiteral() || right.isNullLiteral()) {
             return Typed.nullValue();
         }
@@ -387,7 +387,7 @@ final class ExpressionTranslator {
     }
 
     /** Coerces a value to a number as SQLite's arithmetic does. */
-    static Typed numeric(Typed typed, Expr source) {
+    static Typed numeric(Typed typed) {
         switch (typed.type()) {
             case INTEGER:
             case REAL:
@@ -407,7 +407,7 @@ final class ExpressionTranslator {
     }
 
     /** Renders a value as text, as SQLite's {@code ||} and text functions do. */
-    static Typed text(Typed typed, Expr source) {
+    static Typed text(Typed typed) {
         if (typed.type() == SqlType.MIXED && typed.textForm() != null) {
             return Typed.of(typed.textForm(), SqlType.TEXT);
         }
@@ -468,7 +468,7 @@ final class ExpressionTranslator {
         String sql;
         switch (like.operator()) {
             case "LIKE":
-                sql = lowerAscii(text(value, like.value())) + " LIKE " + lowerAscii(text(pattern, like.pattern()));
+                sql = lowerAscii(text(value)) + " LIKE " + lowerAscii(text(pattern));
                 if (like.escape() != null) {
                     Typed escape = value(like.escape(), scope);
                     if (!(escape.constant() instanceof String s) || s.codePointCount(0, s.length()) != 1) {
@@ -481,7 +481,7 @@ final class ExpressionTranslator {
                 if (!(pattern.constant() instanceof String glob)) {
                     throw new Refusal("a GLOB pattern that is not a constant");
                 }
-                sql = text(value, like.value()).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob));
+                sql = text(value).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob));
                 break;
             default:
                 throw new Refusal("the " + like.operator() + " operator, which needs a user function");
@@ -595,11 +595,11 @@ final class ExpressionTranslator {
     private static String caseSql(List<String> conditions, List<Typed> results, Typed otherwise, boolean asText) {
         StringBuilder sql = new StringBuilder("CASE");
         for (int i = 0; i < conditions.size(); i++) {
-            Typed result = asText ? text(results.get(i), null) : results.get(i);
+            Typed result = asText ? text(results.get(i)) : results.get(i);
             sql.append(" WHEN ").append(conditions.get(i)).append(" THEN ").append(result.sql());
         }
         if (otherwise != null) {
-            sql.append(" ELSE ").append((asText ? text(otherwise, null) : otherwise).sql());
+            sql.append(" ELSE ").append((asText ? text(otherwise) : otherwise).sql());
         }
         return sql.append(" END").toString();
     }
@@ -758,7 +758,7 @@ final class ExpressionTranslator {
         switch (typed.type()) {
             case INTEGER:
             case REAL:
-                return text(typed, null);
+                return text(typed);
             default:
                 return typed;
         }

@@ -112,7 +112,7 @@ final class FunctionTranslator {
             }
             case "sum": {
                 arity(call, args, 1, 1);
-                Typed arg = number(args.get(0), call);
+                Typed arg = ExpressionTranslator.numeric(args.get(0));
                 String sum = "sum(" + distinct + arg.sql() + ")" + filter + over;
                 if (arg.type() == SqlType.REAL) {
                     return Typed.of(sum, SqlType.REAL);
@@ -122,14 +122,14 @@ final class FunctionTranslator {
             }
             case "total": {
                 arity(call, args, 1, 1);
-                Typed arg = number(args.get(0), call);
+                Typed arg = ExpressionTranslator.numeric(args.get(0));
                 return Typed.of(
                         "COALESCE(sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over + ", 0.0)",
                         SqlType.REAL);
             }
             case "avg": {
                 arity(call, args, 1, 1);
-                Typed arg = number(args.get(0), call);
+                Typed arg = ExpressionTranslator.numeric(args.get(0));
                 return Typed.of("avg(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over, SqlType.REAL);
             }
             case "min":
@@ -158,10 +158,10 @@ final class FunctionTranslator {
         if (call.distinct()) {
             throw new Refusal("group_concat(DISTINCT ...), whose order is the order values first appear");
         }
-        Typed value = ExpressionTranslator.text(args.get(0), call.args().get(0));
+        Typed value = ExpressionTranslator.text(args.get(0));
         String separator = ",";
         if (args.size() == 2) {
-            Typed sep = ExpressionTranslator.text(args.get(1), call.args().get(1));
+            Typed sep = ExpressionTranslator.text(args.get(1));
             if (!(sep.constant() instanceof String s)) {
                 throw new Refusal("a group_concat separator that is not a constant");
             }
@@ -178,7 +178,7 @@ final class FunctionTranslator {
             }
             order = terms.toString();
         } else {
-            order = " ORDER BY " + statement.rowOrder(scope);
+            order = " ORDER BY " + scope.rowOrder();
         }
         return Typed.of("string_agg(" + value.sql() + ", " + literal(separator) + order + ")" + filter, SqlType.TEXT);
     }
@@ -305,7 +305,7 @@ final class FunctionTranslator {
                     return Typed.constant(Math.abs(
                             SqliteNumbers.prefix((String) arg.constant()).doubleValue()));
                 }
-                Typed number = number(arg, call);
+                Typed number = ExpressionTranslator.numeric(arg);
                 return Typed.of("abs(" + number.sql() + ")", number.type());
             }
             case "sign": {
@@ -317,7 +317,8 @@ final class FunctionTranslator {
                             ? Typed.nullValue()
                             : Typed.constant((long) Math.signum(number.doubleValue()));
                 }
-                return Typed.of("CAST(sign(" + number(arg, call).sql() + ") AS BIGINT)", SqlType.INTEGER);
+                return Typed.of(
+                        "CAST(sign(" + ExpressionTranslator.numeric(arg).sql() + ") AS BIGINT)", SqlType.INTEGER);
             }
             case "round":
                 return round(call, args);
@@ -326,7 +327,7 @@ final class FunctionTranslator {
             case "floor":
             case "trunc": {
                 arity(call, args, 1, 1);
-                Typed number = number(args.get(0), call);
+                Typed number = ExpressionTranslator.numeric(args.get(0));
                 if (number.type() != SqlType.REAL) {
                     return number;
                 }
@@ -364,8 +365,8 @@ final class FunctionTranslator {
             case "power": {
                 arity(call, args, 2, 2);
                 return Typed.of(
-                        "pow(CAST(" + number(args.get(0), call).sql() + " AS DOUBLE), CAST("
-                                + number(args.get(1), call).sql() + " AS DOUBLE))",
+                        "pow(CAST(" + ExpressionTranslator.numeric(args.get(0)).sql() + " AS DOUBLE), CAST("
+                                + ExpressionTranslator.numeric(args.get(1)).sql() + " AS DOUBLE))",
                         SqlType.REAL);
             }
             case "length": {
@@ -377,16 +378,19 @@ final class FunctionTranslator {
                 if (arg.isNullLiteral()) {
                     return Typed.nullValue();
                 }
-                return Typed.of("length(" + text(arg, call).sql() + ")", SqlType.INTEGER);
+                return Typed.of("length(" + ExpressionTranslator.text(arg).sql() + ")", SqlType.INTEGER);
             }
             case "octet_length": {
                 arity(call, args, 1, 1);
-                return Typed.of("octet_length(encode(" + text(args.get(0), call).sql() + "))", SqlType.INTEGER);
+                return Typed.of(
+                        "octet_length(encode("
+                                + ExpressionTranslator.text(args.get(0)).sql() + "))",
+                        SqlType.INTEGER);
             }
             case "lower":
             case "upper": {
                 arity(call, args, 1, 1);
-                Typed arg = text(args.get(0), call);
+                Typed arg = ExpressionTranslator.text(args.get(0));
                 if (arg.isConstant()) {
                     return Typed.constant(
                             ExpressionTranslator.foldAscii((String) arg.constant(), name.equals("lower")));
@@ -406,7 +410,7 @@ final class FunctionTranslator {
                     throw new Refusal("substr of a blob");
                 }
                 StringJoiner list = new StringJoiner(", ", "substring(", ")");
-                list.add(text(value, call).sql());
+                list.add(ExpressionTranslator.text(value).sql());
                 for (int i = 1; i < args.size(); i++) {
                     list.add(integer(args.get(i), call).sql());
                 }
@@ -423,7 +427,7 @@ final class FunctionTranslator {
                     if (arg.type() == SqlType.BLOB) {
                         throw new Refusal(name + " of a blob");
                     }
-                    texts.add(text(arg, call));
+                    texts.add(ExpressionTranslator.text(arg));
                 }
                 return Typed.of(join(name, texts), name.equals("instr") ? SqlType.INTEGER : SqlType.TEXT);
             }
@@ -432,7 +436,7 @@ final class FunctionTranslator {
                 arity(call, args, name.equals("concat") ? 1 : 2, Integer.MAX_VALUE);
                 List<Typed> texts = new ArrayList<>();
                 for (Typed arg : args) {
-                    texts.add(text(arg, call));
+                    texts.add(ExpressionTranslator.text(arg));
                 }
                 return Typed.of(join(name, texts), SqlType.TEXT);
             }
@@ -448,7 +452,7 @@ final class FunctionTranslator {
             }
             case "unicode": {
                 arity(call, args, 1, 1);
-                Typed arg = text(args.get(0), call);
+                Typed arg = ExpressionTranslator.text(args.get(0));
                 return Typed.of(
                         "CASE WHEN " + arg.sql() + " = '' THEN NULL ELSE unicode(" + arg.sql() + ") END",
                         SqlType.INTEGER);
@@ -459,8 +463,9 @@ final class FunctionTranslator {
                 if (arg.isNullLiteral()) {
                     return Typed.constant("");
                 }
-                String bytes =
-                        arg.type() == SqlType.BLOB ? arg.sql() : text(arg, call).sql();
+                String bytes = arg.type() == SqlType.BLOB
+                        ? arg.sql()
+                        : ExpressionTranslator.text(arg).sql();
                 return Typed.of("COALESCE(upper(hex(" + bytes + ")), '')", SqlType.TEXT);
             }
             case "typeof": {
@@ -480,11 +485,11 @@ final class FunctionTranslator {
             }
             case "printf":
             case "format":
-                return Printf.call(call, args);
+                return Printf.call(args);
             case "like": {
                 arity(call, args, 2, 3);
-                String sql = ExpressionTranslator.lowerAscii(text(args.get(1), call)) + " LIKE "
-                        + ExpressionTranslator.lowerAscii(text(args.get(0), call));
+                String sql = ExpressionTranslator.lowerAscii(ExpressionTranslator.text(args.get(1))) + " LIKE "
+                        + ExpressionTranslator.lowerAscii(ExpressionTranslator.text(args.get(0)));
                 if (args.size() == 3) {
                     if (!(args.get(2).constant() instanceof String escape)) {
                         throw new Refusal("a LIKE escape that is not a constant");
@@ -499,7 +504,8 @@ final class FunctionTranslator {
                     throw new Refusal("a GLOB pattern that is not a constant");
                 }
                 return Typed.of(
-                        "(" + text(args.get(1), call).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob)) + ")",
+                        "(" + ExpressionTranslator.text(args.get(1)).sql() + " GLOB "
+                                + literal(GlobPatterns.toDuckDb(glob)) + ")",
                         SqlType.BOOLEAN);
             }
             case "likely":
@@ -516,13 +522,13 @@ final class FunctionTranslator {
 
     private Typed round(Expr.Call call, List<Typed> args) {
         arity(call, args, 1, 2);
-        Typed value = number(args.get(0), call);
+        Typed value = ExpressionTranslator.numeric(args.get(0));
         if (value.isNullLiteral()) {
             return Typed.nullValue();
         }
         long digits = 0;
         if (args.size() == 2) {
-            if (!(number(args.get(1), call).constant() instanceof Number n)) {
+            if (!(ExpressionTranslator.numeric(args.get(1)).constant() instanceof Number n)) {
                 throw new Refusal("round with a number of digits that is not a constant");
             }
             digits = Math.max(0, Math.min(30, n.longValue()));
@@ -537,7 +543,7 @@ final class FunctionTranslator {
 
     private Typed math(Expr.Call call, List<Typed> args, String function, String nullWhen) {
         arity(call, args, 1, 1);
-        String x = "CAST(" + number(args.get(0), call).sql() + " AS DOUBLE)";
+        String x = "CAST(" + ExpressionTranslator.numeric(args.get(0)).sql() + " AS DOUBLE)";
         String sql = function + "(" + x + ")";
         if (nullWhen != null) {
             sql = "CASE WHEN " + nullWhen.formatted(x) + " THEN NULL ELSE " + sql + " END";
@@ -545,12 +551,8 @@ final class FunctionTranslator {
         return Typed.of(sql, SqlType.REAL);
     }
 
-    private static Typed number(Typed typed, Expr.Call call) {
-        return ExpressionTranslator.numeric(typed, call);
-    }
-
     private static Typed integer(Typed typed, Expr.Call call) {
-        Typed number = ExpressionTranslator.numeric(typed, call);
+        Typed number = ExpressionTranslator.numeric(typed);
         if (number.type() == SqlType.REAL) {
             if (number.constant() instanceof Double d && SqliteNumbers.isIntegral(d)) {
                 return Typed.constant((long) (double) d);
@@ -558,10 +560,6 @@ final class FunctionTranslator {
             throw new Refusal("a real where " + call.name() + "() takes an integer");
         }
         return number;
-    }
-
-    private static Typed text(Typed typed, Expr.Call call) {
-        return ExpressionTranslator.text(typed, call);
     }
 
     private static void arity(Expr.Call call, List<?> args, int min, int max) {

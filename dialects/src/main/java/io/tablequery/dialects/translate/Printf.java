@@ -2,7 +2,6 @@ package io.tablequery.dialects.translate;
 
 import static io.tablequery.dialects.SqlIdentifiers.literal;
 
-import io.tablequery.dialects.sql.Expr;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -16,7 +15,7 @@ final class Printf {
 
     private Printf() {}
 
-    static Typed call(Expr.Call call, List<Typed> args) {
+    static Typed call(List<Typed> args) {
         if (args.isEmpty()) {
             throw new Refusal("printf without a format");
         }
@@ -49,9 +48,9 @@ final class Printf {
                     }
                 }
                 case 'f', 'e', 'E', 'g', 'G' -> value = real(arg);
-                case 's' -> value = text(arg, call);
+                case 's' -> value = text(arg);
                 case 'c' -> {
-                    value = "substring(" + text(arg, call) + ", 1, 1)";
+                    value = "substring(" + text(arg) + ", 1, 1)";
                     duckConversion = 's';
                 }
                 default -> throw new Refusal("the printf conversion %" + conversion);
@@ -96,10 +95,10 @@ final class Printf {
         }
     }
 
-    private static String text(Typed arg, Expr.Call call) {
+    private static String text(Typed arg) {
         if (arg.isNullLiteral()) {
             return "''";
         }
-        return "COALESCE(" + ExpressionTranslator.text(arg, call).sql() + ", '')";
+        return "COALESCE(" + ExpressionTranslator.text(arg).sql() + ", '')";
     }
 }

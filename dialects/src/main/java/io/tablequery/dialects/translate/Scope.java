@@ -119,4 +119,15 @@ final class Scope {
         }
         return null;
     }
+
+    /** The order in which SQLite feeds a single-source aggregate its rows, for {@code group_concat}. */
+    String rowOrder() {
+        if (sources.size() == 1 && sources.get(0).order() != null) {
+            return sources.get(0).order();
+        }
+        if (sources.isEmpty()) {
+            return "1";
+        }
+        throw new Refusal("group_concat over a join or an unordered source, whose order is SQLite's plan order");
+    }
 }

@@ -8,7 +8,6 @@ import io.tablequery.dialects.lex.SqlTokenKind;
 import io.tablequery.dialects.lex.SqliteLexer;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
-import io.tablequery.dialects.sql.FromItem;
 import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
 import io.tablequery.dialects.sql.Statement;
@@ -21,7 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 
@@ -31,15 +29,15 @@ final class StatementTranslator {
     static final String ORDER_COLUMN = "__tq_ord";
 
     private final String sql;
-    private final SchemaLookup schema;
     private final ExpressionTranslator expressions;
+    private final SourceTranslator sources;
     private final Deque<Map<String, CommonTable>> commonTables = new ArrayDeque<>();
     private int aliases;
     /** How many queries deep the translation is; 1 is the statement's own query. */
     private int depth;
 
     /** A common table expression in scope; its columns are null while its anchor is being translated. */
-    private static final class CommonTable {
+    static final class CommonTable {
         final String name;
         List<ColumnSchema> columns;
         boolean defining;
@@ -55,8 +53,8 @@ final class StatementTranslator {
 
     StatementTranslator(String sql, SchemaLookup schema) {
         this.sql = sql;
-        this.schema = schema;
         this.expressions = new ExpressionTranslator(this);
+        this.sources = new SourceTranslator(this, expressions, schema);
     }
 
     Translation.Translated statement(Statement statement) {
@@ -90,12 +88,33 @@ final class StatementTranslator {
         return new Translation.Translated("CREATE TEMP TABLE " + quote(table) + " AS " + select, columns);
     }
 
+    /** Translates a subquery in FROM, with the hidden column that orders its rows as SQLite reads them. */
+    QueryResult derived(Query query, Scope outer) {
+        return query(query, outer, true);
+    }
+
+    /** A new alias for something the SQL leaves unnamed. */
+    String nextAlias(String prefix) {
+        return prefix + (++aliases);
+    }
+
+    /** The common table expression of that name in scope, innermost first, or null. */
+    CommonTable commonTable(String name) {
+        for (Map<String, CommonTable> frame : commonTables) {
+            CommonTable common = frame.get(name.toLowerCase(Locale.ROOT));
+            if (common != null) {
+                return common;
+            }
+        }
+        return null;
+    }
+
     /** Translates a subquery of an expression, which may refer to the enclosing query's columns. */
     Translation.Translated subquery(Query query, Scope outer) {
         return query(query, outer, false).translated();
     }
 
-    private record QueryResult(String sql, List<ColumnSchema> columns, boolean ordered) {
+    record QueryResult(String sql, List<ColumnSchema> columns, boolean ordered) {
         Translation.Translated translated() {
             return new Translation.Translated(sql, columns);
         }
@@ -223,7 +242,7 @@ final class StatementTranslator {
         }
         String leftSql = left.sql();
         if (compound.left() instanceof Query.Compound) {
-            leftSql = "SELECT * FROM (" + leftSql + ") AS " + quote("__tq_c" + (++aliases));
+            leftSql = "SELECT * FROM (" + leftSql + ") AS " + quote(nextAlias("__tq_c"));
         }
         return new Body(leftSql + " " + compound.operator() + " " + right.sql(), columns, false);
     }
@@ -256,14 +275,13 @@ final class StatementTranslator {
                     name, ExpressionTranslator.unify(columns.get(i), "VALUES rows"), SqliteAffinity.BLOB));
             names.add(quote(name));
         }
-        return new Body(
-                "SELECT * FROM (VALUES " + rows + ") AS " + quote("__tq_v" + (++aliases)) + names, schemas, false);
+        return new Body("SELECT * FROM (VALUES " + rows + ") AS " + quote(nextAlias("__tq_v")) + names, schemas, false);
     }
 
     private Body select(
             Query.Select select, Scope outer, List<OrderItem> orderBy, boolean wantOrder, boolean topLevel) {
         Scope scope = new Scope(outer);
-        String from = select.from() == null ? "" : " FROM " + from(select.from(), scope);
+        String from = select.from() == null ? "" : " FROM " + sources.from(select.from(), scope);
         for (Query.SelectItem item : select.items()) {
             if (item instanceof Query.Item aliased && aliased.alias() != null) {
                 scope.aliases.putIfAbsent(aliased.alias().toLowerCase(Locale.ROOT), aliased.expr());
@@ -629,122 +647,17 @@ final class StatementTranslator {
         }
         Scope scope = new Scope(outer);
         StringBuilder out = new StringBuilder();
-        Typed limit = ExpressionTranslator.numeric(expressions.value(query.limit(), scope), query.limit());
+        Typed limit = ExpressionTranslator.numeric(expressions.value(query.limit(), scope));
         if (!(limit.constant() instanceof Long l && l < 0)) {
             out.append(" LIMIT ").append(limit.sql());
         }
         if (query.offset() != null) {
-            Typed offset = ExpressionTranslator.numeric(expressions.value(query.offset(), scope), query.offset());
+            Typed offset = ExpressionTranslator.numeric(expressions.value(query.offset(), scope));
             if (!(offset.constant() instanceof Long o && o <= 0)) {
                 out.append(" OFFSET ").append(offset.sql());
             }
         }
         return out.toString();
-    }
-
-    private String from(FromItem item, Scope scope) {
-        if (item instanceof FromItem.Table table) {
-            return table(table, scope);
-        } else if (item instanceof FromItem.Derived derived) {
-            QueryResult result = query(derived.query(), scope.parent, true);
-            String alias = derived.alias() != null ? derived.alias() : "__tq_d" + (++aliases);
-            String sqlAlias = quote(alias);
-            scope.sources.add(new Scope.Source(
-                    derived.alias(),
-                    sqlAlias,
-                    result.columns(),
-                    null,
-                    result.ordered() ? sqlAlias + "." + quote(ORDER_COLUMN) : null,
-                    Set.of(),
-                    false));
-            return "(" + result.sql() + ") AS " + sqlAlias;
-        }
-        FromItem.Join join = (FromItem.Join) item;
-        String left = from(join.left(), scope);
-        int before = scope.sources.size();
-        String right = from(join.right(), scope);
-        if (join.right() instanceof FromItem.Join) {
-            right = "(" + right + ")";
-        }
-        if (!join.using().isEmpty()) {
-            Set<String> hidden = new HashSet<>();
-            join.using().forEach(name -> hidden.add(name.toLowerCase(Locale.ROOT)));
-            for (int i = before; i < scope.sources.size(); i++) {
-                Scope.Source source = scope.sources.get(i);
-                scope.sources.set(i, source.withHidden(hidden));
-            }
-        }
-        String condition = "";
-        if (join.on() != null) {
-            condition = " ON " + expressions.predicate(join.on(), scope);
-        } else if (!join.using().isEmpty()) {
-            StringJoiner using = new StringJoiner(", ", " USING (", ")");
-            join.using().forEach(name -> using.add(quote(name)));
-            condition = using.toString();
-        }
-        switch (join.kind()) {
-            case COMMA:
-            case CROSS:
-                if (!condition.isEmpty()) {
-                    return left + " JOIN " + right + condition;
-                }
-                return left + " CROSS JOIN " + right;
-            case INNER:
-                return condition.isEmpty() ? left + " CROSS JOIN " + right : left + " JOIN " + right + condition;
-            case LEFT:
-            case RIGHT:
-            case FULL:
-                return left + " " + join.kind().name() + " JOIN " + right
-                        + (condition.isEmpty() ? " ON TRUE" : condition);
-            default:
-                throw new Refusal("NATURAL JOIN");
-        }
-    }
-
-    private String table(FromItem.Table table, Scope scope) {
-        String alias = table.alias() != null ? table.alias() : table.name();
-        String sqlAlias = quote(alias);
-        if (table.schema() == null) {
-            for (Map<String, CommonTable> frame : commonTables) {
-                CommonTable common = frame.get(table.name().toLowerCase(Locale.ROOT));
-                if (common == null) {
-                    continue;
-                }
-                if (common.defining) {
-                    if (common.columns == null) {
-                        throw new Refusal("the common table " + table.name() + " refers to itself in its first SELECT");
-                    }
-                    common.selfReferenced = true;
-                }
-                scope.sources.add(new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of(), false));
-                return quote(common.name) + " AS " + sqlAlias;
-            }
-        }
-        Optional<TableSchema> found = schema.table(table.schema(), table.name());
-        if (found.isEmpty()) {
-            throw new Refusal("no such table: " + table.name());
-        }
-        TableSchema stored = found.get();
-        scope.sources.add(new Scope.Source(
-                alias,
-                sqlAlias,
-                stored.columns(),
-                stored.rowidSql(sqlAlias),
-                stored.orderSql(sqlAlias),
-                Set.of(),
-                !stored.insertionOrder()));
-        return stored.duckDbName() + " AS " + sqlAlias;
-    }
-
-    /** The order in which SQLite feeds a single-source aggregate its rows, for {@code group_concat}. */
-    String rowOrder(Scope scope) {
-        if (scope.sources.size() == 1 && scope.sources.get(0).order() != null) {
-            return scope.sources.get(0).order();
-        }
-        if (scope.sources.isEmpty()) {
-            return "1";
-        }
-        throw new Refusal("group_concat over a join or an unordered source, whose order is SQLite's plan order");
     }
 
     String window(Window window, Scope scope) {
