@@ -27,10 +27,13 @@ public final class BenchMain {
             skill(args, data, results);
         } else if (args.length > 0 && args[0].equals("dialect")) {
             dialect(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("tools")) {
+            tools(args, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
                     + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
-                    + "\n       tq bench dialect [--scale S] [--reps N]");
+                    + "\n       tq bench dialect [--scale S] [--reps N]"
+                    + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]");
             System.exit(2);
         }
     }
@@ -86,6 +89,22 @@ public final class BenchMain {
             }
         }
         DialectBenchmark.run(new DialectBenchmark.Settings(scale, reps, home, data, results), System.out);
+    }
+
+    private static void tools(String[] args, Path data, Path results) throws Exception {
+        ToolsBenchmark.Settings defaults = ToolsBenchmark.Settings.defaults(data, results);
+        long resultRows = defaults.resultRows();
+        long tableRows = defaults.tableRows();
+        int reps = defaults.repetitions();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--result-rows" -> resultRows = Long.parseLong(args[i + 1]);
+                case "--table-rows" -> tableRows = Long.parseLong(args[i + 1]);
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        ToolsBenchmark.run(new ToolsBenchmark.Settings(resultRows, tableRows, reps, data, results), System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

@@ -12,6 +12,7 @@ import io.tablequery.engine.exec.QueryWatchdog;
 import io.tablequery.engine.ingest.CoercionReport;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.workspace.Workspace;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,6 +24,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.duckdb.DuckDBResultSet;
 
 /**
  * The DuckDB tools over one workspace. Each call takes its own connection to the workspace's DuckDB database, where
@@ -124,6 +126,36 @@ public final class DuckDbTools {
                     null,
                     null);
         });
+    }
+
+    /**
+     * queryDuckDB's full result, untruncated, as an Arrow IPC stream: the batches DuckDB exports through the Arrow
+     * C data interface are written as they come, up to {@code maxRows} rows, under the query time limit. The query
+     * passes the same checks as queryDuckDB; a refusal or failure writes nothing.
+     *
+     * @param query DuckDB SQL
+     * @param maxRows the most rows to write; the stream stops there and says it was cut
+     * @param out where the stream goes
+     * @return the rows written, or the failure
+     */
+    public ArrowExport exportArrow(String query, long maxRows, OutputStream out) {
+        try (Connection connection = workspace.openDuckDb()) {
+            Optional<String> refusal = DuckQueryGuard.refusal(connection, query);
+            if (refusal.isPresent()) {
+                return ArrowExport.failed(DuckToolResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get()));
+            }
+            try (Statement statement = connection.createStatement()) {
+                return QueryWatchdog.run(statement, settings.queryTimeout().toNanos(), () -> {
+                    try (ResultSet rs = statement.executeQuery(query)) {
+                        return ArrowStreams.write(rs.unwrap(DuckDBResultSet.class), maxRows, out);
+                    }
+                });
+            }
+        } catch (QueryWatchdog.TimedOut e) {
+            return ArrowExport.failed(timedOut());
+        } catch (SQLException e) {
+            return ArrowExport.failed(failed(e));
+        }
     }
 
     /**

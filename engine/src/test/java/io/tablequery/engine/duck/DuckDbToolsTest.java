@@ -5,10 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.workspace.Workspace;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,6 +99,48 @@ class DuckDbToolsTest {
         assertThat(result.at("/rows/0/note").asText()).hasSize(2000);
         assertThat(json(tools.queryDuckDB("SELECT * FROM sales LIMIT 10")).has("_truncatedRows"))
                 .isFalse();
+    }
+
+    @Test
+    void streamsTheWholeResultAsArrowIpcEqualToTheJsonRows() throws IOException {
+        String query = "SELECT id, city, amount FROM sales WHERE id <= 8 ORDER BY id";
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ArrowExport export = tools.exportArrow(query, 1_000, out);
+        assertThat(export.failure()).isNull();
+        assertThat(export.rows()).isEqualTo(8);
+        assertThat(export.truncated()).isFalse();
+        List<Map<String, Object>> json = tools.queryDuckDB(query).rows();
+        List<List<String>> fromArrow = new ArrayList<>();
+        try (RootAllocator allocator = new RootAllocator();
+                ArrowStreamReader reader =
+                        new ArrowStreamReader(new ByteArrayInputStream(out.toByteArray()), allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            assertThat(root.getSchema().getFields())
+                    .extracting(field -> field.getName())
+                    .containsExactly("id", "city", "amount");
+            while (reader.loadNextBatch()) {
+                for (int row = 0; row < root.getRowCount(); row++) {
+                    List<String> values = new ArrayList<>();
+                    for (FieldVector vector : root.getFieldVectors()) {
+                        values.add(String.valueOf(vector.getObject(row)));
+                    }
+                    fromArrow.add(values);
+                }
+            }
+        }
+        assertThat(fromArrow)
+                .isEqualTo(json.stream()
+                        .map(row -> row.values().stream().map(String::valueOf).toList())
+                        .toList());
+
+        ByteArrayOutputStream capped = new ByteArrayOutputStream();
+        ArrowExport cut = tools.exportArrow("SELECT * FROM range(200000)", 150_000, capped);
+        assertThat(cut.rows()).isEqualTo(150_000);
+        assertThat(cut.truncated()).isTrue();
+        assertThat(tools.exportArrow("COPY sales TO 'x.csv'", 10, new ByteArrayOutputStream())
+                        .failure()
+                        .code())
+                .isEqualTo("QUERY_REFUSED");
     }
 
     @Test

@@ -23,14 +23,14 @@ public final class TqServer implements AutoCloseable {
      *
      * @param workspaces the workspaces to serve; the server closes them when it stops
      * @param settings where to listen and what to accept
-     * @param uploadCache a directory for uploads in transit
+     * @param uploadCache a directory for uploads and Arrow downloads in transit
      * @return the running server
      */
     public static TqServer start(WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache) {
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill());
-        ToolsController tools = new ToolsController(workspaces, DuckToolSettings.DEFAULTS);
+        ToolsController tools = new ToolsController(workspaces, DuckToolSettings.DEFAULTS, uploadCache);
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JacksonMapper());
@@ -53,6 +53,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.post("/v1/workspaces/{ws}/run-sql", skill::runSql);
             config.routes.post("/v1/workspaces/{ws}/translate", skill::translate);
             config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", tools::call);
+            config.routes.post("/v1/workspaces/{ws}/tools/queryDuckDB/arrow", tools::queryArrow);
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
             config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);

@@ -14,6 +14,7 @@ import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.cli.TqMain;
+import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -22,8 +23,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -128,6 +134,44 @@ class SkillHttpTest {
         assertThat(duck.at("/engine").asText()).isEqualTo("duckdb");
         assertThat(duck.at("/results/0/rows").toString())
                 .isEqualTo("[[\"上海\",\"20\",\"F1S1R3\"],[\"Paris\",\"30\",\"F1S1R4\"]]");
+    }
+
+    @Test
+    void downloadsAWholeQueryResultAsAnArrowStream() throws Exception {
+        HttpResponse<byte[]> response = client.send(
+                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/tools/queryDuckDB/arrow"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                JsonCodec.write(Map.of("query", "SELECT city, amount FROM sales ORDER BY amount"))))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/vnd.apache.arrow.stream");
+        assertThat(response.headers().firstValue("X-Tq-Row-Count")).hasValue("3");
+        assertThat(response.headers().firstValue("X-Tq-Truncated")).hasValue("false");
+        List<String> rows = new ArrayList<>();
+        try (RootAllocator allocator = new RootAllocator();
+                ArrowStreamReader reader =
+                        new ArrowStreamReader(new ByteArrayInputStream(response.body()), allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (reader.loadNextBatch()) {
+                for (int i = 0; i < root.getRowCount(); i++) {
+                    rows.add(root.getVector("city").getObject(i) + "="
+                            + root.getVector("amount").getObject(i));
+                }
+            }
+        }
+        assertThat(rows).containsExactly("Shanghai=10", "上海=20", "Paris=30");
+
+        HttpResponse<String> refused =
+                post("tools/queryDuckDB/arrow", Map.of("query", "SELECT * FROM read_text('/etc/passwd')"));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JsonCodec.mapper().readTree(refused.body()).at("/success").asBoolean())
+                .isFalse();
+        try (Stream<Path> spooled = Files.list(dir)) {
+            assertThat(spooled.filter(path -> path.getFileName().toString().startsWith("tq-arrow-")))
+                    .isEmpty();
+        }
     }
 
     @Test
