@@ -5,7 +5,8 @@ import java.util.Arrays;
 
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
- * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]} or {@code dialect [--scale S] [--reps N]}.
+ * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
+ * or {@code tools [--result-rows N] [--table-rows N] [--reps N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
