@@ -17,11 +17,6 @@ public enum SqlType {
     /** Values of several storage classes in one column; nothing built on it translates. */
     MIXED;
 
-    /** Tells whether SQLite sees the values as numbers. */
-    boolean isNumeric() {
-        return this == INTEGER || this == REAL || this == BOOLEAN;
-    }
-
     /** The class a value of this type compares in: numbers together, then text, then blobs. */
     int comparisonClass() {
         return switch (this) {

@@ -94,14 +94,6 @@ final class SqliteNumbers {
         return plain.indexOf('.') >= 0 ? plain : plain + ".0";
     }
 
-    /** Renders a number constant as SQLite's text, or null when the text is not sure. */
-    static String text(Number number) {
-        if (number instanceof Long l) {
-            return Long.toString(l);
-        }
-        return realText(number.doubleValue());
-    }
-
     static boolean isIntegral(double value) {
         return value == Math.rint(value) && Math.abs(value) < 9.2e18;
     }

@@ -71,8 +71,4 @@ record Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant,
     Typed withCollation(String newCollation) {
         return new Typed(sql, type, affinity, constant, newCollation);
     }
-
-    Typed withoutConstant() {
-        return new Typed(sql, type, affinity, null, collation);
-    }
 }
