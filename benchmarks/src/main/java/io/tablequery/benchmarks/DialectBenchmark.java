@@ -17,7 +17,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -183,14 +182,7 @@ final class DialectBenchmark {
             skill.runSql(new RunSqlRequest(PlanParser.parse(plan), null, null, PlanEngine.DUCKDB));
             duckdb[i] = (System.nanoTime() - start) / 1e6;
         }
-        return new QueryTiming(name, rows, median(sqlite), median(duckdb));
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+        return new QueryTiming(name, rows, Medians.of(sqlite), Medians.of(duckdb));
     }
 
     static String markdown(Result result, Settings settings) {
@@ -238,7 +230,7 @@ final class DialectBenchmark {
                     Locale.ROOT,
                     "Geometric mean speedup %.2fx; median %.2fx; range %.2fx to %.2fx.%n%n",
                     Math.exp(logSum / speedups.length),
-                    median(speedups),
+                    Medians.of(speedups),
                     speedups[0],
                     speedups[speedups.length - 1]));
         }

@@ -18,7 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import org.duckdb.DuckDBResultSet;
@@ -119,9 +118,9 @@ final class ToolsBenchmark {
         return new Pair(
                 "%,d-row result, 4 columns".formatted(rows),
                 "JDBC ResultSet, getObject per value",
-                median(jdbc),
+                Medians.of(jdbc),
                 "Arrow export to an IPC stream",
-                median(arrow));
+                Medians.of(arrow));
     }
 
     private static Pair queryAgainstJdbc(Settings settings, PrintStream log) throws IOException, SQLException {
@@ -181,16 +180,9 @@ final class ToolsBenchmark {
         return new Pair(
                 "GROUP BY over a %,d-row workspace table".formatted(settings.tableRows()),
                 "raw DuckDB JDBC on the workspace database",
-                median(raw),
+                Medians.of(raw),
                 "queryDuckDB end to end",
-                median(tool));
-    }
-
-    private static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int middle = sorted.length / 2;
-        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+                Medians.of(tool));
     }
 
     static String markdown(Result result, Settings settings) {

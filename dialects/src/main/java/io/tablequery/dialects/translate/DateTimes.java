@@ -217,7 +217,7 @@ final class DateTimes {
 
     /** A strftime format as DuckDB strftime pieces; %s, which DuckDB lacks, as epoch seconds. */
     private static String format(String format, String ts) {
-        StringBuilder pieces = new StringBuilder();
+
         StringBuilder run = new StringBuilder();
         StringBuilder sql = new StringBuilder();
         for (int i = 0; i < format.length(); i++) {
@@ -247,8 +247,7 @@ final class DateTimes {
             }
         }
         flush(run, ts, sql);
-        pieces.append(sql.isEmpty() ? "''" : sql);
-        return "(" + pieces + ")";
+        return "(" + (sql.isEmpty() ? "''" : sql) + ")";
     }
 
     private static void flush(StringBuilder run, String ts, StringBuilder sql) {

@@ -48,8 +48,13 @@ final class FunctionTranslator {
 
     /** Tells whether a call is an aggregate of its {@code SELECT} (not a window function, not scalar min/max). */
     static boolean isAggregate(Expr.Call call) {
+        return call.over() == null && isAggregateFunction(call);
+    }
+
+    /** Tells whether a call names an aggregate, windowed or not; {@code min} and {@code max} only with one argument. */
+    private static boolean isAggregateFunction(Expr.Call call) {
         String name = call.name().toLowerCase(Locale.ROOT);
-        if (call.over() != null || !AGGREGATES.contains(name)) {
+        if (!AGGREGATES.contains(name)) {
             return false;
         }
         return !((name.equals("min") || name.equals("max")) && call.args().size() != 1);
@@ -192,8 +197,7 @@ final class FunctionTranslator {
 
     private Typed window(Expr.Call call, String name, Scope scope) {
         String over = " OVER " + statement.window(call.over(), scope);
-        if (AGGREGATES.contains(name) && !(name.equals("min") || name.equals("max"))
-                || call.args().size() == 1 && (name.equals("min") || name.equals("max"))) {
+        if (isAggregateFunction(call)) {
             Aggregation aggregation = scope.aggregation;
             if (aggregation != null) {
                 aggregation.shelter++;

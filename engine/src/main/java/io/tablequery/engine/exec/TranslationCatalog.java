@@ -114,6 +114,7 @@ public final class TranslationCatalog implements SchemaLookup {
                 select.add("count(DISTINCT CASE WHEN " + value + " IS NOT NULL THEN typeof(" + value + ") END)");
                 select.add("max(CASE WHEN " + value + " IS NOT NULL THEN typeof(" + value + ") END)");
             }
+            List<ColumnSchema> copies = typed(table);
             List<ColumnSchema> columns = new ArrayList<>();
             try (ResultSet rs = statement.executeQuery(select.toString())) {
                 rs.next();
@@ -123,7 +124,7 @@ public final class TranslationCatalog implements SchemaLookup {
                     String only = rs.getString(2 * i + 2);
                     SqliteAffinity affinity = SqliteAffinity.of(
                             declared.getOrDefault(column.name().toLowerCase(Locale.ROOT), ""));
-                    SqlType copied = typed(table).get(i).type();
+                    SqlType copied = copies.get(i).type();
                     SqlType held = classes == 0 ? copied : SqlType.valueOf(only.toUpperCase(Locale.ROOT));
                     // The DuckDB copy has one type per column; values SQLite holds in another class differ there.
                     SqlType type = classes > 1 || held != copied ? SqlType.MIXED : held;
