@@ -4,6 +4,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.ingest.CoercionReport;
 import io.tablequery.engine.store.DuckDbStorage;
 import java.sql.Connection;
@@ -23,12 +24,13 @@ import java.util.StringJoiner;
 final class DataQualityAnalyzer {
     private DataQualityAnalyzer() {}
 
-    static DataQualityResult analyze(Connection duckDb, TableInfo table, List<CoercionReport> coercions)
+    static DataQualityResult analyze(
+            Connection duckDb, QueryDeadline deadline, TableInfo table, List<CoercionReport> coercions)
             throws SQLException {
         String from = " FROM " + quote(DuckDbStorage.NATIVE_SCHEMA, table.name());
         List<ColumnInfo> columns = table.columns();
         List<String> types = new ArrayList<>();
-        try (Statement statement = duckDb.createStatement();
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery("SELECT * " + from + " LIMIT 0")) {
             for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
                 types.add(rs.getMetaData().getColumnTypeName(i));
@@ -51,7 +53,7 @@ final class DataQualityAnalyzer {
         String[] max = new String[columns.size()];
         Double[] mean = new Double[columns.size()];
         double[][] fences = new double[columns.size()][];
-        try (Statement statement = duckDb.createStatement();
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(first.toString())) {
             rs.next();
             rows = rs.getLong(1);
@@ -87,7 +89,7 @@ final class DataQualityAnalyzer {
         }
         List<DataQualityResult.ColumnQuality> qualities = new ArrayList<>();
         List<String> findings = new ArrayList<>();
-        try (Statement statement = duckDb.createStatement();
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(second.toString())) {
             rs.next();
             for (int i = 0; i < columns.size(); i++) {
@@ -114,7 +116,7 @@ final class DataQualityAnalyzer {
                 findings(findings, name, rows, nulls, distinct[i], outliers, numbers, dates, nonNull[i]);
             }
         }
-        long duplicates = duplicates(duckDb, columns, from);
+        long duplicates = duplicates(duckDb, deadline, columns, from);
         if (duplicates > 0) {
             findings.add("%,d rows repeat an earlier row in every column".formatted(duplicates));
         }
@@ -123,11 +125,12 @@ final class DataQualityAnalyzer {
         return new DataQualityResult(true, table.name(), rows, duplicates, qualities, coercions, findings, null, null);
     }
 
-    private static long duplicates(Connection duckDb, List<ColumnInfo> columns, String from) throws SQLException {
+    private static long duplicates(Connection duckDb, QueryDeadline deadline, List<ColumnInfo> columns, String from)
+            throws SQLException {
         StringJoiner all = new StringJoiner(", ");
         columns.forEach(column -> all.add(quote(column.name())));
         String sql = "SELECT COALESCE(sum(n - 1), 0) FROM (SELECT count(*) AS n" + from + " GROUP BY " + all + ")";
-        try (Statement statement = duckDb.createStatement();
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);

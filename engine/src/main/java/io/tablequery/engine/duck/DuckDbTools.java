@@ -8,6 +8,7 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.exec.QueryWatchdog;
 import io.tablequery.engine.ingest.CoercionReport;
 import io.tablequery.engine.store.DuckDbStorage;
@@ -236,8 +237,15 @@ public final class DuckDbTools {
                 .filter(sheet -> sheet.sheet() == table.get().sheetNumber())
                 .flatMap(sheet -> sheet.coercions().stream())
                 .toList();
-        try (Connection connection = workspace.openDuckDb()) {
-            return DataQualityAnalyzer.analyze(connection, table.get(), coercions);
+        try (Connection connection = workspace.openDuckDb();
+                QueryDeadline deadline =
+                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
+            try {
+                return DataQualityAnalyzer.analyze(connection, deadline, table.get(), coercions);
+            } catch (SQLException e) {
+                DuckToolResult failure = deadline.expired() ? timedOut() : failed(e);
+                return DataQualityResult.failure(DuckToolErrorCode.valueOf(failure.code()), failure.error());
+            }
         } catch (SQLException e) {
             return DataQualityResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
         }
@@ -259,8 +267,15 @@ public final class DuckDbTools {
                     DuckToolErrorCode.TABLE_NOT_FOUND,
                     unknownTable(a.isEmpty() ? tableA : tableB).error());
         }
-        try (Connection connection = workspace.openDuckDb()) {
-            return TableComparer.compare(connection, a.get(), b.get(), key, settings.maxRows());
+        try (Connection connection = workspace.openDuckDb();
+                QueryDeadline deadline =
+                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
+            try {
+                return TableComparer.compare(connection, deadline, a.get(), b.get(), key, settings.maxRows());
+            } catch (SQLException e) {
+                DuckToolResult failure = deadline.expired() ? timedOut() : failed(e);
+                return CompareResult.failure(DuckToolErrorCode.valueOf(failure.code()), failure.error());
+            }
         } catch (SQLException e) {
             return CompareResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
         }

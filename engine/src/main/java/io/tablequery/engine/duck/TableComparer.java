@@ -3,6 +3,7 @@ package io.tablequery.engine.duck;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.store.DuckDbStorage;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -24,10 +25,11 @@ import java.util.StringJoiner;
 final class TableComparer {
     private TableComparer() {}
 
-    static CompareResult compare(Connection duckDb, TableInfo a, TableInfo b, String key, int sampleRows)
+    static CompareResult compare(
+            Connection duckDb, QueryDeadline deadline, TableInfo a, TableInfo b, String key, int sampleRows)
             throws SQLException {
-        Map<String, String> typesA = types(duckDb, a);
-        Map<String, String> typesB = types(duckDb, b);
+        Map<String, String> typesA = types(duckDb, deadline, a);
+        Map<String, String> typesB = types(duckDb, deadline, b);
         List<Map<String, String>> added = new ArrayList<>();
         List<Map<String, String>> removed = new ArrayList<>();
         List<Map<String, String>> retyped = new ArrayList<>();
@@ -84,9 +86,10 @@ final class TableComparer {
         if (key != null) {
             String k = quote(key);
             for (String[] side : new String[][] {{tableA, "A"}, {tableB, "B"}}) {
-                long keys = single(duckDb, "SELECT count(*) - count(DISTINCT %s) FROM %s".formatted(k, side[0]));
+                long keys =
+                        single(duckDb, deadline, "SELECT count(*) - count(DISTINCT %s) FROM %s".formatted(k, side[0]));
                 // count(DISTINCT) skips NULLs, so NULL keys are counted here too and reported apart below.
-                long nulls = single(duckDb, "SELECT count(*) - count(%s) FROM %s".formatted(k, side[0]));
+                long nulls = single(duckDb, deadline, "SELECT count(*) - count(%s) FROM %s".formatted(k, side[0]));
                 if (nulls > 0) {
                     notes.add("%,d rows of %s have no key (NULL) and match no row of the other table"
                             .formatted(nulls, side[1]));
@@ -98,18 +101,20 @@ final class TableComparer {
             }
             onlyInA = rows(
                     duckDb,
+                    deadline,
                     "SELECT * FROM %s a WHERE NOT EXISTS (SELECT 1 FROM %s b WHERE b.%s = a.%s)"
                             .formatted(tableA, tableB, k, k),
                     sampleRows);
             onlyInB = rows(
                     duckDb,
+                    deadline,
                     "SELECT * FROM %s b WHERE NOT EXISTS (SELECT 1 FROM %s a WHERE a.%s = b.%s)"
                             .formatted(tableB, tableA, k, k),
                     sampleRows);
-            changed = changed(duckDb, tableA, tableB, key, casts, sampleRows);
+            changed = changed(duckDb, deadline, tableA, tableB, key, casts, sampleRows);
         } else {
-            onlyInA = rows(duckDb, except(tableA, tableB, casts), sampleRows);
-            onlyInB = rows(duckDb, except(tableB, tableA, casts), sampleRows);
+            onlyInA = rows(duckDb, deadline, except(tableA, tableB, casts), sampleRows);
+            onlyInB = rows(duckDb, deadline, except(tableB, tableA, casts), sampleRows);
         }
         return new CompareResult(
                 true,
@@ -128,7 +133,13 @@ final class TableComparer {
     }
 
     private static CompareResult.RowSet changed(
-            Connection duckDb, String tableA, String tableB, String key, Map<String, String> casts, int sampleRows)
+            Connection duckDb,
+            QueryDeadline deadline,
+            String tableA,
+            String tableB,
+            String key,
+            Map<String, String> casts,
+            int sampleRows)
             throws SQLException {
         String k = quote(key);
         StringJoiner differs = new StringJoiner(" OR ");
@@ -148,9 +159,9 @@ final class TableComparer {
             return new CompareResult.RowSet(0, List.of());
         }
         String from = " FROM %s a JOIN %s b ON a.%s = b.%s WHERE %s".formatted(tableA, tableB, k, k, differs);
-        long count = single(duckDb, "SELECT count(*)" + from);
+        long count = single(duckDb, deadline, "SELECT count(*)" + from);
         List<Map<String, Object>> sample = new ArrayList<>();
-        try (Statement statement = duckDb.createStatement();
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(select + from + " ORDER BY 1 LIMIT " + sampleRows)) {
             while (rs.next()) {
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -179,17 +190,18 @@ final class TableComparer {
         return "SELECT %1$s FROM %2$s EXCEPT ALL SELECT %1$s FROM %3$s".formatted(columns, first, second);
     }
 
-    private static CompareResult.RowSet rows(Connection duckDb, String sql, int sampleRows) throws SQLException {
-        long count = single(duckDb, "SELECT count(*) FROM (" + sql + ")");
-        try (Statement statement = duckDb.createStatement();
+    private static CompareResult.RowSet rows(Connection duckDb, QueryDeadline deadline, String sql, int sampleRows)
+            throws SQLException {
+        long count = single(duckDb, deadline, "SELECT count(*) FROM (" + sql + ")");
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(sql + " LIMIT " + sampleRows)) {
             return new CompareResult.RowSet(
                     count, DuckResults.read(rs, sampleRows, 2000).rows());
         }
     }
 
-    private static long single(Connection duckDb, String sql) throws SQLException {
-        try (Statement statement = duckDb.createStatement();
+    private static long single(Connection duckDb, QueryDeadline deadline, String sql) throws SQLException {
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
@@ -197,9 +209,10 @@ final class TableComparer {
     }
 
     /** A table's column types by name, as DuckDB's views show them. */
-    private static Map<String, String> types(Connection duckDb, TableInfo table) throws SQLException {
+    private static Map<String, String> types(Connection duckDb, QueryDeadline deadline, TableInfo table)
+            throws SQLException {
         Map<String, String> types = new LinkedHashMap<>();
-        try (Statement statement = duckDb.createStatement();
+        try (Statement statement = deadline.watch(duckDb.createStatement());
                 ResultSet rs = statement.executeQuery(
                         "SELECT * FROM " + quote(DuckDbStorage.NATIVE_SCHEMA, table.name()) + " LIMIT 0")) {
             for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {

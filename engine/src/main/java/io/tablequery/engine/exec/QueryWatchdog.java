@@ -56,7 +56,7 @@ public final class QueryWatchdog {
     public static <T> T run(Statement statement, long timeoutNanos, StatementWork<T> work)
             throws SQLException, TimedOut {
         AtomicBoolean cancelled = new AtomicBoolean();
-        ScheduledFuture<?> timer = TIMER.schedule(
+        ScheduledFuture<?> timer = schedule(
                 () -> {
                     cancelled.set(true);
                     try {
@@ -65,8 +65,7 @@ public final class QueryWatchdog {
                         // The statement finished or closed meanwhile; nothing is left to cancel.
                     }
                 },
-                Math.max(1, timeoutNanos),
-                TimeUnit.NANOSECONDS);
+                timeoutNanos);
         try {
             return work.run();
         } catch (SQLException e) {
@@ -77,5 +76,10 @@ public final class QueryWatchdog {
         } finally {
             timer.cancel(false);
         }
+    }
+
+    /** Runs an action once the time is up, on the watchdog's thread. */
+    static ScheduledFuture<?> schedule(Runnable action, long timeoutNanos) {
+        return TIMER.schedule(action, Math.max(1, timeoutNanos), TimeUnit.NANOSECONDS);
     }
 }

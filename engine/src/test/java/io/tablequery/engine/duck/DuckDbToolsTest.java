@@ -102,6 +102,33 @@ class DuckDbToolsTest {
     }
 
     @Test
+    void rendersEachDuckDbTypeFromItsArrowBatch() {
+        JsonNode result = json(tools.queryDuckDB("SELECT TIMESTAMP '2025-01-02 10:00:00' ts,"
+                + " TIMESTAMP '2025-01-02 10:00:00.123' ts_ms, TIMESTAMPTZ '2025-01-02 10:00:00+00' tz,"
+                + " TIME '10:11:12.5' t, INTERVAL 3 DAY iv, '\\xFFa\\x00'::BLOB b, [1, NULL] l,"
+                + " {'a': 1, 'b': 'x'} s, MAP {'k': 1} m, 'y'::ENUM('x', 'y') e,"
+                + " 12345678901234567890::HUGEINT h, 18446744073709551615::UBIGINT ub, 4294967295::UINTEGER ui,"
+                + " 1.50::DECIMAL(10, 2) d, true bo, 2.5::FLOAT f, 'inf'::DOUBLE inf, DATE '2025-01-02' dt,"
+                + " NULL::INT n"));
+        assertThat(result.at("/rows/0").toString())
+                .isEqualTo("{\"ts\":\"2025-01-02 10:00:00\",\"ts_ms\":\"2025-01-02 10:00:00.123\","
+                        + "\"tz\":\"2025-01-02 10:00:00+00\",\"t\":\"10:11:12.5\",\"iv\":\"P3D\","
+                        + "\"b\":\"\\\\xFFa\\\\x00\",\"l\":[1,null],\"s\":{\"a\":1,\"b\":\"x\"},"
+                        + "\"m\":{\"k\":1},\"e\":\"y\",\"h\":12345678901234567890,"
+                        + "\"ub\":18446744073709551615,\"ui\":4294967295,\"d\":1.5,\"bo\":true,\"f\":2.5,"
+                        + "\"inf\":\"Infinity\",\"dt\":\"2025-01-02\",\"n\":null}");
+        assertThat(result.at("/columns/0/type").asText()).isEqualTo("TIMESTAMP");
+    }
+
+    @Test
+    void countsEveryBatchButConvertsOnlyTheRowsShown() {
+        JsonNode result = json(tools.queryDuckDB("SELECT range AS n FROM range(5000)"));
+        assertThat(result.at("/rowCount").asLong()).isEqualTo(5000);
+        assertThat(result.at("/rows").size()).isEqualTo(10);
+        assertThat(result.at("/rows/9/n").asLong()).isEqualTo(9);
+    }
+
+    @Test
     void streamsTheWholeResultAsArrowIpcEqualToTheJsonRows() throws IOException {
         String query = "SELECT id, city, amount FROM sales WHERE id <= 8 ORDER BY id";
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -306,5 +333,25 @@ class DuckDbToolsTest {
         JsonNode result = json(impatient.queryDuckDB(
                 "SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1"));
         assertThat(result.at("/code").asText()).isEqualTo("QUERY_TIMEOUT");
+    }
+
+    @Test
+    void holdsAnalysisAndComparisonToTheTimeLimit() {
+        DuckDbTools hurried = new DuckDbTools(workspace, new DuckToolSettings(10, 2000, 10, 100, Duration.ofNanos(1)));
+        assertThat(JsonCodec.mapper()
+                        .valueToTree(hurried.analyzeDataQuality("quality"))
+                        .at("/code")
+                        .asText())
+                .isEqualTo("QUERY_TIMEOUT");
+        assertThat(JsonCodec.mapper()
+                        .valueToTree(hurried.compareTables("stock_v1", "stock_v2", "id"))
+                        .at("/code")
+                        .asText())
+                .isEqualTo("QUERY_TIMEOUT");
+        assertThat(JsonCodec.mapper()
+                        .valueToTree(tools.compareTables("stock_v1", "stock_v2", "id"))
+                        .at("/success")
+                        .asBoolean())
+                .isTrue();
     }
 }

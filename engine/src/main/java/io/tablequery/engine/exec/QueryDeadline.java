@@ -1,0 +1,70 @@
+package io.tablequery.engine.exec;
+
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.concurrent.ScheduledFuture;
+
+/**
+ * One time limit over several statements, for work that runs a few queries in turn: when the time runs out, the
+ * statement then running is cancelled, and any statement watched afterwards fails at once.
+ */
+public final class QueryDeadline implements AutoCloseable {
+    private final ScheduledFuture<?> timer;
+    private Statement current;
+    private boolean expired;
+
+    private QueryDeadline(long timeoutNanos) {
+        this.timer = QueryWatchdog.schedule(this::expire, timeoutNanos);
+    }
+
+    /**
+     * Starts the clock.
+     *
+     * @param timeoutNanos the time all the statements have together
+     * @return the running deadline; close it when the work ends
+     */
+    public static QueryDeadline start(long timeoutNanos) {
+        return new QueryDeadline(timeoutNanos);
+    }
+
+    /**
+     * Puts a statement under the deadline; it is cancelled if the time runs out while it runs.
+     *
+     * @param statement a new statement
+     * @return the same statement
+     * @throws SQLException when the time has already run out
+     */
+    public synchronized Statement watch(Statement statement) throws SQLException {
+        if (expired) {
+            statement.close();
+            throw new SQLException("the time limit was reached before the statement ran");
+        }
+        current = statement;
+        return statement;
+    }
+
+    /**
+     * Says whether the time ran out, so that a failure can be told apart from a cancellation.
+     *
+     * @return true when the deadline passed
+     */
+    public synchronized boolean expired() {
+        return expired;
+    }
+
+    private synchronized void expire() {
+        expired = true;
+        if (current != null) {
+            try {
+                current.cancel();
+            } catch (SQLException e) {
+                // The statement finished or closed meanwhile; nothing is left to cancel.
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        timer.cancel(false);
+    }
+}
