@@ -33,6 +33,7 @@ import org.duckdb.DuckDBResultSet;
  * with {@code error} and a stable {@code code}.
  */
 public final class DuckDbTools {
+    private static final Pattern TRAILING_SEMICOLONS = Pattern.compile("[\\s;]+$");
     private static final Pattern MISSING_TABLE = Pattern.compile("Table with name ([^ ]+) does not exist");
 
     private final Workspace workspace;
@@ -51,13 +52,15 @@ public final class DuckDbTools {
 
     /** The tools this release serves, by their seed names. */
     public static final String TOOLS =
-            "queryDuckDB, getTableSchema, getSampleRows, getTableList, analyzeDataQuality, compareTables";
+            "queryDuckDB, getTableSchema, getSampleRows, getTableList, analyzeDataQuality, compareTables, chart";
 
     /**
      * Calls a tool by its seed name with its seed arguments, as HTTP and the CLI receive them.
      *
-     * @param tool {@code queryDuckDB}, {@code getTableSchema}, {@code getSampleRows} or {@code getTableList}
-     * @param args the arguments: {@code query}, {@code tableName}, {@code limit}
+     * @param tool one of {@link #TOOLS}
+     * @param args the arguments by their names: {@code query}, {@code tableName}, {@code limit}, {@code tableA},
+     *     {@code tableB}, {@code key}; for chart also {@code kind}, {@code x}, {@code y}, {@code series}, {@code title},
+     *     {@code png}
      * @return the tool's answer; an unknown tool or a missing argument is answered as a failure
      */
     public DuckToolAnswer call(String tool, JsonNode args) {
@@ -90,11 +93,27 @@ public final class DuckDbTools {
                 args.path("tableName").isTextual()
                         ? analyzeDataQuality(args.get("tableName").textValue())
                         : missing("tableName", tool);
+            case "chart" ->
+                args.path("kind").isTextual()
+                        ? chart(
+                                text(args, "query"),
+                                text(args, "tableName"),
+                                args.get("kind").textValue(),
+                                text(args, "x"),
+                                text(args, "y"),
+                                text(args, "series"),
+                                text(args, "title"),
+                                args.path("png").asBoolean(false))
+                        : missing("kind (%s)".formatted(ChartKind.NAMES), tool);
             default ->
                 DuckToolResult.failure(
                         DuckToolErrorCode.INVALID_ARGUMENT,
                         "no tool '%s'; this release serves %s".formatted(tool, TOOLS));
         };
+    }
+
+    private static String text(JsonNode args, String name) {
+        return args.path(name).isTextual() ? args.get(name).textValue() : null;
     }
 
     private static DuckToolResult missing(String argument, String tool) {
@@ -278,6 +297,67 @@ public final class DuckDbTools {
             }
         } catch (SQLException e) {
             return CompareResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
+        }
+    }
+
+    /**
+     * chart: a Vega-Lite specification of a query's or a table's rows and, when asked, a PNG of it. Bars, lines and
+     * pies sum y per x (or count rows when y is left out); a scatter plot keeps the rows; a histogram counts x in up
+     * to 20 bins. At most {@value ChartMaker#MAX_POINTS} data rows go into the specification.
+     *
+     * @param query DuckDB SQL giving the rows, or null
+     * @param tableName the table giving the rows, when there is no query
+     * @param kind bar, line, scatter (point), arc (pie) or histogram
+     * @param x the x column (a pie's labels; a histogram's values)
+     * @param y the y column, or null
+     * @param series the column splitting the rows into colored series, or null
+     * @param title the chart's title, or null for one made from the columns
+     * @param png whether to render a PNG too
+     * @return the specification, the data row count, and the PNG as base64
+     */
+    public ChartResult chart(
+            String query, String tableName, String kind, String x, String y, String series, String title, boolean png) {
+        Optional<ChartKind> chartKind = ChartKind.parse(kind);
+        if (chartKind.isEmpty()) {
+            return ChartResult.failure(
+                    DuckToolErrorCode.INVALID_ARGUMENT,
+                    "no chart kind '%s'; the kinds are %s".formatted(kind, ChartKind.NAMES));
+        }
+        if ((query == null) == (tableName == null)) {
+            return ChartResult.failure(
+                    DuckToolErrorCode.INVALID_ARGUMENT,
+                    "chart needs either query (DuckDB SQL giving the rows) or tableName, not both");
+        }
+        String source;
+        if (tableName != null) {
+            Optional<TableInfo> table = table(tableName);
+            if (table.isEmpty()) {
+                return ChartResult.failure(
+                        DuckToolErrorCode.TABLE_NOT_FOUND,
+                        unknownTable(tableName).error());
+            }
+            source = qualified(table.get());
+        } else {
+            source = "(\n" + TRAILING_SEMICOLONS.matcher(query).replaceAll("") + "\n)";
+        }
+        ChartRequest request = new ChartRequest(source, chartKind.get(), x, y, series, title, png);
+        try (Connection connection = workspace.openDuckDb();
+                QueryDeadline deadline =
+                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
+            if (query != null) {
+                Optional<String> refusal = DuckQueryGuard.refusal(connection, query);
+                if (refusal.isPresent()) {
+                    return ChartResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get());
+                }
+            }
+            try {
+                return ChartMaker.make(connection, deadline, request, settings.maxStringChars());
+            } catch (SQLException e) {
+                DuckToolResult failure = deadline.expired() ? timedOut() : failed(e);
+                return ChartResult.failure(DuckToolErrorCode.valueOf(failure.code()), failure.error());
+            }
+        } catch (SQLException e) {
+            return ChartResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
         }
     }
 

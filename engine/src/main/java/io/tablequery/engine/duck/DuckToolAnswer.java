@@ -1,7 +1,7 @@
 package io.tablequery.engine.duck;
 
 /** What a DuckDB tool answers: the seed's shapes, each with {@code success}. */
-public sealed interface DuckToolAnswer permits DuckToolResult, DataQualityResult, CompareResult {
+public sealed interface DuckToolAnswer permits DuckToolResult, DataQualityResult, CompareResult, ChartResult {
     /**
      * Tells whether the tool succeeded.
      *

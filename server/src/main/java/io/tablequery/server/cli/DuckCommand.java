@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablequery.engine.duck.DuckDbTools;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.json.JsonCodec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "duck",
         description = "Call a DuckDB tool: queryDuckDB, getTableSchema, getSampleRows, getTableList,"
-                + " analyzeDataQuality, compareTables.")
+                + " analyzeDataQuality, compareTables, chart.")
 final class DuckCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -46,8 +50,29 @@ final class DuckCommand implements Callable<Integer> {
     @Option(names = "--key", paramLabel = "COLUMN", description = "compareTables: the column to match rows by.")
     String key;
 
+    @Option(names = "--kind", paramLabel = "KIND", description = "chart: bar, line, scatter, arc (pie) or histogram.")
+    String kind;
+
+    @Option(names = "--x", paramLabel = "COLUMN", description = "chart: the x column.")
+    String x;
+
+    @Option(names = "--y", paramLabel = "COLUMN", description = "chart: the y column; left out, rows are counted.")
+    String y;
+
+    @Option(names = "--series", paramLabel = "COLUMN", description = "chart: the column splitting series.")
+    String series;
+
+    @Option(names = "--title", paramLabel = "TEXT", description = "chart: the title.")
+    String title;
+
+    @Option(
+            names = "--png",
+            paramLabel = "FILE",
+            description = "chart: also render a PNG and write it to FILE (the JSON then names the file).")
+    Path png;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         ObjectNode args = JsonCodec.mapper().createObjectNode();
         if (query != null) {
             args.put("query", query);
@@ -67,11 +92,29 @@ final class DuckCommand implements Callable<Integer> {
         if (key != null) {
             args.put("key", key);
         }
+        putIfSet(args, "kind", kind);
+        putIfSet(args, "x", x);
+        putIfSet(args, "y", y);
+        putIfSet(args, "series", series);
+        putIfSet(args, "title", title);
+        if (png != null) {
+            args.put("png", true);
+        }
         JsonNode answer = target.callOnWorkspace(
                 workspace -> new DuckDbTools(workspace, DuckToolSettings.DEFAULTS).call(tool, args),
                 "tools/" + tool,
                 args);
+        if (png != null && answer.path("png").isTextual() && answer instanceof ObjectNode chart) {
+            Files.write(png, Base64.getDecoder().decode(chart.remove("png").textValue()));
+            chart.put("pngFile", png.toString());
+        }
         new JsonOption().print(spec.commandLine().getOut(), answer);
         return answer.path("success").asBoolean() ? 0 : ExitCodes.USER_ERROR;
+    }
+
+    private static void putIfSet(ObjectNode args, String name, String value) {
+        if (value != null) {
+            args.put(name, value);
+        }
     }
 }

@@ -3,10 +3,13 @@ package io.tablequery.server.http;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.tablequery.engine.duck.ArrowExport;
+import io.tablequery.engine.duck.ChartResult;
 import io.tablequery.engine.duck.DuckDbTools;
+import io.tablequery.engine.duck.DuckToolAnswer;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
@@ -15,6 +18,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Base64;
 
 /**
  * The DuckDB tools over HTTP: {@code POST /v1/workspaces/{ws}/tools/{toolName}} with the seed's argument names. A
@@ -73,6 +77,23 @@ final class ToolsController {
         ctx.header("X-Tq-Truncated", Boolean.toString(export.truncated()));
         ctx.contentType(ARROW_STREAM);
         ctx.result(Files.newInputStream(file, StandardOpenOption.DELETE_ON_CLOSE));
+    }
+
+    /**
+     * {@code POST /v1/workspaces/{ws}/tools/chart/png} with the chart tool's arguments: the chart as an {@code
+     * image/png} body, or the tool's failure as JSON with status 400.
+     */
+    void chartPng(Context ctx) {
+        DuckDbTools tools = new DuckDbTools(workspaces.get(ctx.pathParam("ws")), settings);
+        ObjectNode args = JsonBodies.object(ctx).deepCopy();
+        args.put("png", true);
+        DuckToolAnswer answer = tools.call("chart", args);
+        if (answer instanceof ChartResult chart && chart.success()) {
+            ctx.contentType("image/png");
+            ctx.result(Base64.getDecoder().decode(chart.png()));
+        } else {
+            ctx.status(HttpStatus.BAD_REQUEST).json(answer);
+        }
     }
 
     void call(Context ctx) {

@@ -54,6 +54,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.post("/v1/workspaces/{ws}/translate", skill::translate);
             config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", tools::call);
             config.routes.post("/v1/workspaces/{ws}/tools/queryDuckDB/arrow", tools::queryArrow);
+            config.routes.post("/v1/workspaces/{ws}/tools/chart/png", tools::chartPng);
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
             config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);

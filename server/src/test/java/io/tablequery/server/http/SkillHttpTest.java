@@ -14,6 +14,7 @@ import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.cli.TqMain;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import javax.imageio.ImageIO;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
@@ -172,6 +174,59 @@ class SkillHttpTest {
             assertThat(spooled.filter(path -> path.getFileName().toString().startsWith("tq-arrow-")))
                     .isEmpty();
         }
+    }
+
+    @Test
+    void drawsChartsAsSpecsAndPngsOverHttpAndTheCli() throws Exception {
+        Map<String, Object> args = Map.of("tableName", "sales", "kind", "bar", "x", "city", "y", "amount");
+        JsonNode spec = JsonCodec.mapper().readTree(post("tools/chart", args).body());
+        assertThat(spec.at("/success").asBoolean()).as(spec.toString()).isTrue();
+        assertThat(spec.at("/spec/mark/type").asText()).isEqualTo("bar");
+        assertThat(spec.at("/spec/data/values").toString())
+                .isEqualTo("[{\"city\":\"Shanghai\",\"amount\":10},{\"city\":\"上海\",\"amount\":20},"
+                        + "{\"city\":\"Paris\",\"amount\":30}]");
+        HttpResponse<byte[]> png = client.send(
+                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/tools/chart/png"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(args)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(png.statusCode()).isEqualTo(200);
+        assertThat(png.headers().firstValue("Content-Type")).hasValue("image/png");
+        BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.body()));
+        assertThat(image.getWidth()).isEqualTo(800);
+        assertError(
+                post("tools/chart/png", Map.of("tableName", "sales", "kind", "bar", "x", "town")),
+                400,
+                "INVALID_ARGUMENT");
+
+        Path file = dir.resolve("chart.png");
+        StringWriter out = new StringWriter();
+        CommandLine cli = TqMain.commandLine();
+        cli.setOut(new PrintWriter(out));
+        assertThat(cli.execute(
+                        "duck",
+                        "chart",
+                        "--table-name",
+                        "sales",
+                        "--kind",
+                        "pie",
+                        "--x",
+                        "city",
+                        "--y",
+                        "amount",
+                        "--png",
+                        file.toString(),
+                        "--workspace",
+                        dir.resolve("data/shop").toString(),
+                        "--server",
+                        base()))
+                .isZero();
+        JsonNode printed = JsonCodec.mapper().readTree(out.toString());
+        assertThat(printed.at("/pngFile").asText()).isEqualTo(file.toString());
+        assertThat(printed.has("png")).isFalse();
+        assertThat(printed.at("/spec/mark/type").asText()).isEqualTo("arc");
+        assertThat(ImageIO.read(file.toFile()).getHeight()).isEqualTo(500);
     }
 
     @Test
