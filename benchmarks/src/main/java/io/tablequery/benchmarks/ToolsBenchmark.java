@@ -1,9 +1,9 @@
 package io.tablequery.benchmarks;
 
-import io.tablequery.engine.duck.ArrowStreams;
 import io.tablequery.engine.duck.DuckDbTools;
 import io.tablequery.engine.duck.DuckToolResult;
 import io.tablequery.engine.duck.DuckToolSettings;
+import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -11,6 +11,7 @@ import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.exec.QueryWatchdog;
 import io.tablequery.engine.ingest.CoercionReport;
+import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.OutputStream;
@@ -167,7 +168,9 @@ public final class DuckDbTools {
             try (Statement statement = connection.createStatement()) {
                 return QueryWatchdog.run(statement, settings.queryTimeout().toNanos(), () -> {
                     try (ResultSet rs = statement.executeQuery(query)) {
-                        return ArrowStreams.write(rs.unwrap(DuckDBResultSet.class), maxRows, out);
+                        ArrowStreams.Written written =
+                                ArrowStreams.write(rs.unwrap(DuckDBResultSet.class), maxRows, out);
+                        return new ArrowExport(written.rows(), written.truncated(), null);
                     }
                 });
             }

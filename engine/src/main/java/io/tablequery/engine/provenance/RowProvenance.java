@@ -30,6 +30,15 @@ public record RowProvenance(SheetRef sheet, String rowColumn) implements Provena
      * @return for example {@code F1S2R5}
      */
     public String cite(long rowNumber) {
-        return sheet + "R" + rowNumber;
+        return rowPrefix() + rowNumber;
+    }
+
+    /**
+     * Returns what every row's citation starts with, for citations made in SQL.
+     *
+     * @return for example {@code F1S2R}
+     */
+    public String rowPrefix() {
+        return sheet + "R";
     }
 }

@@ -15,8 +15,10 @@ import io.tablequery.engine.exec.SqlitePlanRunner;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.workspace.Workspace;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -49,6 +51,43 @@ final class PlanExecution {
                 case AUTO -> auto(plan, sqlite, catalog, limits, notices);
                 case BOTH -> both(plan, sqlite, catalog, limits, notices);
             };
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Runs a plan and writes one final table whole as an Arrow IPC stream, on the engine asked for; {@code both}
+     * writes SQLite's table, and {@code auto} chooses as for a run.
+     */
+    ArrowStreams.Written exportArrow(
+            PlanEngine engine,
+            ValidatedPlan plan,
+            CatalogSnapshot catalog,
+            Integer step,
+            long maxRows,
+            OutputStream out) {
+        try (Connection sqlite = workspace.openSqliteReader()) {
+            PlanTranslation translation = engine == PlanEngine.DUCKDB || engine == PlanEngine.AUTO
+                    ? translate(plan, catalog, sqlite, engine == PlanEngine.DUCKDB)
+                    : null;
+            boolean onDuckDb = engine == PlanEngine.DUCKDB
+                    || engine == PlanEngine.AUTO
+                            && translation.translated()
+                            && rowsRead(plan, catalog) >= settings.autoDuckDbRows();
+            if (onDuckDb) {
+                try (Connection duckdb = workspace.openDuckDb()) {
+                    new DuckDbPlanRunner(settings.queryTimeout()).execute(plan, translation, duckdb);
+                    return FinalTables.exportArrow(plan, step, duckdb, maxRows, out);
+                } catch (EngineException e) {
+                    if (engine == PlanEngine.DUCKDB || e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
+                        throw e;
+                    }
+                }
+            }
+            new SqlitePlanRunner(settings.queryTimeout()).execute(plan, sqlite, catalog);
+            return FinalTables.exportArrow(plan, step, sqlite, maxRows, out);
         } catch (SQLException e) {
             throw new EngineException(
                     PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);

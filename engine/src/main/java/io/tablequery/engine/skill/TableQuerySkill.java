@@ -14,10 +14,12 @@ import io.tablequery.engine.exec.TranslationCatalog;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearcher;
 import io.tablequery.engine.workspace.Workspace;
+import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -113,6 +115,23 @@ public final class TableQuerySkill {
         CatalogSnapshot catalog = workspace.catalog();
         ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog);
         return new PlanExecution(workspace, settings).run(request.engine(), plan, catalog, limits, notices);
+    }
+
+    /**
+     * Validates and runs a plan, then writes one final table whole, with its {@code __src} citations, as an Arrow IPC
+     * stream for analysts: no row or cell ceiling but {@code maxRows}. The request's {@code maxRows} and {@code
+     * cellMax} do not apply.
+     *
+     * @param request the plan and its engine
+     * @param step the final step to write, or null for the last
+     * @param maxRows the most rows to write
+     * @param out where the stream goes
+     * @return the rows written and whether the table had more
+     */
+    public ArrowStreams.Written exportArrow(RunSqlRequest request, Integer step, long maxRows, OutputStream out) {
+        CatalogSnapshot catalog = workspace.catalog();
+        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog);
+        return new PlanExecution(workspace, settings).exportArrow(request.engine(), plan, catalog, step, maxRows, out);
     }
 
     /**

@@ -14,6 +14,8 @@ import io.tablequery.server.views.RunSqlView;
 import io.tablequery.server.views.SchemasView;
 import io.tablequery.server.views.SearchView;
 import io.tablequery.server.views.TranslateView;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,10 +30,12 @@ final class SkillController {
 
     private final WorkspaceRegistry workspaces;
     private final SkillSettings settings;
+    private final Path spool;
 
-    SkillController(WorkspaceRegistry workspaces, SkillSettings settings) {
+    SkillController(WorkspaceRegistry workspaces, SkillSettings settings, Path spool) {
         this.workspaces = requireNonNull(workspaces, "workspaces is null");
         this.settings = requireNonNull(settings, "settings is null");
+        this.spool = requireNonNull(spool, "spool is null");
     }
 
     /** {@code {"query": "...", "topK": 20}}. */
@@ -58,16 +62,32 @@ final class SkillController {
 
     /** {@code {"plan": {"queries": [...]}, "maxRows": 100, "cellMax": 1000, "engine": "sqlite"}}. */
     void runSql(Context ctx) {
-        JsonNode body = JsonBodies.object(ctx);
+        ctx.json(RunSqlView.of(skill(ctx).runSql(request(JsonBodies.object(ctx)))));
+    }
+
+    private static RunSqlRequest request(JsonNode body) {
         if (!body.has("plan")) {
             throw badRequest("run-sql needs \"plan\": the plan object {\"queries\": [...]}");
         }
-        RunSqlRequest request = new RunSqlRequest(
+        return new RunSqlRequest(
                 PlanParser.parse(body.get("plan")),
                 body.hasNonNull("maxRows") ? integer(body, "maxRows") : null,
                 body.hasNonNull("cellMax") ? integer(body, "cellMax") : null,
                 PlanEngine.parse(body.hasNonNull("engine") ? body.get("engine").asText() : null));
-        ctx.json(RunSqlView.of(skill(ctx).runSql(request)));
+    }
+
+    /**
+     * {@code {"plan": {...}, "engine": "sqlite", "step": 2, "maxRows": N}}: one final table of the plan (the last,
+     * unless {@code step} names another) whole, with its {@code __src} citations, as an Arrow IPC stream of at most
+     * {@code maxRows} rows (10,000,000 at most and by default).
+     */
+    void runSqlArrow(Context ctx) throws IOException {
+        JsonNode body = JsonBodies.object(ctx);
+        RunSqlRequest request = request(body);
+        Integer step = body.hasNonNull("step") ? integer(body, "step") : null;
+        long maxRows = ArrowResponses.maxRows(body);
+        TableQuerySkill skill = skill(ctx);
+        ArrowResponses.send(ctx, spool, out -> skill.exportArrow(request, step, maxRows, out));
     }
 
     /** {@code {"sql": "SELECT ..."}}: the DuckDB translation of one SQLite statement, or why there is none. */

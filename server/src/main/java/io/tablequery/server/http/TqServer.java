@@ -29,7 +29,7 @@ public final class TqServer implements AutoCloseable {
     public static TqServer start(WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache) {
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
-        SkillController skill = new SkillController(workspaces, settings.skill());
+        SkillController skill = new SkillController(workspaces, settings.skill(), uploadCache);
         ToolsController tools = new ToolsController(workspaces, DuckToolSettings.DEFAULTS, uploadCache);
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
@@ -51,6 +51,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.post("/v1/workspaces/{ws}/search-tables", skill::searchTables);
             config.routes.post("/v1/workspaces/{ws}/get-schemas", skill::getSchemas);
             config.routes.post("/v1/workspaces/{ws}/run-sql", skill::runSql);
+            config.routes.post("/v1/workspaces/{ws}/run-sql/arrow", skill::runSqlArrow);
             config.routes.post("/v1/workspaces/{ws}/translate", skill::translate);
             config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", tools::call);
             config.routes.post("/v1/workspaces/{ws}/tools/queryDuckDB/arrow", tools::queryArrow);

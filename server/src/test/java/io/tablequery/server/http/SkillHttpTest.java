@@ -230,6 +230,45 @@ class SkillHttpTest {
     }
 
     @Test
+    void downloadsAWholeRunSqlTableWithItsCitationsAsAnArrowStream() throws Exception {
+        HttpResponse<byte[]> response = client.send(
+                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/run-sql/arrow"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"plan\":" + PLAN + ",\"maxRows\":1,\"engine\":\"duckdb\"}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/vnd.apache.arrow.stream");
+        assertThat(response.headers().firstValue("X-Tq-Row-Count")).hasValue("1");
+        assertThat(response.headers().firstValue("X-Tq-Truncated")).hasValue("true");
+        List<String> rows = new ArrayList<>();
+        try (RootAllocator allocator = new RootAllocator();
+                ArrowStreamReader reader =
+                        new ArrowStreamReader(new ByteArrayInputStream(response.body()), allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (reader.loadNextBatch()) {
+                for (int i = 0; i < root.getRowCount(); i++) {
+                    rows.add(root.getVector("city").getObject(i) + "="
+                            + root.getVector("amount").getObject(i) + "@"
+                            + root.getVector("__src").getObject(i));
+                }
+            }
+        }
+        assertThat(rows).containsExactly("上海=20@F1S1R3");
+
+        HttpResponse<String> refused =
+                post("run-sql/arrow", Map.of("plan", Map.of("queries", List.of()), "engine", "sqlite"));
+        assertThat(refused.statusCode()).isEqualTo(400);
+        assertThat(JsonCodec.mapper().readTree(refused.body()).at("/code").asText())
+                .isNotBlank();
+        try (Stream<Path> spooled = Files.list(dir)) {
+            assertThat(spooled.filter(path -> path.getFileName().toString().startsWith("tq-arrow-")))
+                    .isEmpty();
+        }
+    }
+
+    @Test
     void answersBadRequestsWithStableCodes() throws Exception {
         assertError(post("run-sql", Map.of("plan", Map.of("queries", List.of()))), 400, "INVALID_PLAN");
         assertError(post("run-sql", Map.of("maxRows", 5)), 400, "BAD_REQUEST");

@@ -1,0 +1,62 @@
+package io.tablequery.server.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.javalin.http.Context;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.result.ArrowStreams;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Sends a whole result as an Arrow IPC stream ({@code application/vnd.apache.arrow.stream}). The stream is spooled
+ * to a file first, so a failure is a JSON error instead of a cut stream, and the headers {@code X-Tq-Row-Count} and
+ * {@code X-Tq-Truncated} can say what it holds.
+ */
+final class ArrowResponses {
+    /** The media type of an Arrow IPC stream. */
+    static final String ARROW_STREAM = "application/vnd.apache.arrow.stream";
+    /** The most rows a download carries. */
+    static final long MAX_ROWS = 10_000_000;
+
+    private ArrowResponses() {}
+
+    /** Writes the stream; null when it wrote nothing and answered the request itself. */
+    @FunctionalInterface
+    interface Export {
+        ArrowStreams.Written write(OutputStream out) throws IOException;
+    }
+
+    /** The request's {@code maxRows}, at most {@link #MAX_ROWS}, which is also the default. */
+    static long maxRows(JsonNode body) {
+        if (!body.hasNonNull("maxRows")) {
+            return MAX_ROWS;
+        }
+        if (!body.get("maxRows").canConvertToLong() || body.get("maxRows").longValue() < 1) {
+            throw new EngineException(ServerErrorCode.BAD_REQUEST, "maxRows must be a positive whole number");
+        }
+        return Math.min(MAX_ROWS, body.get("maxRows").longValue());
+    }
+
+    static void send(Context ctx, Path spool, Export export) throws IOException {
+        Files.createDirectories(spool);
+        Path file = Files.createTempFile(spool, "tq-arrow-", ".arrows");
+        ArrowStreams.Written written;
+        try (OutputStream out = Files.newOutputStream(file)) {
+            written = export.write(out);
+        } catch (RuntimeException | IOException e) {
+            Files.deleteIfExists(file);
+            throw e;
+        }
+        if (written == null) {
+            Files.deleteIfExists(file);
+            return;
+        }
+        ctx.header("X-Tq-Row-Count", Long.toString(written.rows()));
+        ctx.header("X-Tq-Truncated", Boolean.toString(written.truncated()));
+        ctx.contentType(ARROW_STREAM);
+        ctx.result(Files.newInputStream(file, StandardOpenOption.DELETE_ON_CLOSE));
+    }
+}
