@@ -105,7 +105,7 @@ final class ChartMaker {
                 return histogram(duckDb, deadline, request, x);
             }
         }
-        ChartField shown = y != null ? y : count(x);
+        ChartField shown = y != null ? y : count(x, series);
         String title = request.title() != null
                 ? request.title()
                 : kind == ChartKind.SCATTER
@@ -135,8 +135,11 @@ final class ChartMaker {
                 ChartKind.HISTOGRAM, title, x, COUNT, true, null, HistogramBins.of(min, max, HistogramBins.MAX_BINS));
     }
 
-    private static ChartField count(ChartField x) {
-        return x.name().equalsIgnoreCase(COUNT.name()) ? new ChartField("rows", "BIGINT") : COUNT;
+    /** The counted column's name: {@code count}, unless x or the series has it. */
+    private static ChartField count(ChartField x, ChartField series) {
+        boolean taken = x.name().equalsIgnoreCase(COUNT.name())
+                || series != null && series.name().equalsIgnoreCase(COUNT.name());
+        return taken ? new ChartField("rows", "BIGINT") : COUNT;
     }
 
     /**

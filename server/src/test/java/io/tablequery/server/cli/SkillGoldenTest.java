@@ -116,6 +116,35 @@ class SkillGoldenTest {
                                 "--key",
                                 "City")),
                 Arguments.of(
+                        "duck-chart",
+                        List.of(
+                                "duck",
+                                "chart",
+                                "--query",
+                                "SELECT city, round(sum(total), 2) AS revenue FROM orders GROUP BY city ORDER BY revenue DESC",
+                                "--kind",
+                                "bar",
+                                "--x",
+                                "city",
+                                "--y",
+                                "revenue")),
+                Arguments.of(
+                        "duck-chart-histogram",
+                        List.of("duck", "chart", "--table-name", "orders", "--kind", "histogram", "--x", "quantity")),
+                Arguments.of(
+                        "duck-chart-bad-y",
+                        List.of(
+                                "duck",
+                                "chart",
+                                "--table-name",
+                                "orders",
+                                "--kind",
+                                "pie",
+                                "--x",
+                                "status",
+                                "--y",
+                                "city")),
+                Arguments.of(
                         "duck-unknown-table", List.of("duck", "queryDuckDB", "--query", "SELECT * FROM unknown_table")),
                 Arguments.of(
                         "run-sql-truncated",

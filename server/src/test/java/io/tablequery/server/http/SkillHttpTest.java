@@ -16,6 +16,7 @@ import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.cli.TqMain;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -27,6 +28,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.apache.arrow.memory.RootAllocator;
@@ -140,30 +142,15 @@ class SkillHttpTest {
 
     @Test
     void downloadsAWholeQueryResultAsAnArrowStream() throws Exception {
-        HttpResponse<byte[]> response = client.send(
-                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/tools/queryDuckDB/arrow"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                JsonCodec.write(Map.of("query", "SELECT city, amount FROM sales ORDER BY amount"))))
-                        .build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = postForBytes(
+                "tools/queryDuckDB/arrow",
+                JsonCodec.write(Map.of("query", "SELECT city, amount FROM sales ORDER BY amount")));
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/vnd.apache.arrow.stream");
         assertThat(response.headers().firstValue("X-Tq-Row-Count")).hasValue("3");
         assertThat(response.headers().firstValue("X-Tq-Truncated")).hasValue("false");
-        List<String> rows = new ArrayList<>();
-        try (RootAllocator allocator = new RootAllocator();
-                ArrowStreamReader reader =
-                        new ArrowStreamReader(new ByteArrayInputStream(response.body()), allocator)) {
-            VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            while (reader.loadNextBatch()) {
-                for (int i = 0; i < root.getRowCount(); i++) {
-                    rows.add(root.getVector("city").getObject(i) + "="
-                            + root.getVector("amount").getObject(i));
-                }
-            }
-        }
-        assertThat(rows).containsExactly("Shanghai=10", "上海=20", "Paris=30");
+        List<String> rows = arrowRows(response.body(), "city", "amount");
+        assertThat(rows).containsExactly("Shanghai|10", "上海|20", "Paris|30");
 
         HttpResponse<String> refused =
                 post("tools/queryDuckDB/arrow", Map.of("query", "SELECT * FROM read_text('/etc/passwd')"));
@@ -185,12 +172,7 @@ class SkillHttpTest {
         assertThat(spec.at("/spec/data/values").toString())
                 .isEqualTo("[{\"city\":\"Shanghai\",\"amount\":10},{\"city\":\"上海\",\"amount\":20},"
                         + "{\"city\":\"Paris\",\"amount\":30}]");
-        HttpResponse<byte[]> png = client.send(
-                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/tools/chart/png"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(args)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> png = postForBytes("tools/chart/png", JsonCodec.write(args));
         assertThat(png.statusCode()).isEqualTo(200);
         assertThat(png.headers().firstValue("Content-Type")).hasValue("image/png");
         BufferedImage image = ImageIO.read(new ByteArrayInputStream(png.body()));
@@ -231,31 +213,14 @@ class SkillHttpTest {
 
     @Test
     void downloadsAWholeRunSqlTableWithItsCitationsAsAnArrowStream() throws Exception {
-        HttpResponse<byte[]> response = client.send(
-                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/run-sql/arrow"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"plan\":" + PLAN + ",\"maxRows\":1,\"engine\":\"duckdb\"}"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response =
+                postForBytes("run-sql/arrow", "{\"plan\":" + PLAN + ",\"maxRows\":1,\"engine\":\"duckdb\"}");
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.headers().firstValue("Content-Type")).hasValue("application/vnd.apache.arrow.stream");
         assertThat(response.headers().firstValue("X-Tq-Row-Count")).hasValue("1");
         assertThat(response.headers().firstValue("X-Tq-Truncated")).hasValue("true");
-        List<String> rows = new ArrayList<>();
-        try (RootAllocator allocator = new RootAllocator();
-                ArrowStreamReader reader =
-                        new ArrowStreamReader(new ByteArrayInputStream(response.body()), allocator)) {
-            VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            while (reader.loadNextBatch()) {
-                for (int i = 0; i < root.getRowCount(); i++) {
-                    rows.add(root.getVector("city").getObject(i) + "="
-                            + root.getVector("amount").getObject(i) + "@"
-                            + root.getVector("__src").getObject(i));
-                }
-            }
-        }
-        assertThat(rows).containsExactly("上海=20@F1S1R3");
+        List<String> rows = arrowRows(response.body(), "city", "amount", "__src");
+        assertThat(rows).containsExactly("上海|20|F1S1R3");
 
         HttpResponse<String> refused =
                 post("run-sql/arrow", Map.of("plan", Map.of("queries", List.of()), "engine", "sqlite"));
@@ -404,5 +369,33 @@ class SkillHttpTest {
                         .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<byte[]> postForBytes(String route, String json) throws Exception {
+        return client.send(
+                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/" + route))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    /** Reads an Arrow IPC stream back with Arrow's reader: each row's named columns, joined by |. */
+    private static List<String> arrowRows(byte[] stream, String... columns) throws IOException {
+        List<String> rows = new ArrayList<>();
+        try (RootAllocator allocator = new RootAllocator();
+                ArrowStreamReader reader = new ArrowStreamReader(new ByteArrayInputStream(stream), allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (reader.loadNextBatch()) {
+                for (int i = 0; i < root.getRowCount(); i++) {
+                    StringJoiner row = new StringJoiner("|");
+                    for (String column : columns) {
+                        row.add(String.valueOf(root.getVector(column).getObject(i)));
+                    }
+                    rows.add(row.toString());
+                }
+            }
+        }
+        return rows;
     }
 }
