@@ -1,0 +1,99 @@
+package io.tablequery.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The runnable jar as users run it ({@code java -jar target/tq.jar}): every library each command needs must be inside
+ * it. The unit tests run on Maven's class path, which cannot show a library left out of the jar.
+ */
+class TqJarIT {
+    private static final Path JAR = Path.of("target", "tq.jar");
+
+    @TempDir
+    Path dir;
+
+    record Run(int exit, String out, String err) {}
+
+    Run tq(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar",
+                JAR.toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS))
+                .as("tq %s finished", List.of(args))
+                .isTrue();
+        return new Run(
+                process.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void ingestsQueriesChartsAndRunsPlansFromTheJar() throws Exception {
+        Path csv = dir.resolve("sales.csv");
+        Files.writeString(csv, "city,amount\nParis,10\n上海,20.5\nParis,30\n");
+        String workspace = dir.resolve("ws").toString();
+
+        Run ingest = tq("ingest", "--workspace", workspace, csv.toString());
+        assertThat(ingest.exit()).as(ingest.err()).isZero();
+        assertThat(ingest.out()).contains("F1 sales.csv: 1 table");
+
+        Run query = tq(
+                "duck",
+                "queryDuckDB",
+                "--workspace",
+                workspace,
+                "--query",
+                "SELECT city, sum(amount) AS total FROM sales GROUP BY city ORDER BY city");
+        assertThat(query.exit()).as(query.err()).isZero();
+        assertThat(query.out()).contains("\"rowCount\" : 2").contains("\"total\" : 40.0");
+
+        Path png = dir.resolve("chart.png");
+        Run chart = tq(
+                "duck",
+                "chart",
+                "--workspace",
+                workspace,
+                "--table-name",
+                "sales",
+                "--kind",
+                "bar",
+                "--x",
+                "city",
+                "--y",
+                "amount",
+                "--png",
+                png.toString());
+        assertThat(chart.exit()).as(chart.err()).isZero();
+        assertThat(ImageIO.read(png.toFile()).getWidth()).isEqualTo(800);
+
+        Path plan = dir.resolve("plan.json");
+        Files.writeString(plan, """
+                {"queries":[{"step":1,"sql":"CREATE TEMP TABLE \\"big\\" AS SELECT \\"city\\", \\"amount\\" FROM \
+                \\"sales\\" WHERE \\"amount\\" > 15","source_table_names":["sales"],"destine_table_name":"big",\
+                "destine_table_type":"final","destine_table_description":"Big sales"}]}""");
+        for (String engine : List.of("sqlite", "duckdb")) {
+            Run run = tq("run-sql", "--workspace", workspace, "--plan-file", plan.toString(), "--engine", engine);
+            assertThat(run.exit()).as(run.err()).isZero();
+            assertThat(run.out().replace("\r\n", "\n")).contains("city,amount,__src\n上海,20.5,F1S1R3\nParis,30");
+        }
+    }
+}
