@@ -8,6 +8,10 @@ public enum ErrorCategory {
     NOT_FOUND,
     /** The request conflicts with the current state, for example a workspace held by another process. */
     CONFLICT,
+    /** The request carries no credentials, or credentials that are not valid. */
+    UNAUTHENTICATED,
+    /** The credentials are valid but do not grant what the request asks. */
+    PERMISSION_DENIED,
     /** A size, time or count limit was hit. */
     INSUFFICIENT_RESOURCES,
     /** A bug or an environment failure inside tablequery. */

@@ -4,6 +4,9 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.auth.AdminKey;
+import io.tablequery.server.auth.AuthMode;
+import io.tablequery.server.auth.KeyStore;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
 import io.tablequery.server.http.WorkspaceRegistry;
@@ -14,7 +17,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -26,10 +28,14 @@ import picocli.CommandLine.Spec;
  * {@code tq serve}: serves workspaces over HTTP. Without options it serves every sub-directory of {@code ./data},
  * creating {@code ./data/default} loaded with the sample files on first start.
  */
-@Command(name = "serve", description = "Serve workspaces over HTTP on 127.0.0.1 (no API keys: local use only).")
+@Command(
+        name = "serve",
+        description = "Serve workspaces over HTTP: on 127.0.0.1 without API keys by default; with --auth keys (the"
+                + " default on any other address) every call needs a key.")
 final class ServeCommand implements Callable<Integer> {
     static final Path DEFAULT_ROOT = Path.of("data");
-    private static final Pattern WORKSPACE_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+    /** The environment variable that may hold the admin key. */
+    static final String ADMIN_KEY_VARIABLE = "TQ_ADMIN_KEY";
 
     @Spec
     CommandSpec spec;
@@ -45,6 +51,20 @@ final class ServeCommand implements Callable<Integer> {
             defaultValue = "1024",
             description = "Largest upload (default: ${DEFAULT-VALUE}).")
     long maxUploadMb;
+
+    @Option(
+            names = "--auth",
+            paramLabel = "MODE",
+            description = "none (every caller may do everything) or keys (the admin key for /v1/admin, a workspace's"
+                    + " key for its routes). Default: none on 127.0.0.1 or localhost, keys on any other address.")
+    AuthMode auth;
+
+    @Option(
+            names = "--keys",
+            paramLabel = "FILE",
+            description =
+                    "Where the hashed keys are kept (default: keys.json in the data root, or beside --workspace).")
+    Path keysFile;
 
     @ArgGroup(exclusive = true)
     Target target = new Target();
@@ -64,14 +84,14 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
-        WorkspaceRegistry registry = new WorkspaceRegistry();
+        Path root = target.workspace != null ? null : target.root != null ? target.root : DEFAULT_ROOT;
+        WorkspaceRegistry registry = new WorkspaceRegistry(root);
         Path uploads;
         try {
             if (target.workspace != null) {
                 registry.add(Workspace.open(target.workspace));
                 uploads = target.workspace.resolve("tmp");
             } else {
-                Path root = target.root != null ? target.root : DEFAULT_ROOT;
                 openAll(root, target.root == null, registry, err);
                 uploads = root;
             }
@@ -79,9 +99,22 @@ final class ServeCommand implements Callable<Integer> {
             registry.close();
             throw e;
         }
+        AuthMode mode = auth != null ? auth : loopback(host) ? AuthMode.NONE : AuthMode.KEYS;
+        KeyStore keys = KeyStore.open(
+                keysFile != null
+                        ? keysFile
+                        : root != null
+                                ? root.resolve("keys.json")
+                                : target.workspace.toAbsolutePath().resolveSibling("keys.json"));
+        if (mode == AuthMode.KEYS) {
+            AdminKey.ensure(keys, System.getenv(ADMIN_KEY_VARIABLE))
+                    .ifPresent(generated -> err.printf(
+                            "generated the admin key (shown this once; the server keeps only its hash):%n  %s%n",
+                            generated));
+        }
         ServerSettings settings = new ServerSettings(
                 host, port, maxUploadMb << 20, ServerSettings.DEFAULTS.maxRequestBytes(), SkillSettings.DEFAULTS);
-        TqServer server = TqServer.start(registry, settings, uploads);
+        TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -91,8 +124,13 @@ final class ServeCommand implements Callable<Integer> {
                         },
                         "tq-shutdown"));
         err.printf(
-                "tablequery serves %s on http://%s:%d (no API keys: keep it on localhost)%n",
-                registry.names(), host, server.port());
+                mode == AuthMode.NONE
+                        ? "tablequery serves %s on http://%s:%d without API keys: anyone who reaches the port may do"
+                                + " anything, so keep it on localhost%n"
+                        : "tablequery serves %s on http://%s:%d; every call needs an API key%n",
+                registry.names(),
+                host,
+                server.port());
         err.flush();
         stopped.await();
         return 0;
@@ -104,8 +142,9 @@ final class ServeCommand implements Callable<Integer> {
         List<Path> directories;
         try (Stream<Path> entries = Files.list(root)) {
             directories = entries.filter(Files::isDirectory)
-                    .filter(p ->
-                            WORKSPACE_NAME.matcher(p.getFileName().toString()).matches())
+                    .filter(p -> WorkspaceRegistry.VALID_NAME
+                            .matcher(p.getFileName().toString())
+                            .matches())
                     .sorted()
                     .toList();
         }
@@ -149,5 +188,9 @@ final class ServeCommand implements Callable<Integer> {
     static Path samplesDirectory() {
         String home = System.getProperty("tq.home");
         return (home == null ? Path.of(".") : Path.of(home)).resolve("samples").resolve("files");
+    }
+
+    private static boolean loopback(String host) {
+        return host.equals("127.0.0.1") || host.equals("localhost") || host.equals("::1");
     }
 }

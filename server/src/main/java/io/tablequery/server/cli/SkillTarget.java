@@ -28,6 +28,9 @@ import picocli.CommandLine.Option;
  * server answers with the text the embedded command would print.
  */
 public final class SkillTarget {
+    /** The environment variable holding the workspace's API key for {@code --server}. */
+    static final String API_KEY_VARIABLE = "TQ_API_KEY";
+
     @Mixin
     WorkspaceOption workspace;
 
@@ -35,7 +38,7 @@ public final class SkillTarget {
             names = "--server",
             paramLabel = "URL",
             description = "Ask a running tq server (for example http://127.0.0.1:8080) instead of opening the"
-                    + " workspace directory.")
+                    + " workspace directory; a server that asks for keys gets the one in $TQ_API_KEY.")
     URI server;
 
     /**
@@ -76,11 +79,15 @@ public final class SkillTarget {
         String base = server.toString().replaceAll("/+$", "");
         URI uri = URI.create(base + "/v1/workspaces/"
                 + URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20") + "/" + route);
-        HttpRequest httpRequest = HttpRequest.newBuilder(uri)
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri)
                 .timeout(Duration.ofMinutes(10))
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(request)))
-                .build();
+                .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(request)));
+        String key = System.getenv(API_KEY_VARIABLE);
+        if (key != null && !key.isBlank()) {
+            builder.header("Authorization", "Bearer " + key.strip());
+        }
+        HttpRequest httpRequest = builder.build();
         HttpResponse<String> response;
         try {
             response = HttpClient.newHttpClient().send(httpRequest, HttpResponse.BodyHandlers.ofString());
@@ -103,6 +110,8 @@ public final class SkillTarget {
         ErrorCategory category =
                 switch (status) {
                     case 404 -> ErrorCategory.NOT_FOUND;
+                    case 401 -> ErrorCategory.UNAUTHENTICATED;
+                    case 403 -> ErrorCategory.PERMISSION_DENIED;
                     case 409 -> ErrorCategory.CONFLICT;
                     case 413, 429 -> ErrorCategory.INSUFFICIENT_RESOURCES;
                     default -> status >= 500 ? ErrorCategory.INTERNAL_ERROR : ErrorCategory.USER_ERROR;

@@ -21,7 +21,7 @@ public final class TqMain {
      * @return the configured command line
      */
     public static CommandLine commandLine() {
-        CommandLine commandLine = new CommandLine(new TqCommand());
+        CommandLine commandLine = new CommandLine(new TqCommand()).setCaseInsensitiveEnumValuesAllowed(true);
         ExitCodes exitCodes = new ExitCodes();
         commandLine.setExecutionExceptionHandler(exitCodes);
         commandLine.setExitCodeExceptionMapper(exitCodes);

@@ -1,8 +1,10 @@
 package io.tablequery.server.http;
 
+import static io.tablequery.engine.error.ErrorCategory.CONFLICT;
 import static io.tablequery.engine.error.ErrorCategory.INSUFFICIENT_RESOURCES;
 import static io.tablequery.engine.error.ErrorCategory.INTERNAL_ERROR;
 import static io.tablequery.engine.error.ErrorCategory.NOT_FOUND;
+import static io.tablequery.engine.error.ErrorCategory.PERMISSION_DENIED;
 import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
 
 import io.tablequery.engine.error.ErrorCategory;
@@ -17,7 +19,15 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
     MISSING_FILE(4, USER_ERROR),
     TOO_MANY_FILES(5, USER_ERROR),
     UPLOAD_TOO_LARGE(6, INSUFFICIENT_RESOURCES),
-    SERVER_ERROR(7, INTERNAL_ERROR);
+    SERVER_ERROR(7, INTERNAL_ERROR),
+    /** No API key, or one this server did not issue. */
+    UNAUTHENTICATED(8, ErrorCategory.UNAUTHENTICATED),
+    /** A valid key that does not open what was asked: another workspace, or the admin routes. */
+    FORBIDDEN(9, PERMISSION_DENIED),
+    /** A workspace of that name exists already. */
+    WORKSPACE_EXISTS(10, CONFLICT),
+    /** The request needs something this server was not started with, such as a root for new workspaces. */
+    NOT_SUPPORTED(11, USER_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -5,6 +5,8 @@ import io.javalin.config.SizeUnit;
 import io.javalin.http.HttpStatus;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.server.auth.AuthMode;
+import io.tablequery.server.auth.KeyStore;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -27,6 +29,23 @@ public final class TqServer implements AutoCloseable {
      * @return the running server
      */
     public static TqServer start(WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache) {
+        return start(workspaces, settings, uploadCache, KeyStore.inMemory(), AuthMode.NONE);
+    }
+
+    /**
+     * Creates and starts a server that may ask for API keys.
+     *
+     * @param workspaces the workspaces to serve; the server closes them when it stops
+     * @param settings where to listen and what to accept
+     * @param uploadCache a directory for uploads and Arrow downloads in transit
+     * @param keys the admin key and the workspaces' keys
+     * @param auth whether callers must present a key
+     * @return the running server
+     */
+    public static TqServer start(
+            WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache, KeyStore keys, AuthMode auth) {
+        AdminController admin = new AdminController(workspaces, keys);
+        Authenticator authenticator = new Authenticator(keys);
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill(), uploadCache);
@@ -42,7 +61,21 @@ public final class TqServer implements AutoCloseable {
             config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + (1 << 20), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
-            config.routes.get("/health", ctx -> ctx.json(Map.of("status", "ok", "workspaces", workspaces.names())));
+            if (auth == AuthMode.KEYS) {
+                config.routes.beforeMatched(authenticator::check);
+            }
+            config.routes.get("/v1/admin/workspaces", admin::listWorkspaces);
+            config.routes.post("/v1/admin/workspaces", admin::createWorkspace);
+            config.routes.delete("/v1/admin/workspaces/{ws}", admin::deleteWorkspace);
+            config.routes.post("/v1/admin/workspaces/{ws}/keys", admin::issueKey);
+            config.routes.get("/v1/admin/workspaces/{ws}/keys", admin::listKeys);
+            config.routes.delete("/v1/admin/keys/{id}", admin::revokeKey);
+            config.routes.get(
+                    "/health",
+                    ctx -> ctx.json(
+                            auth == AuthMode.KEYS
+                                    ? Map.of("status", "ok")
+                                    : Map.of("status", "ok", "workspaces", workspaces.names())));
             config.routes.post("/v1/workspaces/{ws}/files", files::upload);
             config.routes.get("/v1/workspaces/{ws}/files", files::list);
             config.routes.delete("/v1/workspaces/{ws}/files/{ref}", files::delete);

@@ -3,14 +3,94 @@ package io.tablequery.server.http;
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /** The workspaces a server serves, by name; it closes them when the server stops. */
 public final class WorkspaceRegistry implements AutoCloseable {
+    /** A workspace name: a letter or digit, then up to 63 letters, digits, '_', '.' or '-'. */
+    public static final Pattern VALID_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
+
     private final Map<String, Workspace> workspaces = Collections.synchronizedMap(new LinkedHashMap<>());
+    private final Path root;
+
+    /** Creates a registry that serves the workspaces added to it and cannot create others. */
+    public WorkspaceRegistry() {
+        this(null);
+    }
+
+    /**
+     * Creates a registry that can also create workspaces, as sub-directories of a root.
+     *
+     * @param root where new workspaces go, or null
+     */
+    public WorkspaceRegistry(Path root) {
+        this.root = root;
+    }
+
+    /**
+     * Creates a workspace under the root and serves it.
+     *
+     * @param name the new workspace's name
+     * @return the open workspace
+     * @throws EngineException BAD_REQUEST for an invalid name, NOT_SUPPORTED without a root, WORKSPACE_EXISTS
+     */
+    public Workspace create(String name) {
+        if (name == null || !VALID_NAME.matcher(name).matches() || name.equals("..")) {
+            throw new EngineException(
+                    ServerErrorCode.BAD_REQUEST,
+                    "a workspace name is a letter or digit, then up to 63 letters, digits, '_', '.' or '-'");
+        }
+        if (root == null) {
+            throw new EngineException(
+                    ServerErrorCode.NOT_SUPPORTED,
+                    "this server serves one workspace directory; start it with --data ROOT to create workspaces");
+        }
+        synchronized (workspaces) {
+            if (workspaces.containsKey(name) || Files.exists(root.resolve(name))) {
+                throw new EngineException(
+                        ServerErrorCode.WORKSPACE_EXISTS, "a workspace named '%s' exists already".formatted(name));
+            }
+            Workspace workspace = Workspace.open(root.resolve(name));
+            workspaces.put(name, workspace);
+            return workspace;
+        }
+    }
+
+    /**
+     * Stops serving a workspace, closes it and deletes its directory with everything in it.
+     *
+     * @param name the workspace
+     * @throws EngineException WORKSPACE_NOT_FOUND
+     */
+    public void delete(String name) {
+        Workspace workspace;
+        synchronized (workspaces) {
+            workspace = get(name);
+            workspaces.remove(name);
+        }
+        Path directory = workspace.directory();
+        workspace.close();
+        try (Stream<Path> paths = Files.walk(directory)) {
+            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(path);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "workspace '%s' is closed but its directory could not be deleted: %s"
+                            .formatted(name, e.getMessage()),
+                    e);
+        }
+    }
 
     /**
      * Adds an open workspace under its name.

@@ -1,0 +1,28 @@
+package io.tablequery.server.auth;
+
+import java.util.Optional;
+
+/** Settles the admin key of a server that asks for keys. */
+public final class AdminKey {
+    private AdminKey() {}
+
+    /**
+     * Makes sure the store knows an admin key: the configured one (from the environment or a file) is added; without
+     * one, the stored admin key stands; with neither, a key is generated, stored hashed, and returned to be printed
+     * once.
+     *
+     * @param keys the key store
+     * @param configured the configured admin key, or null
+     * @return the generated key, when one was generated
+     */
+    public static Optional<String> ensure(KeyStore keys, String configured) {
+        if (configured != null && !configured.isBlank()) {
+            keys.add(KeyStore.ADMIN, configured.strip());
+            return Optional.empty();
+        }
+        if (keys.hasKey(KeyStore.ADMIN)) {
+            return Optional.empty();
+        }
+        return Optional.of(keys.issue(KeyStore.ADMIN).key());
+    }
+}

@@ -1,0 +1,69 @@
+package io.tablequery.server.http;
+
+import static java.util.Objects.requireNonNull;
+
+import io.javalin.http.Context;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.server.auth.KeyStore;
+import java.util.Optional;
+
+/**
+ * Checks the key of every matched request before its handler runs. {@code /v1/admin/...} needs the admin key;
+ * {@code /v1/workspaces/{ws}/...} needs a key for that workspace (or the admin key); {@code /health} needs none. A
+ * missing or unknown key is 401, a valid key for something else 403, decided before the workspace is looked up, so a
+ * caller learns nothing of workspaces its key does not open.
+ */
+final class Authenticator {
+    private static final String BEARER = "Bearer ";
+
+    private final KeyStore keys;
+
+    /**
+     * Creates the check over a key store.
+     *
+     * @param keys the keys the server issued
+     */
+    Authenticator(KeyStore keys) {
+        this.keys = requireNonNull(keys, "keys is null");
+    }
+
+    /**
+     * Lets the request through or throws.
+     *
+     * @param ctx the request, matched to its route
+     * @throws EngineException UNAUTHENTICATED or FORBIDDEN
+     */
+    void check(Context ctx) {
+        String path = ctx.path();
+        boolean admin = path.startsWith("/v1/admin/") || path.equals("/v1/admin");
+        String workspace = ctx.pathParamMap().get("ws");
+        if (!admin && (workspace == null || !path.startsWith("/v1/workspaces/"))) {
+            return;
+        }
+        String header = ctx.header("Authorization");
+        if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+            throw new EngineException(
+                    ServerErrorCode.UNAUTHENTICATED,
+                    "this server needs an API key: send the header \"Authorization: Bearer <key>\"; the admin issues"
+                            + " a workspace's keys with POST /v1/admin/workspaces/{ws}/keys");
+        }
+        Optional<String> opens =
+                keys.workspaceOf(header.substring(BEARER.length()).strip());
+        if (opens.isEmpty()) {
+            throw new EngineException(
+                    ServerErrorCode.UNAUTHENTICATED,
+                    "the API key is not one this server issued, or it was revoked; ask the admin for a key");
+        }
+        if (opens.get().equals(KeyStore.ADMIN)) {
+            return;
+        }
+        if (admin) {
+            throw new EngineException(ServerErrorCode.FORBIDDEN, "this route needs the admin key, not a workspace key");
+        }
+        if (!opens.get().equals(workspace)) {
+            throw new EngineException(
+                    ServerErrorCode.FORBIDDEN,
+                    "this key opens the workspace '%s' only; use that workspace's key".formatted(opens.get()));
+        }
+    }
+}
