@@ -24,4 +24,14 @@ public record DuckToolSettings(
             throw new IllegalArgumentException("invalid DuckDB tool limits");
         }
     }
+
+    /**
+     * Returns a copy with another query time limit.
+     *
+     * @param timeout how long one query may run
+     * @return the new settings
+     */
+    public DuckToolSettings withQueryTimeout(Duration timeout) {
+        return new DuckToolSettings(maxRows, maxStringChars, defaultSampleRows, maxSampleRows, timeout);
+    }
 }

@@ -12,6 +12,8 @@ public enum ErrorCategory {
     UNAUTHENTICATED,
     /** The credentials are valid but do not grant what the request asks. */
     PERMISSION_DENIED,
+    /** The server has no room for the request now; the caller may retry after a moment. */
+    OVERLOADED,
     /** A size, time or count limit was hit. */
     INSUFFICIENT_RESOURCES,
     /** A bug or an environment failure inside tablequery. */

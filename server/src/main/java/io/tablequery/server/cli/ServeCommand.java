@@ -2,11 +2,14 @@ package io.tablequery.server.cli;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.ingest.IngestSettings;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.auth.AdminKey;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.http.ServerLimits;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
 import io.tablequery.server.http.WorkspaceRegistry;
@@ -14,6 +17,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -66,6 +70,50 @@ final class ServeCommand implements Callable<Integer> {
                     "Where the hashed keys are kept (default: keys.json in the data root, or beside --workspace).")
     Path keysFile;
 
+    @Option(
+            names = "--query-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
+            description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
+    int queryTimeoutSeconds;
+
+    @Option(
+            names = "--max-queries-per-workspace",
+            paramLabel = "N",
+            defaultValue = "4",
+            description = "Queries running at once on one workspace (default: ${DEFAULT-VALUE}).")
+    int queriesPerWorkspace;
+
+    @Option(
+            names = "--max-queries",
+            paramLabel = "N",
+            defaultValue = "16",
+            description = "Queries running at once on the server (default: ${DEFAULT-VALUE}).")
+    int queriesTotal;
+
+    @Option(
+            names = "--max-queued",
+            paramLabel = "N",
+            defaultValue = "64",
+            description = "Requests waiting for a slot, up to 10 s each; more are answered 429 (default:"
+                    + " ${DEFAULT-VALUE}).")
+    int queueLength;
+
+    @Option(
+            names = "--max-ingests",
+            paramLabel = "N",
+            defaultValue = "2",
+            description = "Uploads ingested at once (default: ${DEFAULT-VALUE}).")
+    int ingests;
+
+    @Option(
+            names = "--memory-per-workspace",
+            paramLabel = "SIZE",
+            defaultValue = "2GB",
+            description = "DuckDB's memory limit per workspace, beyond which it spills to the workspace's directory"
+                    + " (default: ${DEFAULT-VALUE}).")
+    String memoryPerWorkspace;
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -85,14 +133,16 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         Path root = target.workspace != null ? null : target.root != null ? target.root : DEFAULT_ROOT;
-        WorkspaceRegistry registry = new WorkspaceRegistry(root);
+        WorkspaceOptions options = new WorkspaceOptions(
+                IngestSettings.DEFAULTS, WorkspaceOptions.DEFAULTS.duckDbThreads(), memoryPerWorkspace);
+        WorkspaceRegistry registry = new WorkspaceRegistry(root, options);
         Path uploads;
         try {
             if (target.workspace != null) {
-                registry.add(Workspace.open(target.workspace));
+                registry.add(Workspace.open(target.workspace, options));
                 uploads = target.workspace.resolve("tmp");
             } else {
-                openAll(root, target.root == null, registry, err);
+                openAll(root, target.root == null, registry, options, err);
                 uploads = root;
             }
         } catch (RuntimeException | IOException e) {
@@ -113,7 +163,13 @@ final class ServeCommand implements Callable<Integer> {
                             generated));
         }
         ServerSettings settings = new ServerSettings(
-                host, port, maxUploadMb << 20, ServerSettings.DEFAULTS.maxRequestBytes(), SkillSettings.DEFAULTS);
+                host,
+                port,
+                maxUploadMb << 20,
+                ServerSettings.DEFAULTS.maxRequestBytes(),
+                SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(queryTimeoutSeconds)),
+                new ServerLimits(
+                        queriesPerWorkspace, queriesTotal, queueLength, ServerLimits.DEFAULTS.queueWait(), ingests));
         TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
@@ -136,7 +192,8 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private static void openAll(Path root, boolean embeddedDefault, WorkspaceRegistry registry, PrintWriter err)
+    private static void openAll(
+            Path root, boolean embeddedDefault, WorkspaceRegistry registry, WorkspaceOptions options, PrintWriter err)
             throws IOException {
         Files.createDirectories(root);
         List<Path> directories;
@@ -149,7 +206,7 @@ final class ServeCommand implements Callable<Integer> {
                     .toList();
         }
         if (directories.isEmpty() || (embeddedDefault && !Files.exists(root.resolve("default")))) {
-            Workspace created = Workspace.open(root.resolve("default"));
+            Workspace created = Workspace.open(root.resolve("default"), options);
             registry.add(created);
             if (embeddedDefault) {
                 loadSamples(created, err);
@@ -158,7 +215,7 @@ final class ServeCommand implements Callable<Integer> {
         for (Path directory : directories) {
             if (!directory.getFileName().toString().equals("default")
                     || !registry.names().contains("default")) {
-                registry.add(Workspace.open(directory));
+                registry.add(Workspace.open(directory, options));
             }
         }
     }

@@ -113,7 +113,8 @@ public final class SkillTarget {
                     case 401 -> ErrorCategory.UNAUTHENTICATED;
                     case 403 -> ErrorCategory.PERMISSION_DENIED;
                     case 409 -> ErrorCategory.CONFLICT;
-                    case 413, 429 -> ErrorCategory.INSUFFICIENT_RESOURCES;
+                    case 413 -> ErrorCategory.INSUFFICIENT_RESOURCES;
+                    case 429 -> ErrorCategory.OVERLOADED;
                     default -> status >= 500 ? ErrorCategory.INTERNAL_ERROR : ErrorCategory.USER_ERROR;
                 };
         return new EngineException(() -> new ErrorCode(0, code, category), message);

@@ -28,6 +28,7 @@ final class ErrorMapper {
             case CONFLICT -> HttpStatus.CONFLICT;
             case UNAUTHENTICATED -> HttpStatus.UNAUTHORIZED;
             case PERMISSION_DENIED -> HttpStatus.FORBIDDEN;
+            case OVERLOADED -> HttpStatus.TOO_MANY_REQUESTS;
             case INSUFFICIENT_RESOURCES -> HttpStatus.CONTENT_TOO_LARGE;
             case INTERNAL_ERROR -> HttpStatus.INTERNAL_SERVER_ERROR;
         };
@@ -38,6 +39,9 @@ final class ErrorMapper {
             LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
         }
         ctx.attribute(HANDLED, Boolean.TRUE);
+        if (status(error.getErrorCode()) == HttpStatus.TOO_MANY_REQUESTS) {
+            ctx.header("Retry-After", "1");
+        }
         ctx.status(status(error.getErrorCode())).json(ErrorView.of(error));
     }
 

@@ -27,7 +27,9 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
     /** A workspace of that name exists already. */
     WORKSPACE_EXISTS(10, CONFLICT),
     /** The request needs something this server was not started with, such as a root for new workspaces. */
-    NOT_SUPPORTED(11, USER_ERROR);
+    NOT_SUPPORTED(11, USER_ERROR),
+    /** Every query or ingest slot is taken and the queue is full or the wait ran out: retry after a moment. */
+    TOO_MANY_REQUESTS(12, ErrorCategory.OVERLOADED);
 
     private final ErrorCode errorCode;
 

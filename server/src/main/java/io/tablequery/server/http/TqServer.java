@@ -49,7 +49,11 @@ public final class TqServer implements AutoCloseable {
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill(), uploadCache);
-        ToolsController tools = new ToolsController(workspaces, DuckToolSettings.DEFAULTS, uploadCache);
+        ToolsController tools = new ToolsController(
+                workspaces,
+                DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout()),
+                uploadCache);
+        AdmissionGate gate = new AdmissionGate(settings.limits());
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JacksonMapper());
@@ -76,19 +80,19 @@ public final class TqServer implements AutoCloseable {
                             auth == AuthMode.KEYS
                                     ? Map.of("status", "ok")
                                     : Map.of("status", "ok", "workspaces", workspaces.names())));
-            config.routes.post("/v1/workspaces/{ws}/files", files::upload);
+            config.routes.post("/v1/workspaces/{ws}/files", gate.ingest(files::upload));
             config.routes.get("/v1/workspaces/{ws}/files", files::list);
             config.routes.delete("/v1/workspaces/{ws}/files/{ref}", files::delete);
             config.routes.get("/v1/workspaces/{ws}/files/{ref}/report", files::report);
             config.routes.get("/v1/workspaces/{ws}/tables", tables::list);
-            config.routes.post("/v1/workspaces/{ws}/search-tables", skill::searchTables);
-            config.routes.post("/v1/workspaces/{ws}/get-schemas", skill::getSchemas);
-            config.routes.post("/v1/workspaces/{ws}/run-sql", skill::runSql);
-            config.routes.post("/v1/workspaces/{ws}/run-sql/arrow", skill::runSqlArrow);
-            config.routes.post("/v1/workspaces/{ws}/translate", skill::translate);
-            config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", tools::call);
-            config.routes.post("/v1/workspaces/{ws}/tools/queryDuckDB/arrow", tools::queryArrow);
-            config.routes.post("/v1/workspaces/{ws}/tools/chart/png", tools::chartPng);
+            config.routes.post("/v1/workspaces/{ws}/search-tables", gate.query(skill::searchTables));
+            config.routes.post("/v1/workspaces/{ws}/get-schemas", gate.query(skill::getSchemas));
+            config.routes.post("/v1/workspaces/{ws}/run-sql", gate.query(skill::runSql));
+            config.routes.post("/v1/workspaces/{ws}/run-sql/arrow", gate.query(skill::runSqlArrow));
+            config.routes.post("/v1/workspaces/{ws}/translate", gate.query(skill::translate));
+            config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", gate.query(tools::call));
+            config.routes.post("/v1/workspaces/{ws}/tools/queryDuckDB/arrow", gate.query(tools::queryArrow));
+            config.routes.post("/v1/workspaces/{ws}/tools/chart/png", gate.query(tools::chartPng));
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
             config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);

@@ -1,8 +1,11 @@
 package io.tablequery.server.http;
 
+import static java.util.Objects.requireNonNull;
+
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -22,19 +25,22 @@ public final class WorkspaceRegistry implements AutoCloseable {
 
     private final Map<String, Workspace> workspaces = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Path root;
+    private final WorkspaceOptions options;
 
     /** Creates a registry that serves the workspaces added to it and cannot create others. */
     public WorkspaceRegistry() {
-        this(null);
+        this(null, WorkspaceOptions.DEFAULTS);
     }
 
     /**
      * Creates a registry that can also create workspaces, as sub-directories of a root.
      *
      * @param root where new workspaces go, or null
+     * @param options how new workspaces are opened
      */
-    public WorkspaceRegistry(Path root) {
+    public WorkspaceRegistry(Path root, WorkspaceOptions options) {
         this.root = root;
+        this.options = requireNonNull(options, "options is null");
     }
 
     /**
@@ -60,7 +66,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
                 throw new EngineException(
                         ServerErrorCode.WORKSPACE_EXISTS, "a workspace named '%s' exists already".formatted(name));
             }
-            Workspace workspace = Workspace.open(root.resolve(name));
+            Workspace workspace = Workspace.open(root.resolve(name), options);
             workspaces.put(name, workspace);
             return workspace;
         }

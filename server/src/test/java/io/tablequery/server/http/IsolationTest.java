@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.auth.AdminKey;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
@@ -53,7 +54,7 @@ class IsolationTest {
     @BeforeEach
     void start() throws Exception {
         Path root = dir.resolve("data");
-        WorkspaceRegistry registry = new WorkspaceRegistry(root);
+        WorkspaceRegistry registry = new WorkspaceRegistry(root, WorkspaceOptions.DEFAULTS);
         for (String name : List.of("a", "b")) {
             Workspace workspace = Workspace.open(root.resolve(name));
             Path csv = dir.resolve(name + ".csv");

@@ -1,0 +1,157 @@
+package io.tablequery.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.Workspace;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The server's time limit and admission limits, through HTTP on a real server. */
+class LimitsTest {
+    private static final String RUNAWAY_SQL = "SELECT count(*) AS n FROM \"big\" a, \"big\" b, \"big\" c"
+            + " WHERE (a.\"id\" * 7 + b.\"id\" * 13 + c.\"id\") % 1000003 = 17";
+
+    @TempDir
+    Path dir;
+
+    private TqServer server;
+    private final HttpClient client = HttpClient.newHttpClient();
+
+    private void start(ServerLimits limits) throws Exception {
+        Workspace workspace = Workspace.open(dir.resolve("data/w"));
+        StringBuilder csv = new StringBuilder("id,name\n");
+        for (int i = 1; i <= 3000; i++) {
+            csv.append(i).append(",n").append(i).append('\n');
+        }
+        Files.writeString(dir.resolve("big.csv"), csv);
+        workspace.ingest(dir.resolve("big.csv"));
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        registry.add(workspace);
+        server = TqServer.start(
+                registry,
+                new ServerSettings(
+                        "127.0.0.1",
+                        0,
+                        1 << 20,
+                        1 << 20,
+                        SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(2)),
+                        limits),
+                dir);
+    }
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void cancelsRunawayQueriesOnEitherEngineWithinThreeSecondsAndServesTheNext() throws Exception {
+        start(ServerLimits.DEFAULTS);
+        for (String engine : List.of("sqlite", "duckdb")) {
+            long started = System.nanoTime();
+            HttpResponse<String> runaway = post("run-sql", runSql(RUNAWAY_SQL, engine));
+            Duration took = Duration.ofNanos(System.nanoTime() - started);
+            assertThat(JsonCodec.mapper().readTree(runaway.body()).path("code").asText())
+                    .as("%s: %s", engine, runaway.body())
+                    .isEqualTo("QUERY_TIMEOUT");
+            assertThat(took).as("run-sql on %s cancelled", engine).isLessThan(Duration.ofSeconds(3));
+            assertThat(post("run-sql", runSql("SELECT count(*) AS n FROM \"big\"", engine))
+                            .statusCode())
+                    .isEqualTo(200);
+        }
+        long started = System.nanoTime();
+        JsonNode tool = JsonCodec.mapper()
+                .readTree(post(
+                                "tools/queryDuckDB",
+                                Map.of(
+                                        "query",
+                                        "SELECT count(*) FROM range(100000000000) a, range(1000) b"
+                                                + " WHERE a.range * b.range = -1"))
+                        .body());
+        assertThat(tool.path("code").asText()).isEqualTo("QUERY_TIMEOUT");
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+        assertThat(post("tools/queryDuckDB", Map.of("query", "SELECT count(*) AS n FROM big"))
+                        .body())
+                .contains("\"n\":3000");
+    }
+
+    @Test
+    void answers429WhenEverySlotIsTakenAndTheQueueIsFull() throws Exception {
+        start(new ServerLimits(1, 1, 0, Duration.ZERO, 1));
+        CompletableFuture<HttpResponse<String>> slow =
+                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
+        Thread.sleep(500);
+        HttpResponse<String> refused = post("tools/getTableList", Map.of());
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
+        assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(JsonCodec.mapper().readTree(refused.body()).path("code").asText())
+                .isEqualTo("TOO_MANY_REQUESTS");
+        assertThat(slow.get().body()).contains("QUERY_TIMEOUT");
+        assertThat(post("tools/getTableList", Map.of()).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void queuesARequestUntilASlotFrees() throws Exception {
+        start(new ServerLimits(1, 1, 4, Duration.ofSeconds(10), 1));
+        CompletableFuture<HttpResponse<String>> slow =
+                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
+        Thread.sleep(500);
+        long started = System.nanoTime();
+        HttpResponse<String> queued = post("tools/getTableList", Map.of());
+        assertThat(queued.statusCode()).isEqualTo(200);
+        assertThat(Duration.ofNanos(System.nanoTime() - started))
+                .as("it waited for the runaway query's slot")
+                .isGreaterThan(Duration.ofMillis(500));
+        assertThat(slow.get().body()).contains("QUERY_TIMEOUT");
+    }
+
+    private static Map<String, Object> runSql(String select, String engine) {
+        Map<String, Object> step = Map.of(
+                "step",
+                1,
+                "sql",
+                "CREATE TEMP TABLE \"r\" AS " + select,
+                "source_table_names",
+                List.of("big"),
+                "destine_table_name",
+                "r",
+                "destine_table_type",
+                "final",
+                "destine_table_description",
+                "r");
+        return Map.of("plan", Map.of("queries", List.of(step)), "engine", engine);
+    }
+
+    private HttpResponse<String> postUnchecked(String route, Object body) {
+        try {
+            return post(route, body);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private HttpResponse<String> post(String route, Object body) throws Exception {
+        return client.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/w/" + route))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}
