@@ -63,6 +63,21 @@ final class StepSqlAnalyzer {
             "using",
             "returning");
 
+    /**
+     * Functions a step may not call, whether or not this build of SQLite has them: file access, extensions, and
+     * {@code fts3_tokenizer}, whose one-argument form returns a pointer into the process.
+     */
+    private static final Set<String> UNSAFE_FUNCTIONS = Set.of(
+            "fts3_tokenizer",
+            "load_extension",
+            "readfile",
+            "writefile",
+            "edit",
+            "fsdir",
+            "zipfile",
+            "sqlar_compress",
+            "sqlar_uncompress");
+
     private StepSqlAnalyzer() {}
 
     static StepSql analyze(PlanStep step) {
@@ -95,6 +110,15 @@ final class StepSqlAnalyzer {
         List<SqlToken> statement = tokens.subList(0, end);
         int bodyStart = checkCreate(statement, step, where);
         List<SqlToken> body = statement.subList(bodyStart, statement.size());
+        for (int i = 0; i + 1 < body.size(); i++) {
+            if (body.get(i).isName()
+                    && UNSAFE_FUNCTIONS.contains(body.get(i).nameKey())
+                    && body.get(i + 1).isSymbol("(")) {
+                throw PlanParser.invalid(("%s calls %s(), which reaches outside the workspace's tables or reveals the"
+                                + " process's memory; a step may only compute from its tables")
+                        .formatted(where, body.get(i).text()));
+            }
+        }
         Set<String> referenced = new HashSet<>();
         for (SqlToken token : body) {
             if (token.isName()) {

@@ -77,6 +77,18 @@ class PlanValidatorTest {
                         "step 1 starts with 'ATTACH'"),
                 Arguments.of(
                         "pragma", plan(step(1, "PRAGMA writable_schema = 1", "s1", "final")), "starts with 'PRAGMA'"),
+                Arguments.of(
+                        "pointer leak",
+                        plan(step(
+                                1,
+                                "CREATE TEMP TABLE \"s1\" AS SELECT \"fts3_tokenizer\"('simple') AS p",
+                                "s1",
+                                "final")),
+                        "calls \"fts3_tokenizer\"(), which reaches outside"),
+                Arguments.of(
+                        "file read",
+                        plan(step(1, "CREATE TEMP TABLE \"s1\" AS SELECT readfile('/etc/passwd') AS p", "s1", "final")),
+                        "calls readfile()"),
                 Arguments.of("bare select", plan(step(1, "SELECT 1", "s1", "final")), "starts with 'SELECT'"),
                 Arguments.of(
                         "second statement",

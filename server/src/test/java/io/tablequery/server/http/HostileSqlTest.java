@@ -1,0 +1,153 @@
+package io.tablequery.server.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The hostile SQL corpus ({@code hostile-sql.txt}) through both tool families on a real server: queryDuckDB, and
+ * run-sql on SQLite and on DuckDB, each statement as written and wrapped in {@code CREATE TEMP TABLE ... AS}. None
+ * may succeed, the workspace must be unchanged afterwards, nothing may appear where the statements try to write, and
+ * the server must answer normally.
+ */
+class HostileSqlTest {
+    private static final String CHECKSUM = "SELECT count(*) AS n, sum(id) AS ids, max(name) AS top FROM big";
+
+    @TempDir
+    static Path dir;
+
+    static TqServer server;
+    static Path out;
+    static Path other;
+    static final HttpClient CLIENT = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() throws IOException {
+        out = Files.createDirectories(dir.resolve("out"));
+        other = dir.resolve("data/other");
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        StringBuilder csv = new StringBuilder("id,name\n");
+        for (int i = 1; i <= 2000; i++) {
+            csv.append(i).append(",n").append(i).append('\n');
+        }
+        Files.writeString(dir.resolve("big.csv"), csv);
+        for (Path directory : List.of(dir.resolve("data/w"), other)) {
+            Workspace workspace = Workspace.open(directory);
+            workspace.ingest(dir.resolve("big.csv"));
+            registry.add(workspace);
+        }
+        server = TqServer.start(
+                registry,
+                new ServerSettings(
+                        "127.0.0.1",
+                        0,
+                        1 << 20,
+                        1 << 20,
+                        SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(1)),
+                        ServerLimits.DEFAULTS),
+                dir.resolve("cache"));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static List<String> corpus() throws IOException {
+        try (InputStream in = HostileSqlTest.class.getResourceAsStream("/hostile-sql.txt")) {
+            List<String> statements = new ArrayList<>();
+            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+                if (!line.isBlank() && !line.startsWith("#")) {
+                    statements.add(line.replace("\\n", "\n")
+                            .replace("${OUT}", out.toAbsolutePath().toString())
+                            .replace("${OTHER}", other.toAbsolutePath().toString()));
+                }
+            }
+            return statements;
+        }
+    }
+
+    @Test
+    void noHostileStatementSucceedsOnEitherEngineOrToolFamily() throws Exception {
+        List<String> statements = corpus();
+        assertThat(statements).hasSizeGreaterThanOrEqualTo(200);
+        String before = post("tools/queryDuckDB", Map.of("query", CHECKSUM)).body();
+        List<String> succeeded = new ArrayList<>();
+        for (String sql : statements) {
+            JsonNode tool = JsonCodec.mapper()
+                    .readTree(post("tools/queryDuckDB", Map.of("query", sql)).body());
+            if (tool.path("success").asBoolean()) {
+                succeeded.add("queryDuckDB: " + sql);
+            }
+            String wrapped = "CREATE TEMP TABLE \"h\" AS " + sql;
+            for (String[] attempt : new String[][] {{"sqlite", sql}, {"sqlite", wrapped}, {"duckdb", wrapped}}) {
+                HttpResponse<String> run = post("run-sql", runSql(attempt[1], attempt[0]));
+                if (run.statusCode() == 200) {
+                    succeeded.add("run-sql on " + attempt[0] + ": " + attempt[1]);
+                }
+            }
+        }
+        assertThat(succeeded).as("statements that succeeded").isEmpty();
+        assertThat(post("tools/queryDuckDB", Map.of("query", CHECKSUM)).body())
+                .as("the workspace is unchanged")
+                .isEqualTo(before);
+        try (Stream<Path> written = Files.list(out)) {
+            assertThat(written).as("nothing was written").isEmpty();
+        }
+        HttpResponse<String> health = CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/health"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(health.statusCode()).isEqualTo(200);
+        assertThat(post("run-sql", runSql("CREATE TEMP TABLE \"h\" AS " + CHECKSUM, "sqlite"))
+                        .body())
+                .contains("2000,2001000,n999");
+    }
+
+    private static Map<String, Object> runSql(String sql, String engine) {
+        Map<String, Object> step = Map.of(
+                "step",
+                1,
+                "sql",
+                sql,
+                "source_table_names",
+                List.of("big"),
+                "destine_table_name",
+                "h",
+                "destine_table_type",
+                "final",
+                "destine_table_description",
+                "h");
+        return Map.of("plan", Map.of("queries", List.of(step)), "engine", engine);
+    }
+
+    private static HttpResponse<String> post(String route, Object body) throws Exception {
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/w/" + route))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+}
