@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
@@ -62,7 +63,12 @@ final class SkillController {
 
     /** {@code {"plan": {"queries": [...]}, "maxRows": 100, "cellMax": 1000, "engine": "sqlite"}}. */
     void runSql(Context ctx) {
-        ctx.json(RunSqlView.of(skill(ctx).runSql(request(JsonBodies.object(ctx)))));
+        RunSqlResult result = skill(ctx).runSql(request(JsonBodies.object(ctx)));
+        ctx.attribute(RequestObserver.ENGINE, result.engine());
+        ctx.attribute(
+                RequestObserver.ROWS,
+                result.tables().stream().mapToLong(table -> table.rows().size()).sum());
+        ctx.json(RunSqlView.of(result));
     }
 
     private static RunSqlRequest request(JsonNode body) {

@@ -10,6 +10,7 @@ import io.tablequery.engine.duck.ArrowExport;
 import io.tablequery.engine.duck.ChartResult;
 import io.tablequery.engine.duck.DuckDbTools;
 import io.tablequery.engine.duck.DuckToolAnswer;
+import io.tablequery.engine.duck.DuckToolResult;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
@@ -75,6 +76,11 @@ final class ToolsController {
     void call(Context ctx) {
         DuckDbTools tools = new DuckDbTools(workspaces.get(ctx.pathParam("ws")), settings);
         JsonNode args = ctx.body().isBlank() ? JsonCodec.mapper().createObjectNode() : JsonBodies.object(ctx);
-        ctx.json(tools.call(ctx.pathParam("toolName"), args));
+        DuckToolAnswer answer = tools.call(ctx.pathParam("toolName"), args);
+        ctx.attribute(RequestObserver.ENGINE, "duckdb");
+        if (answer instanceof DuckToolResult result && result.rowCount() != null) {
+            ctx.attribute(RequestObserver.ROWS, result.rowCount());
+        }
+        ctx.json(answer);
     }
 }

@@ -54,6 +54,7 @@ public final class TqServer implements AutoCloseable {
                 DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout()),
                 uploadCache);
         AdmissionGate gate = new AdmissionGate(settings.limits());
+        RequestObserver observer = new RequestObserver();
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JacksonMapper());
@@ -65,9 +66,12 @@ public final class TqServer implements AutoCloseable {
             config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + (1 << 20), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
+            config.routes.beforeMatched(observer::start);
             if (auth == AuthMode.KEYS) {
                 config.routes.beforeMatched(authenticator::check);
             }
+            config.routes.afterMatched(observer::finish);
+            config.routes.get("/metrics", observer::scrape);
             config.routes.get("/v1/admin/workspaces", admin::listWorkspaces);
             config.routes.post("/v1/admin/workspaces", admin::createWorkspace);
             config.routes.delete("/v1/admin/workspaces/{ws}", admin::deleteWorkspace);
