@@ -1,0 +1,186 @@
+package io.tablequery.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.json.JsonCodec;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Kills {@code tq serve} (the jar, SIGKILL) while clients upload files and query them, restarts it, and checks that
+ * the workspace opens and holds every upload the server had confirmed, each readable.
+ */
+class ServerCrashIT {
+    private static final Path JAR = Path.of("target", "tq.jar");
+    private static final String BOUNDARY = "tq-crash-boundary";
+    private static final int KILLS = 3;
+
+    @TempDir
+    Path dir;
+
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @Test
+    void everyConfirmedUploadSurvivesSigkill() throws Exception {
+        Path data = dir.resolve("data");
+        Set<String> confirmed = ConcurrentHashMap.newKeySet();
+        AtomicInteger names = new AtomicInteger();
+        for (int kill = 0; kill < KILLS; kill++) {
+            int port = freePort();
+            Process server = start(data, port);
+            try {
+                checkConfirmed(port, confirmed);
+                AtomicBoolean stop = new AtomicBoolean();
+                ExecutorService clients = Executors.newFixedThreadPool(3);
+                for (int c = 0; c < 2; c++) {
+                    clients.submit(() -> {
+                        while (!stop.get()) {
+                            String name = "upload_" + names.incrementAndGet() + ".csv";
+                            try {
+                                if (upload(port, name)) {
+                                    confirmed.add(name);
+                                }
+                            } catch (IOException e) {
+                                return null;
+                            }
+                        }
+                        return null;
+                    });
+                }
+                clients.submit(() -> {
+                    while (!stop.get()) {
+                        try {
+                            post(port, "tools/getTableList", "{}");
+                        } catch (IOException e) {
+                            return null;
+                        }
+                    }
+                    return null;
+                });
+                Thread.sleep(1500 + kill * 700L);
+                server.destroyForcibly().waitFor();
+                stop.set(true);
+                clients.shutdownNow();
+            } finally {
+                server.destroyForcibly();
+            }
+        }
+        int port = freePort();
+        Process server = start(data, port);
+        try {
+            checkConfirmed(port, confirmed);
+            assertThat(confirmed).as("uploads confirmed before the kills").hasSizeGreaterThan(KILLS);
+        } finally {
+            server.destroyForcibly().waitFor();
+        }
+    }
+
+    /** Every confirmed upload is listed and its table answers a query. */
+    private void checkConfirmed(int port, Set<String> confirmed) throws Exception {
+        HttpResponse<String> files = client.send(
+                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/default/files"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(files.statusCode()).as(files.body()).isEqualTo(200);
+        List<String> listed = new ArrayList<>();
+        JsonCodec.mapper().readTree(files.body()).findValues("name").forEach(name -> listed.add(name.asText()));
+        assertThat(listed).containsAll(confirmed);
+        for (String name : confirmed) {
+            String table = name.replace(".csv", "");
+            JsonNode answer = JsonCodec.mapper()
+                    .readTree(post(port, "tools/queryDuckDB", "{\"query\":\"SELECT count(*) AS n FROM " + table + "\"}")
+                            .body());
+            assertThat(answer.at("/rows/0/n").asLong()).as(answer.toString()).isEqualTo(5000);
+        }
+    }
+
+    private boolean upload(int port, String name) throws IOException, InterruptedException {
+        StringBuilder csv = new StringBuilder("id,amount\n");
+        for (int i = 1; i <= 5000; i++) {
+            csv.append(i).append(',').append(i * 1.5).append('\n');
+        }
+        String body =
+                "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
+                        + "Content-Type: text/csv\r\n\r\n" + csv + "\r\n--" + BOUNDARY + "--\r\n";
+        HttpResponse<String> response = client.send(
+                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/default/files"))
+                        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
+                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        return response.statusCode() == 201;
+    }
+
+    private HttpResponse<String> post(int port, String route, String json) throws IOException, InterruptedException {
+        return client.send(
+                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/default/" + route))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(json))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private Process start(Path data, int port) throws Exception {
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-jar",
+                        JAR.toAbsolutePath().toString(),
+                        "serve",
+                        "--data",
+                        data.toString(),
+                        "--port",
+                        Integer.toString(port))
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(dir.resolve("server-" + port + ".log").toFile())
+                .start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (client.send(
+                                        HttpRequest.newBuilder(base(port).resolve("/health"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode()
+                        == 200) {
+                    return process;
+                }
+            } catch (IOException e) {
+                Thread.sleep(100);
+            }
+            assertThat(process.isAlive())
+                    .as("the server runs: %s", Files.readString(dir.resolve("server-" + port + ".log")))
+                    .isTrue();
+        }
+        throw new AssertionError("the server did not start within 60 s");
+    }
+
+    private static URI base(int port) {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
