@@ -72,8 +72,7 @@ final class AdminController {
     void revokeKey(Context ctx) {
         String id = ctx.pathParam("id");
         if (!keys.revoke(id)) {
-            throw new EngineException(
-                    ServerErrorCode.ROUTE_NOT_FOUND, "no workspace key has the id '%s'".formatted(id));
+            throw new EngineException(ServerErrorCode.KEY_NOT_FOUND, "no workspace key has the id '%s'".formatted(id));
         }
         ctx.json(Map.of("revoked", id));
     }

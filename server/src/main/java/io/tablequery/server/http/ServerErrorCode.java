@@ -29,7 +29,9 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
     /** The request needs something this server was not started with, such as a root for new workspaces. */
     NOT_SUPPORTED(11, USER_ERROR),
     /** Every query or ingest slot is taken and the queue is full or the wait ran out: retry after a moment. */
-    TOO_MANY_REQUESTS(12, ErrorCategory.OVERLOADED);
+    TOO_MANY_REQUESTS(12, ErrorCategory.OVERLOADED),
+    /** No workspace key has the id given. */
+    KEY_NOT_FOUND(13, NOT_FOUND);
 
     private final ErrorCode errorCode;
 

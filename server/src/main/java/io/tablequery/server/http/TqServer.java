@@ -1,10 +1,14 @@
 package io.tablequery.server.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.config.SizeUnit;
 import io.javalin.http.HttpStatus;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
 import java.nio.file.Path;
@@ -71,32 +75,13 @@ public final class TqServer implements AutoCloseable {
                 config.routes.beforeMatched(authenticator::check);
             }
             config.routes.afterMatched(observer::finish);
-            config.routes.get("/metrics", observer::scrape);
-            config.routes.get("/v1/admin/workspaces", admin::listWorkspaces);
-            config.routes.post("/v1/admin/workspaces", admin::createWorkspace);
-            config.routes.delete("/v1/admin/workspaces/{ws}", admin::deleteWorkspace);
-            config.routes.post("/v1/admin/workspaces/{ws}/keys", admin::issueKey);
-            config.routes.get("/v1/admin/workspaces/{ws}/keys", admin::listKeys);
-            config.routes.delete("/v1/admin/keys/{id}", admin::revokeKey);
-            config.routes.get(
-                    "/health",
-                    ctx -> ctx.json(
-                            auth == AuthMode.KEYS
-                                    ? Map.of("status", "ok")
-                                    : Map.of("status", "ok", "workspaces", workspaces.names())));
-            config.routes.post("/v1/workspaces/{ws}/files", gate.ingest(files::upload));
-            config.routes.get("/v1/workspaces/{ws}/files", files::list);
-            config.routes.delete("/v1/workspaces/{ws}/files/{ref}", files::delete);
-            config.routes.get("/v1/workspaces/{ws}/files/{ref}/report", files::report);
-            config.routes.get("/v1/workspaces/{ws}/tables", tables::list);
-            config.routes.post("/v1/workspaces/{ws}/search-tables", gate.query(skill::searchTables));
-            config.routes.post("/v1/workspaces/{ws}/get-schemas", gate.query(skill::getSchemas));
-            config.routes.post("/v1/workspaces/{ws}/run-sql", gate.query(skill::runSql));
-            config.routes.post("/v1/workspaces/{ws}/run-sql/arrow", gate.query(skill::runSqlArrow));
-            config.routes.post("/v1/workspaces/{ws}/translate", gate.query(skill::translate));
-            config.routes.post("/v1/workspaces/{ws}/tools/{toolName}", gate.query(tools::call));
-            config.routes.post("/v1/workspaces/{ws}/tools/queryDuckDB/arrow", gate.query(tools::queryArrow));
-            config.routes.post("/v1/workspaces/{ws}/tools/chart/png", gate.query(tools::chartPng));
+            ApiDescription api = new ApiDescription(config.routes);
+            describeRoutes(api, workspaces, auth, observer, gate, admin, files, tables, skill, tools);
+            api.get(
+                    "/v1/tools",
+                    "Both tool families as function-calling definitions: name, description, JSON Schema arguments.",
+                    ctx -> ctx.json(ToolDefinitions.all()));
+            api.serveAt("/openapi.json");
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
             config.routes.error(HttpStatus.NOT_FOUND.getCode(), "*", ErrorMapper::notFound);
@@ -104,6 +89,142 @@ public final class TqServer implements AutoCloseable {
         });
         app.start();
         return new TqServer(app, workspaces);
+    }
+
+    private static void describeRoutes(
+            ApiDescription api,
+            WorkspaceRegistry workspaces,
+            AuthMode auth,
+            RequestObserver observer,
+            AdmissionGate gate,
+            AdminController admin,
+            FilesController files,
+            TablesController tables,
+            SkillController skill,
+            ToolsController tools) {
+        String arrow = ArrowResponses.ARROW_STREAM;
+        api.get(
+                "/health",
+                "Whether the server runs (and, without keys, the workspaces it serves).",
+                ctx -> ctx.json(
+                        auth == AuthMode.KEYS
+                                ? Map.of("status", "ok")
+                                : Map.of("status", "ok", "workspaces", workspaces.names())));
+        api.get("/metrics", "Prometheus metrics: tq_request_seconds by tool, engine and outcome.", observer::scrape);
+        api.get("/v1/admin/workspaces", "List the workspaces (admin key).", admin::listWorkspaces);
+        api.post(
+                "/v1/admin/workspaces",
+                "Create an empty workspace under the data root (admin key).",
+                object("name", "string"),
+                201,
+                "application/json",
+                admin::createWorkspace);
+        api.delete(
+                "/v1/admin/workspaces/{ws}",
+                "Delete a workspace, its directory and its keys (admin key).",
+                admin::deleteWorkspace);
+        api.post(
+                "/v1/admin/workspaces/{ws}/keys",
+                "Issue an API key for a workspace, shown this once (admin key).",
+                null,
+                201,
+                "application/json",
+                admin::issueKey);
+        api.get("/v1/admin/workspaces/{ws}/keys", "List a workspace's keys by id (admin key).", admin::listKeys);
+        api.delete("/v1/admin/keys/{id}", "Revoke a workspace key (admin key).", admin::revokeKey);
+        api.post(
+                "/v1/workspaces/{ws}/files",
+                "Upload one Excel, CSV/TSV or SQLite file as multipart/form-data field 'file'; a file of the same name"
+                        + " replaces it.",
+                null,
+                201,
+                "application/json",
+                gate.ingest(files::upload));
+        api.get("/v1/workspaces/{ws}/files", "List the files with their F-numbers and tables.", files::list);
+        api.delete("/v1/workspaces/{ws}/files/{ref}", "Remove a file (F3 or 3) and its tables.", files::delete);
+        api.get("/v1/workspaces/{ws}/files/{ref}/report", "A file's ingest report.", files::report);
+        api.get("/v1/workspaces/{ws}/tables", "List the tables with columns, types and descriptions.", tables::list);
+        api.post(
+                "/v1/workspaces/{ws}/search-tables",
+                "search-tables: find the tables that answer a question.",
+                ToolDefinitions.parameters("search-tables"),
+                gate.query(skill::searchTables));
+        api.post(
+                "/v1/workspaces/{ws}/get-schemas",
+                "get-schemas: CREATE TABLE, sample rows and column profiles.",
+                ToolDefinitions.parameters("get-schemas"),
+                gate.query(skill::getSchemas));
+        api.post(
+                "/v1/workspaces/{ws}/run-sql",
+                "run-sql: run a plan of SQLite steps; CSV with __src citations.",
+                ToolDefinitions.parameters("run-sql"),
+                gate.query(skill::runSql));
+        api.post(
+                "/v1/workspaces/{ws}/run-sql/arrow",
+                "One final table of a plan, whole, with __src, as an Arrow IPC stream.",
+                withProperties(ToolDefinitions.parameters("run-sql"), "step", "integer", "maxRows", "integer"),
+                200,
+                arrow,
+                gate.query(skill::runSqlArrow));
+        api.post(
+                "/v1/workspaces/{ws}/translate",
+                "The DuckDB translation of one SQLite statement, or why there is none.",
+                object("sql", "string"),
+                gate.query(skill::translate));
+        api.post(
+                "/v1/workspaces/{ws}/tools/{toolName}",
+                "A DuckDB tool with the seed's arguments: queryDuckDB, getTableSchema, getSampleRows, getTableList,"
+                        + " analyzeDataQuality, compareTables, chart. A tool's failure is {success: false, error, code}"
+                        + " with status 200.",
+                duckToolArguments(),
+                gate.query(tools::call));
+        api.post(
+                "/v1/workspaces/{ws}/tools/queryDuckDB/arrow",
+                "queryDuckDB's whole result as an Arrow IPC stream.",
+                withProperties(ToolDefinitions.parameters("tools/queryDuckDB"), "maxRows", "integer"),
+                200,
+                arrow,
+                gate.query(tools::queryArrow));
+        api.post(
+                "/v1/workspaces/{ws}/tools/chart/png",
+                "The chart tool's PNG image.",
+                ToolDefinitions.parameters("tools/chart"),
+                200,
+                "image/png",
+                gate.query(tools::chartPng));
+    }
+
+    /** An object schema of required properties, given as name and type pairs. */
+    private static ObjectNode object(String... namesAndTypes) {
+        ObjectNode schema = withProperties(JsonCodec.mapper().createObjectNode().put("type", "object"), namesAndTypes);
+        ArrayNode required = schema.putArray("required");
+        for (int i = 0; i < namesAndTypes.length; i += 2) {
+            required.add(namesAndTypes[i]);
+        }
+        return schema;
+    }
+
+    /** A copy of an object schema with more optional properties, given as name and type pairs. */
+    private static ObjectNode withProperties(JsonNode base, String... namesAndTypes) {
+        ObjectNode schema = base.deepCopy();
+        ObjectNode properties =
+                schema.has("properties") ? (ObjectNode) schema.get("properties") : schema.putObject("properties");
+        for (int i = 0; i < namesAndTypes.length; i += 2) {
+            properties.putObject(namesAndTypes[i]).put("type", namesAndTypes[i + 1]);
+        }
+        return schema;
+    }
+
+    /** Any one DuckDB tool's arguments. */
+    private static ObjectNode duckToolArguments() {
+        ObjectNode schema = JsonCodec.mapper().createObjectNode();
+        ArrayNode anyOf = schema.putArray("anyOf");
+        for (JsonNode tool : ToolDefinitions.all()) {
+            if (tool.get("family").asText().equals("duckdb")) {
+                anyOf.add(tool.get("parameters"));
+            }
+        }
+        return schema;
     }
 
     /**
