@@ -6,7 +6,8 @@ import java.util.Arrays;
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
- * or {@code tools [--result-rows N] [--table-rows N] [--reps N]}.
+ * {@code tools [--result-rows N] [--table-rows N] [--reps N]} or {@code load [--clients N] [--seconds N] [--table-rows
+ * N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -30,11 +31,14 @@ public final class BenchMain {
             dialect(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("tools")) {
             tools(args, data, results);
+        } else if (args.length > 0 && args[0].equals("load")) {
+            load(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
                     + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
                     + "\n       tq bench dialect [--scale S] [--reps N]"
-                    + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]");
+                    + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
+                    + "\n       tq bench load [--clients N] [--seconds N] [--table-rows N]");
             System.exit(2);
         }
     }
@@ -106,6 +110,22 @@ public final class BenchMain {
             }
         }
         ToolsBenchmark.run(new ToolsBenchmark.Settings(resultRows, tableRows, reps, data, results), System.out);
+    }
+
+    private static void load(String[] args, Path home, Path data, Path results) throws Exception {
+        LoadBenchmark.Settings defaults = LoadBenchmark.Settings.defaults(home, data, results);
+        int clients = defaults.clients();
+        int seconds = defaults.seconds();
+        int tableRows = defaults.tableRows();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--clients" -> clients = Integer.parseInt(args[i + 1]);
+                case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
+                case "--table-rows" -> tableRows = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        LoadBenchmark.run(new LoadBenchmark.Settings(clients, seconds, tableRows, home, data, results), System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

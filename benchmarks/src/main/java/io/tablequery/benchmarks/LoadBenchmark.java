@@ -1,0 +1,349 @@
+package io.tablequery.benchmarks;
+
+import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.http.ServerLimits;
+import io.tablequery.server.http.ServerSettings;
+import io.tablequery.server.http.TqServer;
+import io.tablequery.server.http.WorkspaceRegistry;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+
+/**
+ * Many clients against one server on loopback: a weighted mix of search-tables, get-schemas, run-sql and queryDuckDB
+ * on the sample files, and a few aggregations over a large generated table. Every client sends its next request when
+ * the last is answered. Reports requests per second, p50 and p99 per call, errors, and the heap before and after.
+ */
+final class LoadBenchmark {
+    /**
+     * What to run.
+     *
+     * @param clients concurrent clients
+     * @param seconds measured duration, after a warm-up of a tenth of it (at least 2 seconds)
+     * @param tableRows rows of the large table
+     * @param home the repository, for the sample files
+     * @param data where inputs are generated
+     * @param results where the report goes, or null
+     */
+    record Settings(int clients, int seconds, int tableRows, Path home, Path data, Path results) {
+        static Settings defaults(Path home, Path data, Path results) {
+            return new Settings(64, 120, 1_000_000, home, data, results);
+        }
+    }
+
+    /**
+     * One kind of call.
+     *
+     * @param name the name in the report
+     * @param small whether it is one of the small calls the p99 goal is for
+     * @param weight its share of the mix, in percent
+     * @param route the route under the workspace
+     * @param body the JSON body
+     */
+    record Call(String name, boolean small, int weight, String route, String body) {}
+
+    /**
+     * A call's numbers.
+     *
+     * @param name the call
+     * @param requests requests answered in the measured time
+     * @param errors requests not answered with 200
+     * @param p50Millis median latency
+     * @param p99Millis 99th-percentile latency
+     */
+    record CallResult(String name, long requests, long errors, double p50Millis, double p99Millis) {}
+
+    /**
+     * The outcome.
+     *
+     * @param machine where it ran
+     * @param settings what ran
+     * @param requestsPerSecond all requests answered per second
+     * @param calls each call's numbers
+     * @param heapBeforeMb heap in use after the warm-up and a GC
+     * @param heapAfterMb heap in use at the end, after a GC
+     */
+    record Result(
+            Map<String, String> machine,
+            Map<String, Object> settings,
+            double requestsPerSecond,
+            List<CallResult> calls,
+            long heapBeforeMb,
+            long heapAfterMb) {}
+
+    private LoadBenchmark() {}
+
+    static Result run(Settings settings, PrintStream log) throws Exception {
+        System.setProperty("org.slf4j.simpleLogger.log.tq.request", "warn");
+        Path directory = workspace(settings, log);
+        List<Call> calls = calls();
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        registry.add(Workspace.open(directory));
+        try (TqServer server = TqServer.start(
+                registry,
+                new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, ServerLimits.DEFAULTS),
+                settings.data())) {
+            URI base = URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/load/");
+            HttpClient client =
+                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            int warmUp = Math.max(2, settings.seconds() / 10);
+            log.printf(Locale.ROOT, "warm-up: %d clients for %d s%n", settings.clients(), warmUp);
+            drive(client, base, calls, settings.clients(), warmUp);
+            long heapBefore = heapAfterGc();
+            log.printf(Locale.ROOT, "measuring: %d clients for %d s%n", settings.clients(), settings.seconds());
+            long started = System.nanoTime();
+            List<List<long[]>> samples = drive(client, base, calls, settings.clients(), settings.seconds());
+            double elapsed = (System.nanoTime() - started) / 1e9;
+            long heapAfter = heapAfterGc();
+            List<CallResult> results = new ArrayList<>();
+            long total = 0;
+            for (int c = 0; c < calls.size(); c++) {
+                List<Long> latencies = new ArrayList<>();
+                long errors = 0;
+                for (List<long[]> perClient : samples) {
+                    for (long[] sample : perClient) {
+                        if (sample[0] == c) {
+                            latencies.add(sample[1]);
+                            errors += sample[2];
+                        }
+                    }
+                }
+                total += latencies.size();
+                results.add(new CallResult(
+                        calls.get(c).name(),
+                        latencies.size(),
+                        errors,
+                        percentile(latencies, 0.50),
+                        percentile(latencies, 0.99)));
+            }
+            Map<String, Object> described = new LinkedHashMap<>();
+            described.put("clients", settings.clients());
+            described.put("seconds", settings.seconds());
+            described.put("tableRows", settings.tableRows());
+            described.put("limits", ServerLimits.DEFAULTS.toString());
+            Result result = new Result(
+                    Machine.describe(), described, total / elapsed, results, heapBefore >> 20, heapAfter >> 20);
+            String markdown = markdown(result, settings, calls);
+            if (settings.results() != null) {
+                Reports.write(settings.results(), "load", markdown, result);
+            }
+            log.print(markdown);
+            return result;
+        }
+    }
+
+    /** The mix: small calls on the samples, and aggregations over the large table. */
+    static List<Call> calls() {
+        return List.of(
+                new Call(
+                        "search-tables",
+                        true,
+                        30,
+                        "search-tables",
+                        "{\"query\":\"orders revenue by city\",\"topK\":5}"),
+                new Call("get-schemas", true, 20, "get-schemas", "{\"tables\":[\"orders\"]}"),
+                new Call(
+                        "run-sql (samples)",
+                        true,
+                        25,
+                        "run-sql",
+                        runSql(
+                                "SELECT \\\"city\\\", count(*) AS n,"
+                                        + " round(sum(\\\"total\\\"), 2) AS revenue FROM \\\"orders\\\" GROUP BY \\\"city\\\"",
+                                "orders")),
+                new Call(
+                        "queryDuckDB (samples)",
+                        true,
+                        20,
+                        "tools/queryDuckDB",
+                        "{\"query\":\"SELECT status, count(*) AS n FROM orders GROUP BY status ORDER BY n DESC\"}"),
+                new Call(
+                        "queryDuckDB (large table)",
+                        false,
+                        3,
+                        "tools/queryDuckDB",
+                        "{\"query\":\"SELECT city, count(*) AS n, avg(amount) AS mean FROM events GROUP BY city\"}"),
+                new Call(
+                        "run-sql auto (large table)",
+                        false,
+                        2,
+                        "run-sql",
+                        runSql(
+                                        "SELECT \\\"city\\\", count(*) AS n"
+                                                + " FROM \\\"events\\\" WHERE \\\"amount\\\" > 900 GROUP BY \\\"city\\\"",
+                                        "events")
+                                .replace("}]}}", "}]},\"engine\":\"auto\"}")));
+    }
+
+    private static String runSql(String select, String table) {
+        return "{\"plan\":{\"queries\":[{\"step\":1,\"sql\":\"CREATE TEMP TABLE \\\"r\\\" AS " + select
+                + "\",\"source_table_names\":[\"" + table + "\"],\"destine_table_name\":\"r\","
+                + "\"destine_table_type\":\"final\",\"destine_table_description\":\"r\"}]}}";
+    }
+
+    /** Runs the clients for a time; each client's samples are {call, nanos, error}. */
+    private static List<List<long[]>> drive(HttpClient client, URI base, List<Call> calls, int clients, int seconds)
+            throws Exception {
+        AtomicBoolean stop = new AtomicBoolean();
+        ExecutorService pool = Executors.newFixedThreadPool(clients);
+        List<Future<List<long[]>>> running = new ArrayList<>();
+        for (int c = 0; c < clients; c++) {
+            long seed = c;
+            running.add(pool.submit(() -> {
+                Random random = new Random(seed);
+                List<long[]> samples = new ArrayList<>();
+                while (!stop.get()) {
+                    int pick = pick(calls, random.nextInt(100));
+                    Call call = calls.get(pick);
+                    long start = System.nanoTime();
+                    int status;
+                    try {
+                        status = client.send(
+                                        HttpRequest.newBuilder(base.resolve(call.route()))
+                                                .header("Content-Type", "application/json")
+                                                .POST(HttpRequest.BodyPublishers.ofString(call.body()))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.discarding())
+                                .statusCode();
+                    } catch (IOException e) {
+                        status = -1;
+                    }
+                    samples.add(new long[] {pick, System.nanoTime() - start, status == 200 ? 0 : 1});
+                }
+                return samples;
+            }));
+        }
+        Thread.sleep(seconds * 1000L);
+        stop.set(true);
+        List<List<long[]>> all = new ArrayList<>();
+        for (Future<List<long[]>> future : running) {
+            all.add(future.get());
+        }
+        pool.shutdown();
+        return all;
+    }
+
+    private static int pick(List<Call> calls, int roll) {
+        int sum = 0;
+        for (int i = 0; i < calls.size(); i++) {
+            sum += calls.get(i).weight();
+            if (roll < sum) {
+                return i;
+            }
+        }
+        return calls.size() - 1;
+    }
+
+    private static double percentile(List<Long> nanos, double quantile) {
+        if (nanos.isEmpty()) {
+            return Double.NaN;
+        }
+        long[] sorted = nanos.stream().mapToLong(Long::longValue).toArray();
+        Arrays.sort(sorted);
+        return sorted[(int) Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] / 1e6;
+    }
+
+    private static long heapAfterGc() {
+        System.gc();
+        Runtime runtime = Runtime.getRuntime();
+        return runtime.totalMemory() - runtime.freeMemory();
+    }
+
+    /** The workspace: the sample files and a large table of events, uploaded on first use. */
+    private static Path workspace(Settings settings, PrintStream log) throws IOException {
+        Path directory = settings.data().resolve("load-" + settings.tableRows()).resolve("load");
+        if (Files.exists(directory)) {
+            return directory;
+        }
+        Path csv = settings.data().resolve("events-" + settings.tableRows() + ".csv");
+        Files.createDirectories(settings.data());
+        try (Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
+            out.write("id,city,amount,day\n");
+            for (int i = 1; i <= settings.tableRows(); i++) {
+                out.write(i + ",city " + (i % 97) + "," + (i % 1000) + ".5,2025-01-" + (1 + i % 28) + "\n");
+            }
+        }
+        try (Workspace workspace = Workspace.open(directory);
+                Stream<Path> samples = Files.list(settings.home().resolve("samples/files"))) {
+            for (Path sample : samples.sorted().toList()) {
+                workspace.ingest(sample);
+            }
+            long start = System.nanoTime();
+            workspace.ingest(csv, "events.csv", IngestListener.NONE);
+            log.printf(
+                    Locale.ROOT,
+                    "uploaded the samples and %,d events in %.1f s%n",
+                    settings.tableRows(),
+                    (System.nanoTime() - start) / 1e9);
+        }
+        return directory;
+    }
+
+    static String markdown(Result result, Settings settings, List<Call> calls) {
+        StringBuilder out = new StringBuilder();
+        out.append("# Load benchmark, ").append(LocalDate.now()).append("\n\n");
+        out.append("Machine: ").append(result.machine()).append("\n\n");
+        out.append("Reproduce: `./tq bench load --clients ")
+                .append(settings.clients())
+                .append(" --seconds ")
+                .append(settings.seconds())
+                .append(" --table-rows ")
+                .append(settings.tableRows())
+                .append("`\n\n");
+        out.append("One server (default limits: ")
+                .append(ServerLimits.DEFAULTS)
+                .append(") and ")
+                .append(settings.clients())
+                .append(" clients in one JVM on loopback, HTTP/1.1 keep-alive; each client sends its next request when"
+                        + " the last is answered, picking a call by weight. The request log is off during the run. ")
+                .append("Measured for ")
+                .append(settings.seconds())
+                .append(" s after a warm-up.\n\n");
+        out.append(String.format(
+                Locale.ROOT,
+                "**%.0f requests per second** in all; heap in use after a GC: %d MB before, %d MB after.%n%n",
+                result.requestsPerSecond(),
+                result.heapBeforeMb(),
+                result.heapAfterMb()));
+        out.append("| call | weight | small | requests | errors | p50 | p99 |\n|---|---:|---|---:|---:|---:|---:|\n");
+        for (int i = 0; i < calls.size(); i++) {
+            CallResult call = result.calls().get(i);
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %d%% | %s | %,d | %d | %.1f ms | %.1f ms |%n",
+                    call.name(),
+                    calls.get(i).weight(),
+                    calls.get(i).small() ? "yes" : "no",
+                    call.requests(),
+                    call.errors(),
+                    call.p50Millis(),
+                    call.p99Millis()));
+        }
+        out.append(
+                "\nGoals on this 2-core machine: at least 1,500 requests per second mixed; p99 at most 100 ms for the"
+                        + " small calls; no errors; the heap flat.\n");
+        return out.toString();
+    }
+}
