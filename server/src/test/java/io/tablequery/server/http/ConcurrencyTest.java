@@ -39,6 +39,7 @@ class ConcurrencyTest {
     Path dir;
 
     private TqServer server;
+    private HttpCalls calls;
     private final HttpClient client = HttpClient.newHttpClient();
 
     @BeforeEach
@@ -55,6 +56,7 @@ class ConcurrencyTest {
                         SkillSettings.DEFAULTS,
                         new ServerLimits(READERS + 2, READERS + 4, 64, java.time.Duration.ofSeconds(30), 2)),
                 dir);
+        calls = new HttpCalls(server, "w");
         upload(1);
     }
 
@@ -137,22 +139,14 @@ class ConcurrencyTest {
 
     /** One read through run-sql on an engine; fails unless the rows are one whole version. */
     private String viaRunSql(String engine) throws Exception {
-        Map<String, Object> step = Map.of(
-                "step",
-                1,
-                "sql",
-                "CREATE TEMP TABLE \"v\" AS SELECT min(\"version\") AS lo, max(\"version\") AS hi,"
-                        + " count(*) AS n FROM \"stock\"",
-                "source_table_names",
-                List.of("stock"),
-                "destine_table_name",
-                "v",
-                "destine_table_type",
-                "final",
-                "destine_table_description",
-                "v");
-        HttpResponse<String> response =
-                post("run-sql", Map.of("plan", Map.of("queries", List.of(step)), "engine", engine));
+        HttpResponse<String> response = post(
+                "run-sql",
+                HttpCalls.runSql(
+                        "CREATE TEMP TABLE \"v\" AS SELECT min(\"version\") AS lo, max(\"version\") AS hi,"
+                                + " count(*) AS n FROM \"stock\"",
+                        "v",
+                        "stock",
+                        engine));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         JsonNode row = JsonCodec.mapper().readTree(response.body()).at("/results/0/rows/0");
         return whole(row.get(0).asLong(), row.get(1).asLong(), row.get(2).asLong());
@@ -169,11 +163,6 @@ class ConcurrencyTest {
     }
 
     private HttpResponse<String> post(String route, Object body) throws Exception {
-        return client.send(
-                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/w/" + route))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return calls.post(route, body);
     }
 }

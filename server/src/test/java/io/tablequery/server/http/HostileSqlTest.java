@@ -8,9 +8,6 @@ import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +37,7 @@ class HostileSqlTest {
     static TqServer server;
     static Path out;
     static Path other;
-    static final HttpClient CLIENT = HttpClient.newHttpClient();
+    static HttpCalls calls;
 
     @BeforeAll
     static void start() throws IOException {
@@ -67,6 +64,7 @@ class HostileSqlTest {
                         SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(1)),
                         ServerLimits.DEFAULTS),
                 dir.resolve("cache"));
+        calls = new HttpCalls(server, "w");
     }
 
     @AfterAll
@@ -115,10 +113,7 @@ class HostileSqlTest {
         try (Stream<Path> written = Files.list(out)) {
             assertThat(written).as("nothing was written").isEmpty();
         }
-        HttpResponse<String> health = CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/health"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> health = calls.get("/health");
         assertThat(health.statusCode()).isEqualTo(200);
         assertThat(post("run-sql", runSql("CREATE TEMP TABLE \"h\" AS " + CHECKSUM, "sqlite"))
                         .body())
@@ -126,28 +121,10 @@ class HostileSqlTest {
     }
 
     private static Map<String, Object> runSql(String sql, String engine) {
-        Map<String, Object> step = Map.of(
-                "step",
-                1,
-                "sql",
-                sql,
-                "source_table_names",
-                List.of("big"),
-                "destine_table_name",
-                "h",
-                "destine_table_type",
-                "final",
-                "destine_table_description",
-                "h");
-        return Map.of("plan", Map.of("queries", List.of(step)), "engine", engine);
+        return HttpCalls.runSql(sql, "h", "big", engine);
     }
 
     private static HttpResponse<String> post(String route, Object body) throws Exception {
-        return CLIENT.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/w/" + route))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return calls.post(route, body);
     }
 }

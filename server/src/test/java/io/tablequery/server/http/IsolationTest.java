@@ -132,24 +132,11 @@ class IsolationTest {
                 "CREATE TEMP TABLE \"t\" AS SELECT load_extension('" + b.resolve("x") + "') AS x");
         for (String sql : sqliteSteps) {
             for (String engine : List.of("sqlite", "duckdb")) {
-                Map<String, Object> step = Map.of(
-                        "step",
-                        1,
-                        "sql",
-                        sql,
-                        "source_table_names",
-                        List.of("a"),
-                        "destine_table_name",
-                        "t",
-                        "destine_table_type",
-                        "final",
-                        "destine_table_description",
-                        "t");
                 HttpResponse<String> response = send(
                         "POST",
                         "/v1/workspaces/a/run-sql",
                         keyA,
-                        JsonCodec.write(Map.of("plan", Map.of("queries", List.of(step)), "engine", engine)));
+                        JsonCodec.write(HttpCalls.runSql(sql, "t", "a", engine)));
                 assertThat(response.statusCode()).as("%s on %s", sql, engine).isEqualTo(400);
                 assertThat(response.body()).doesNotContain("b-secret");
             }

@@ -6,9 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +26,7 @@ class LimitsTest {
     Path dir;
 
     private TqServer server;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private HttpCalls calls;
 
     private void start(ServerLimits limits) throws Exception {
         Workspace workspace = Workspace.open(dir.resolve("data/w"));
@@ -51,6 +48,7 @@ class LimitsTest {
                         SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(2)),
                         limits),
                 dir);
+        calls = new HttpCalls(server, "w");
     }
 
     @AfterEach
@@ -122,20 +120,7 @@ class LimitsTest {
     }
 
     private static Map<String, Object> runSql(String select, String engine) {
-        Map<String, Object> step = Map.of(
-                "step",
-                1,
-                "sql",
-                "CREATE TEMP TABLE \"r\" AS " + select,
-                "source_table_names",
-                List.of("big"),
-                "destine_table_name",
-                "r",
-                "destine_table_type",
-                "final",
-                "destine_table_description",
-                "r");
-        return Map.of("plan", Map.of("queries", List.of(step)), "engine", engine);
+        return HttpCalls.runSql("CREATE TEMP TABLE \"r\" AS " + select, "r", "big", engine);
     }
 
     private HttpResponse<String> postUnchecked(String route, Object body) {
@@ -147,11 +132,6 @@ class LimitsTest {
     }
 
     private HttpResponse<String> post(String route, Object body) throws Exception {
-        return client.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/w/" + route))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return calls.post(route, body);
     }
 }

@@ -2,12 +2,8 @@ package io.tablequery.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +20,7 @@ class ObservabilityTest {
     Path dir;
 
     private TqServer server;
-    private final HttpClient client = HttpClient.newHttpClient();
+    private HttpCalls calls;
 
     @BeforeEach
     void start() throws Exception {
@@ -35,6 +31,7 @@ class ObservabilityTest {
         registry.add(workspace);
         server = TqServer.start(
                 registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        calls = new HttpCalls(server, "shop");
     }
 
     @AfterEach
@@ -44,15 +41,14 @@ class ObservabilityTest {
 
     @Test
     void countsAndTimesRequestsByToolEngineAndOutcome() throws Exception {
-        Map<String, Object> step = Map.of(
-                "step", 1,
-                "sql", "CREATE TEMP TABLE \"t\" AS SELECT \"city\" FROM \"sales\"",
-                "source_table_names", List.of("sales"),
-                "destine_table_name", "t",
-                "destine_table_type", "final",
-                "destine_table_description", "t");
         for (String engine : List.of("sqlite", "duckdb", "sqlite")) {
-            assertThat(post("run-sql", Map.of("plan", Map.of("queries", List.of(step)), "engine", engine))
+            assertThat(post(
+                                    "run-sql",
+                                    HttpCalls.runSql(
+                                            "CREATE TEMP TABLE \"t\" AS SELECT \"city\" FROM \"sales\"",
+                                            "t",
+                                            "sales",
+                                            engine))
                             .statusCode())
                     .isEqualTo(200);
         }
@@ -60,10 +56,7 @@ class ObservabilityTest {
                 .isEqualTo(200);
         assertThat(post("run-sql", Map.of("plan", "nonsense")).statusCode()).isEqualTo(400);
 
-        String metrics = client.send(
-                        HttpRequest.newBuilder(URI.create(base() + "/metrics")).build(),
-                        HttpResponse.BodyHandlers.ofString())
-                .body();
+        String metrics = calls.get("/metrics").body();
         assertThat(metrics)
                 .contains("tq_request_seconds_count{engine=\"sqlite\",outcome=\"ok\",tool=\"run-sql\"} 2")
                 .contains("tq_request_seconds_count{engine=\"duckdb\",outcome=\"ok\",tool=\"run-sql\"} 1")
@@ -82,16 +75,7 @@ class ObservabilityTest {
         assertThat(RequestObserver.outcome(403)).isEqualTo("denied");
     }
 
-    private String base() {
-        return "http://127.0.0.1:" + server.port();
-    }
-
     private HttpResponse<String> post(String route, Object body) throws Exception {
-        return client.send(
-                HttpRequest.newBuilder(URI.create(base() + "/v1/workspaces/shop/" + route))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        return calls.post(route, body);
     }
 }
