@@ -7,9 +7,9 @@ public final class AdminKey {
     private AdminKey() {}
 
     /**
-     * Makes sure the store knows an admin key: the configured one (from the environment or a file) is added; without
-     * one, the stored admin key stands; with neither, a key is generated, stored hashed, and returned to be printed
-     * once.
+     * Makes sure the store knows an admin key: a configured one (from the environment) becomes the only admin key, so
+     * that changing it revokes the old one; without one, the stored admin key stands; with neither, a key is
+     * generated, stored hashed, and returned to be printed once.
      *
      * @param keys the key store
      * @param configured the configured admin key, or null
@@ -17,7 +17,7 @@ public final class AdminKey {
      */
     public static Optional<String> ensure(KeyStore keys, String configured) {
         if (configured != null && !configured.isBlank()) {
-            keys.add(KeyStore.ADMIN, configured.strip());
+            keys.replaceAdmin(configured.strip());
             return Optional.empty();
         }
         if (keys.hasKey(KeyStore.ADMIN)) {

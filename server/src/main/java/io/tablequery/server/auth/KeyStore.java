@@ -85,22 +85,30 @@ public final class KeyStore {
      */
     public synchronized IssuedKey issue(String workspace) {
         String key = ApiKeys.generate();
-        add(workspace, key);
-        return new IssuedKey(keys.get(keys.size() - 1).id(), workspace, key);
+        StoredKey stored = new StoredKey(ApiKeys.newId(), workspace, ApiKeys.hash(key), Instant.now());
+        keys.add(stored);
+        save();
+        return new IssuedKey(stored.id(), workspace, key);
     }
 
     /**
-     * Stores a key chosen elsewhere, such as an admin key from the environment, unless it is there already.
+     * Makes a key the only admin key: earlier admin keys, configured or generated, stop working.
      *
-     * @param workspace the workspace it opens, or {@link #ADMIN}
-     * @param key the key
+     * @param key the admin key
      */
-    public synchronized void add(String workspace, String key) {
+    public synchronized void replaceAdmin(String key) {
         String hash = ApiKeys.hash(key);
-        if (keys.stream().noneMatch(stored -> stored.sha256().equals(hash))) {
-            keys.add(new StoredKey(ApiKeys.newId(), workspace, hash, Instant.now()));
-            save();
+        boolean current = keys.stream()
+                .anyMatch(stored ->
+                        stored.workspace().equals(ADMIN) && stored.sha256().equals(hash));
+        long admins =
+                keys.stream().filter(stored -> stored.workspace().equals(ADMIN)).count();
+        if (current && admins == 1) {
+            return;
         }
+        keys.removeIf(stored -> stored.workspace().equals(ADMIN));
+        keys.add(new StoredKey(ApiKeys.newId(), ADMIN, hash, Instant.now()));
+        save();
     }
 
     /**

@@ -9,21 +9,32 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 /**
  * Admits requests to slots: a query needs a slot of its workspace and one of the server, an ingest one of the
  * server's ingest slots. A request without a free slot waits, in a queue of bounded length and for a bounded time,
- * then is refused with {@code TOO_MANY_REQUESTS}; no request holds a lock while it waits for another.
+ * then is refused with {@code TOO_MANY_REQUESTS}. Slots are always taken in one order, the workspace's and then the
+ * server's, so waiting cannot deadlock.
  */
 final class AdmissionGate {
     private final ServerLimits limits;
+    private final Predicate<String> served;
     private final Semaphore queries;
     private final Semaphore ingests;
     private final Map<String, Semaphore> workspaces = new ConcurrentHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
 
-    AdmissionGate(ServerLimits limits) {
+    /**
+     * Creates the gate.
+     *
+     * @param limits the slots and the queue
+     * @param served tells whether a workspace name is served; only those get slots of their own, so that requests
+     *     naming random workspaces cannot grow the gate's memory (they fail at the workspace lookup)
+     */
+    AdmissionGate(ServerLimits limits, Predicate<String> served) {
         this.limits = requireNonNull(limits, "limits is null");
+        this.served = requireNonNull(served, "served is null");
         this.queries = new Semaphore(limits.queriesTotal(), true);
         this.ingests = new Semaphore(limits.ingests(), true);
     }
@@ -31,8 +42,13 @@ final class AdmissionGate {
     /** Runs a query handler in a slot of its workspace and of the server. */
     Handler query(Handler handler) {
         return ctx -> {
-            Semaphore workspace = workspaces.computeIfAbsent(
-                    ctx.pathParam("ws"), name -> new Semaphore(limits.queriesPerWorkspace(), true));
+            String name = ctx.pathParam("ws");
+            if (!served.test(name)) {
+                handler.handle(ctx);
+                return;
+            }
+            Semaphore workspace =
+                    workspaces.computeIfAbsent(name, key -> new Semaphore(limits.queriesPerWorkspace(), true));
             long deadline = System.nanoTime() + limits.queueWait().toNanos();
             acquire(workspace, deadline, "queries on this workspace");
             try {

@@ -57,7 +57,7 @@ public final class TqServer implements AutoCloseable {
                 workspaces,
                 DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout()),
                 uploadCache);
-        AdmissionGate gate = new AdmissionGate(settings.limits());
+        AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
         RequestObserver observer = new RequestObserver();
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;

@@ -127,6 +127,16 @@ public final class WorkspaceRegistry implements AutoCloseable {
     }
 
     /**
+     * Tells whether a workspace is served.
+     *
+     * @param name its name
+     * @return true when it is
+     */
+    public boolean contains(String name) {
+        return workspaces.containsKey(name);
+    }
+
+    /**
      * Returns the names of the workspaces.
      *
      * @return the names, in the order they were added

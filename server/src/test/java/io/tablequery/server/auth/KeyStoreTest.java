@@ -43,6 +43,16 @@ class KeyStoreTest {
         KeyStore configured = KeyStore.inMemory();
         assertThat(AdminKey.ensure(configured, " from-the-environment ")).isEmpty();
         assertThat(configured.workspaceOf("from-the-environment")).hasValue(KeyStore.ADMIN);
+        assertThat(AdminKey.ensure(configured, "rotated")).isEmpty();
+        assertThat(configured.workspaceOf("from-the-environment"))
+                .as("a new configured admin key revokes the old one")
+                .isEmpty();
+        assertThat(configured.workspaceOf("rotated")).hasValue(KeyStore.ADMIN);
+        assertThat(AdminKey.ensure(KeyStore.open(dir.resolve("keys.json")), "configured"))
+                .isEmpty();
+        assertThat(KeyStore.open(dir.resolve("keys.json")).workspaceOf(generated))
+                .as("configuring a key revokes the generated one")
+                .isEmpty();
         String id = configured.list(KeyStore.ADMIN).get(0).id();
         assertThat(configured.revoke(id))
                 .as("the admin key is not revoked through the key routes")
