@@ -29,7 +29,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
 import java.util.TreeSet;
-import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -112,7 +111,7 @@ public final class FinalTables {
         String select = citedSelect(step, visible) + " LIMIT " + Math.min(truncator.rowsLeft(), total);
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(select)) {
-            return truncator.collect(header, total, rs, Function.identity());
+            return truncator.collect(header, total, rs);
         }
     }
 

@@ -24,17 +24,7 @@ public record RowProvenance(SheetRef sheet, String rowColumn) implements Provena
     }
 
     /**
-     * Returns the citation of one row.
-     *
-     * @param rowNumber the R-number
-     * @return for example {@code F1S2R5}
-     */
-    public String cite(long rowNumber) {
-        return rowPrefix() + rowNumber;
-    }
-
-    /**
-     * Returns what every row's citation starts with, for citations made in SQL.
+     * Returns what every row's citation starts with; the citation of row 5 is this and {@code 5}, made in SQL.
      *
      * @return for example {@code F1S2R}
      */

@@ -6,7 +6,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -49,13 +48,11 @@ public final class ResultTruncator {
      *
      * @param header the table's identity and columns, {@code __src} last
      * @param totalRows every row of the table
-     * @param resultSet the rows: the visible columns, then the value {@code citer} turns into {@code __src}
-     * @param citer makes a row's citation from the value in the result set's last column
+     * @param resultSet the rows: the visible columns, then each row's {@code __src} citation
      * @return the table as shown
      * @throws SQLException when reading fails
      */
-    public ResultTable collect(ResultHeader header, long totalRows, ResultSet resultSet, Function<String, String> citer)
-            throws SQLException {
+    public ResultTable collect(ResultHeader header, long totalRows, ResultSet resultSet) throws SQLException {
         List<List<String>> rows = new ArrayList<>();
         int[] cutCells = {0};
         Truncation[] truncation = {Truncation.NONE};
@@ -79,7 +76,7 @@ public final class ResultTruncator {
                         }
                         row.add(cut);
                     }
-                    row.add(citer.apply(ArrowRows.text(batch, columns - 1, r)));
+                    row.add(ArrowRows.text(batch, columns - 1, r));
                     int length = CsvText.recordLength(row);
                     if (length > budgetLeft) {
                         truncation[0] = Truncation.OUTPUT_BUDGET;
