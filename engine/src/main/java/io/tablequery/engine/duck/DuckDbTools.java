@@ -259,18 +259,9 @@ public final class DuckDbTools {
                 .filter(sheet -> sheet.sheet() == table.get().sheetNumber())
                 .flatMap(sheet -> sheet.coercions().stream())
                 .toList();
-        try (Connection connection = workspace.openDuckDb();
-                QueryDeadline deadline =
-                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
-            try {
-                return DataQualityAnalyzer.analyze(connection, deadline, table.get(), coercions);
-            } catch (SQLException e) {
-                DuckToolResult failure = deadline.expired() ? timedOut() : failed(e);
-                return DataQualityResult.failure(DuckToolErrorCode.valueOf(failure.code()), failure.error());
-            }
-        } catch (SQLException e) {
-            return DataQualityResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
-        }
+        return underDeadline(
+                (connection, deadline) -> DataQualityAnalyzer.analyze(connection, deadline, table.get(), coercions),
+                DataQualityResult::failure);
     }
 
     /**
@@ -289,18 +280,10 @@ public final class DuckDbTools {
                     DuckToolErrorCode.TABLE_NOT_FOUND,
                     unknownTable(a.isEmpty() ? tableA : tableB).error());
         }
-        try (Connection connection = workspace.openDuckDb();
-                QueryDeadline deadline =
-                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
-            try {
-                return TableComparer.compare(connection, deadline, a.get(), b.get(), key, settings.maxRows());
-            } catch (SQLException e) {
-                DuckToolResult failure = deadline.expired() ? timedOut() : failed(e);
-                return CompareResult.failure(DuckToolErrorCode.valueOf(failure.code()), failure.error());
-            }
-        } catch (SQLException e) {
-            return CompareResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
-        }
+        return underDeadline(
+                (connection, deadline) ->
+                        TableComparer.compare(connection, deadline, a.get(), b.get(), key, settings.maxRows()),
+                CompareResult::failure);
     }
 
     /**
@@ -344,24 +327,15 @@ public final class DuckDbTools {
             source = "(\n" + TRAILING_SEMICOLONS.matcher(query).replaceAll("") + "\n)";
         }
         ChartRequest request = new ChartRequest(source, chartKind.get(), x, y, series, title, png);
-        try (Connection connection = workspace.openDuckDb();
-                QueryDeadline deadline =
-                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
-            if (query != null) {
-                Optional<String> refusal = DuckQueryGuard.refusal(connection, query);
-                if (refusal.isPresent()) {
-                    return ChartResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get());
-                }
-            }
-            try {
-                return ChartMaker.make(connection, deadline, request, settings.maxStringChars());
-            } catch (SQLException e) {
-                DuckToolResult failure = deadline.expired() ? timedOut() : failed(e);
-                return ChartResult.failure(DuckToolErrorCode.valueOf(failure.code()), failure.error());
-            }
-        } catch (SQLException e) {
-            return ChartResult.failure(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
-        }
+        return underDeadline(
+                (connection, deadline) -> {
+                    Optional<String> refusal =
+                            query == null ? Optional.empty() : DuckQueryGuard.refusal(connection, query);
+                    return refusal.isPresent()
+                            ? ChartResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get())
+                            : ChartMaker.make(connection, deadline, request, settings.maxStringChars());
+                },
+                ChartResult::failure);
     }
 
     /**
@@ -389,6 +363,37 @@ public final class DuckDbTools {
     @FunctionalInterface
     private interface ConnectionWork {
         DuckToolResult run(Connection connection) throws SQLException, QueryWatchdog.TimedOut;
+    }
+
+    /** Work of several statements on a connection of its own, under one deadline. */
+    @FunctionalInterface
+    private interface DeadlineWork<A> {
+        A run(Connection connection, QueryDeadline deadline) throws SQLException;
+    }
+
+    /** Makes a tool's failure answer in its own shape. */
+    @FunctionalInterface
+    private interface Failure<A> {
+        A of(DuckToolErrorCode code, String error);
+    }
+
+    /**
+     * Runs work of several statements on a new connection under one deadline, answering a timeout or DuckDB's refusal
+     * the tools' way, in the shape of the tool's answer.
+     */
+    private <A extends DuckToolAnswer> A underDeadline(DeadlineWork<A> work, Failure<A> failure) {
+        try (Connection connection = workspace.openDuckDb();
+                QueryDeadline deadline =
+                        QueryDeadline.start(settings.queryTimeout().toNanos())) {
+            try {
+                return work.run(connection, deadline);
+            } catch (SQLException e) {
+                DuckToolResult answer = deadline.expired() ? timedOut() : failed(e);
+                return failure.of(DuckToolErrorCode.valueOf(answer.code()), answer.error());
+            }
+        } catch (SQLException e) {
+            return failure.of(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
+        }
     }
 
     /** Runs work on a new connection, answering a timeout or DuckDB's refusal the tools' way. */

@@ -6,7 +6,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Cancels a statement that runs past its time: both SQLite's and DuckDB's drivers turn {@link Statement#cancel()}
@@ -55,26 +54,16 @@ public final class QueryWatchdog {
      */
     public static <T> T run(Statement statement, long timeoutNanos, StatementWork<T> work)
             throws SQLException, TimedOut {
-        AtomicBoolean cancelled = new AtomicBoolean();
-        ScheduledFuture<?> timer = schedule(
-                () -> {
-                    cancelled.set(true);
-                    try {
-                        statement.cancel();
-                    } catch (SQLException e) {
-                        // The statement finished or closed meanwhile; nothing is left to cancel.
-                    }
-                },
-                timeoutNanos);
-        try {
-            return work.run();
-        } catch (SQLException e) {
-            if (cancelled.get()) {
-                throw new TimedOut(e);
+        try (QueryDeadline deadline = QueryDeadline.start(timeoutNanos)) {
+            try {
+                deadline.watch(statement);
+                return work.run();
+            } catch (SQLException e) {
+                if (deadline.expired()) {
+                    throw new TimedOut(e);
+                }
+                throw e;
             }
-            throw e;
-        } finally {
-            timer.cancel(false);
         }
     }
 
