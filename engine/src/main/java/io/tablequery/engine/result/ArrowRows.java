@@ -7,7 +7,9 @@ import java.sql.SQLException;
 import java.util.Calendar;
 import java.util.Locale;
 import java.util.TimeZone;
+import java.util.function.Function;
 import org.apache.arrow.adapter.jdbc.ArrowVectorIterator;
+import org.apache.arrow.adapter.jdbc.JdbcFieldInfo;
 import org.apache.arrow.adapter.jdbc.JdbcToArrow;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfig;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfigBuilder;
@@ -47,12 +49,7 @@ public final class ArrowRows {
      */
     public static void stream(ResultSet resultSet, BufferAllocator allocator, int batchRows, BatchConsumer consumer)
             throws SQLException {
-        JdbcToArrowConfig config = new JdbcToArrowConfigBuilder(
-                        allocator, Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.ROOT))
-                .setTargetBatchSize(batchRows)
-                .setReuseVectorSchemaRoot(false)
-                .setJdbcToArrowTypeConverter(field -> ArrowType.Utf8.INSTANCE)
-                .build();
+        JdbcToArrowConfig config = config(allocator, batchRows, false, field -> ArrowType.Utf8.INSTANCE);
         try (ArrowVectorIterator batches = JdbcToArrow.sqlToArrowVectorIterator(resultSet, config)) {
             while (batches.hasNext()) {
                 try (VectorSchemaRoot batch = batches.next()) {
@@ -67,11 +64,32 @@ public final class ArrowRows {
         } catch (IOException e) {
             throw new SQLException("could not read the result as Arrow batches: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            if (e.getCause() instanceof SQLException sql) {
-                throw sql;
-            }
-            throw e;
+            throw driverFailure(e);
         }
+    }
+
+    /**
+     * arrow-jdbc's settings for reading a result: temporal values in UTC, batches of a size, each column read as the
+     * given type.
+     */
+    static JdbcToArrowConfig config(
+            BufferAllocator allocator, int batchRows, boolean reuseRoot, Function<JdbcFieldInfo, ArrowType> types) {
+        return new JdbcToArrowConfigBuilder(allocator, Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.ROOT))
+                .setTargetBatchSize(batchRows)
+                .setReuseVectorSchemaRoot(reuseRoot)
+                .setJdbcToArrowTypeConverter(types)
+                .build();
+    }
+
+    /**
+     * arrow-jdbc wraps the driver's SQLException in a RuntimeException while it iterates; this throws the driver's
+     * failure as itself, and returns any other failure for the caller to throw.
+     */
+    static RuntimeException driverFailure(RuntimeException e) throws SQLException {
+        if (e.getCause() instanceof SQLException sql) {
+            throw sql;
+        }
+        return e;
     }
 
     /**

@@ -6,14 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.Calendar;
 import java.util.List;
-import java.util.Locale;
-import java.util.TimeZone;
 import org.apache.arrow.adapter.jdbc.ArrowVectorIterator;
 import org.apache.arrow.adapter.jdbc.JdbcToArrow;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfig;
-import org.apache.arrow.adapter.jdbc.JdbcToArrowConfigBuilder;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowUtils;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -82,12 +78,8 @@ public final class ArrowStreams {
     public static Written write(ResultSet rs, List<ArrowType> types, long maxRows, OutputStream out)
             throws SQLException {
         try (BufferAllocator allocator = new RootAllocator()) {
-            JdbcToArrowConfig config = new JdbcToArrowConfigBuilder(
-                            allocator, Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.ROOT))
-                    .setTargetBatchSize(BATCH_ROWS)
-                    .setReuseVectorSchemaRoot(true)
-                    .setJdbcToArrowTypeConverter(field -> types.get(field.getColumn() - 1))
-                    .build();
+            JdbcToArrowConfig config =
+                    ArrowRows.config(allocator, BATCH_ROWS, true, field -> types.get(field.getColumn() - 1));
             try (ArrowVectorIterator batches = JdbcToArrow.sqlToArrowVectorIterator(rs, config);
                     VectorSchemaRoot empty = VectorSchemaRoot.create(
                             JdbcToArrowUtils.jdbcToArrowSchema(rs.getMetaData(), config), allocator)) {
@@ -112,10 +104,7 @@ public final class ArrowStreams {
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the Arrow stream: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            if (e.getCause() instanceof SQLException sql) {
-                throw sql;
-            }
-            throw e;
+            throw ArrowRows.driverFailure(e);
         }
     }
 
