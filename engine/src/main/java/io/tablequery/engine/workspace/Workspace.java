@@ -321,6 +321,23 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the workspace and deletes its directory with every stored file, database and index in it.
+     *
+     * @throws UncheckedIOException when the directory could not be deleted; the workspace is closed all the same
+     */
+    public void closeAndDelete() {
+        close();
+        try {
+            PathUtils.delete(paths.directory());
+        } catch (IOException e) {
+            throw new UncheckedIOException(
+                    "workspace '%s' is closed but its directory could not be deleted: %s"
+                            .formatted(name, e.getMessage()),
+                    e);
+        }
+    }
+
     @Override
     public void close() {
         writeLock.lock();

@@ -6,17 +6,13 @@ import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /** The workspaces a server serves, by name; it closes them when the server stops. */
 public final class WorkspaceRegistry implements AutoCloseable {
@@ -84,18 +80,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
             workspace = get(name);
             workspaces.remove(name);
         }
-        Path directory = workspace.directory();
-        workspace.close();
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "workspace '%s' is closed but its directory could not be deleted: %s"
-                            .formatted(name, e.getMessage()),
-                    e);
-        }
+        workspace.closeAndDelete();
     }
 
     /**
