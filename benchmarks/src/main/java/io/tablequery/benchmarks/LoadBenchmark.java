@@ -3,6 +3,7 @@ package io.tablequery.benchmarks;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.http.ServerLimits;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
@@ -100,7 +101,7 @@ final class LoadBenchmark {
         Path directory = workspace(settings, log);
         List<Call> calls = calls();
         WorkspaceRegistry registry = new WorkspaceRegistry();
-        registry.add(Workspace.open(directory));
+        registry.add(Workspace.open(directory, WorkspaceOptions.SERVED));
         try (TqServer server = TqServer.start(
                 registry,
                 new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, ServerLimits.DEFAULTS),

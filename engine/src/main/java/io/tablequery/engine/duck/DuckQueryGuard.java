@@ -1,14 +1,15 @@
 package io.tablequery.engine.duck;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.dialects.lex.SqlToken;
 import io.tablequery.dialects.lex.SqliteLexer;
-import io.tablequery.engine.json.JsonCodec;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -17,8 +18,26 @@ import java.util.Optional;
  * VALUES, DESCRIBE, SUMMARIZE and SHOW). PIVOT and UNPIVOT are judged as the subquery {@code SELECT * FROM (...)},
  * and EXPLAIN by the statement it explains. DuckDB's JDBC driver runs every statement of a string, so this check is
  * what keeps a second statement from running; the database's own settings stop file access beneath it.
+ *
+ * <p>The verdict depends on the text alone (the parser does not look at the catalog), so verdicts on texts up to
+ * {@value #CACHED_TEXT_MAX} characters are kept for the {@value #CACHED_VERDICTS} texts used last: a repeated query
+ * skips the parser's round trip.
  */
 public final class DuckQueryGuard {
+    static final int CACHED_VERDICTS = 1024;
+    static final int CACHED_TEXT_MAX = 4096;
+
+    /** Only what the verdict needs leaves DuckDB, not the serialized syntax tree. */
+    private static final String PARSE = "SELECT j->>'$.error', j->>'$.error_type', j->>'$.error_message',"
+            + " json_array_length(j, '$.statements') FROM (SELECT json_serialize_sql(?::VARCHAR) AS j)";
+
+    private static final Map<String, Optional<String>> VERDICTS = new LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Optional<String>> eldest) {
+            return size() > CACHED_VERDICTS;
+        }
+    };
+
     private DuckQueryGuard() {}
 
     /**
@@ -33,6 +52,23 @@ public final class DuckQueryGuard {
         if (query == null || query.isBlank()) {
             return Optional.of("the query is empty");
         }
+        if (query.length() > CACHED_TEXT_MAX) {
+            return judge(duckDb, query);
+        }
+        synchronized (VERDICTS) {
+            Optional<String> known = VERDICTS.get(query);
+            if (known != null) {
+                return known;
+            }
+        }
+        Optional<String> verdict = judge(duckDb, query);
+        synchronized (VERDICTS) {
+            VERDICTS.put(query, verdict);
+        }
+        return verdict;
+    }
+
+    private static Optional<String> judge(Connection duckDb, String query) throws SQLException {
         List<SqlToken> tokens = SqliteLexer.tokenize(query);
         String judged = query;
         boolean pivot = !tokens.isEmpty()
@@ -46,16 +82,21 @@ public final class DuckQueryGuard {
             }
             judged = query.substring(tokens.get(start).start());
         }
-        JsonNode parsed;
-        try (PreparedStatement statement = duckDb.prepareStatement("SELECT json_serialize_sql(?::VARCHAR)")) {
+        boolean error;
+        String errorType;
+        String message;
+        long statements;
+        try (PreparedStatement statement = duckDb.prepareStatement(PARSE)) {
             statement.setString(1, judged);
             try (ResultSet rs = statement.executeQuery()) {
                 rs.next();
-                parsed = JsonCodec.read(rs.getString(1), JsonNode.class);
+                error = "true".equals(rs.getString(1));
+                errorType = rs.getString(2);
+                message = Objects.requireNonNullElse(rs.getString(3), "");
+                statements = rs.getLong(4);
             }
         }
-        if (parsed.path("error").asBoolean()) {
-            String message = parsed.path("error_message").asText();
+        if (error) {
             if (message.startsWith("Only SELECT statements") && pivot) {
                 // DuckDB runs a PIVOT without an IN list as several statements that create a type first.
                 return Optional.of("a PIVOT must list the values it turns into columns: PIVOT t ON col IN ('a', 'b')"
@@ -66,10 +107,8 @@ public final class DuckQueryGuard {
                         + " SUMMARIZE, SHOW, EXPLAIN, PIVOT); this query writes, changes settings, or holds several"
                         + " statements");
             }
-            return Optional.of(
-                    parsed.path("error_type").asText().equals("parser") ? "Parser Error: " + message : message);
+            return Optional.of("parser".equals(errorType) ? "Parser Error: " + message : message);
         }
-        int statements = parsed.path("statements").size();
         if (statements != 1) {
             return Optional.of("send one statement at a time; this query holds %d".formatted(statements));
         }

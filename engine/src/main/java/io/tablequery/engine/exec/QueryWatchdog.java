@@ -2,9 +2,8 @@ package io.tablequery.engine.exec;
 
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -12,13 +11,23 @@ import java.util.concurrent.TimeUnit;
  * into an interrupt of the running query, so the query stops rather than being abandoned.
  */
 public final class QueryWatchdog {
-    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread thread = new Thread(runnable, "tq-query-watchdog");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private static final ScheduledThreadPoolExecutor TIMER = timer();
 
     private QueryWatchdog() {}
+
+    /**
+     * One daemon thread; a cancelled timer leaves its queue at once, so a busy server does not keep one timer per
+     * query answered in the last {@code --query-timeout} seconds.
+     */
+    private static ScheduledThreadPoolExecutor timer() {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+            Thread thread = new Thread(runnable, "tq-query-watchdog");
+            thread.setDaemon(true);
+            return thread;
+        });
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
 
     /** Work on a statement. */
     @FunctionalInterface

@@ -23,6 +23,7 @@ import java.io.OutputStream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /** The table-query skill over one workspace: search-tables, get-schemas and run-sql. */
@@ -86,16 +87,33 @@ public final class TableQuerySkill {
                     SkillErrorCode.INVALID_ARGUMENT,
                     "no table named; pass --tables \"a,b\" with names from search-tables");
         }
+        List<TableSchema> schemas = new ArrayList<>();
+        List<TableInfo> toDescribe = new ArrayList<>();
+        for (TableInfo table : tables) {
+            workspace
+                    .derived(catalog, schemaKey(table), TableSchema.class)
+                    .ifPresentOrElse(schemas::add, () -> toDescribe.add(table));
+        }
+        if (toDescribe.isEmpty()) {
+            return schemas;
+        }
         try (Connection connection = workspace.openSqliteReader()) {
-            List<TableSchema> schemas = new ArrayList<>();
-            for (TableInfo table : tables) {
-                schemas.add(SchemaDescriber.describe(connection, catalog, table));
+            for (TableInfo table : toDescribe) {
+                TableSchema schema = SchemaDescriber.describe(connection, catalog, table);
+                workspace.keepDerived(catalog, schemaKey(table), schema);
+                schemas.add(schema);
             }
+            schemas.sort(Comparator.comparingInt(schema -> tables.indexOf(schema.table())));
             return schemas;
         } catch (SQLException e) {
             throw new EngineException(
                     PlanErrorCode.EXECUTION_FAILED, "could not read the tables' schemas: " + e.getMessage(), e);
         }
+    }
+
+    /** A table's description is kept with the commit it was read from, since its sample rows cost several reads. */
+    private static String schemaKey(TableInfo table) {
+        return "schema:" + table.name();
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.tablequery.engine.workspace;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
+import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
@@ -44,6 +45,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apache.commons.io.file.PathUtils;
 import org.duckdb.DuckDBConnection;
@@ -169,8 +171,47 @@ public final class Workspace implements AutoCloseable {
         return published.snapshot();
     }
 
-    /** A committed catalog and, once search-tables has been used, the searcher over exactly that catalog. */
-    private record Published(CatalogSnapshot snapshot, TableSearcher searcher) {}
+    /**
+     * A committed catalog; once search-tables has been used, the searcher over exactly that catalog; and values
+     * derived from that commit's tables.
+     */
+    private record Published(CatalogSnapshot snapshot, TableSearcher searcher, Map<String, Object> derived) {
+        Published(CatalogSnapshot snapshot, TableSearcher searcher) {
+            this(snapshot, searcher, new ConcurrentHashMap<>());
+        }
+    }
+
+    /**
+     * Returns a value derived from the tables of one commit and kept with it, such as a table's sample rows for
+     * get-schemas. Values are kept only for the latest commit; a newer commit starts empty.
+     *
+     * @param catalog the catalog the value was derived from
+     * @param key what the value is, for example {@code schema:orders}
+     * @param type the value's class
+     * @return the value kept, or empty when none is, or when {@code catalog} is no longer the latest
+     * @param <T> the value's type
+     */
+    public <T> Optional<T> derived(CatalogSnapshot catalog, String key, Class<T> type) {
+        Published current = published;
+        return current.snapshot() == catalog
+                ? Optional.ofNullable(current.derived().get(key)).map(type::cast)
+                : Optional.empty();
+    }
+
+    /**
+     * Keeps a value derived from the tables of one commit, when that commit is still the latest; otherwise does
+     * nothing, so a value read from an older commit is never served for a newer one.
+     *
+     * @param catalog the catalog the value was derived from
+     * @param key what the value is
+     * @param value the value, immutable
+     */
+    public void keepDerived(CatalogSnapshot catalog, String key, Object value) {
+        Published current = published;
+        if (current.snapshot() == catalog) {
+            current.derived().putIfAbsent(key, requireNonNull(value, "value is null"));
+        }
+    }
 
     /**
      * Ranks the tables for a question (search-tables), against the same catalog {@link #catalog()} shows.
@@ -404,7 +445,8 @@ public final class Workspace implements AutoCloseable {
                     throw new IllegalStateException("workspace " + name + " is closed");
                 }
                 searchIndex = new TableSearchIndex();
-                published = new Published(published.snapshot(), searchIndex.update(published.snapshot()));
+                published = new Published(
+                        published.snapshot(), searchIndex.update(published.snapshot()), published.derived());
             }
             return published.searcher();
         }

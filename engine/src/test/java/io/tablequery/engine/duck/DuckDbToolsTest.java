@@ -235,6 +235,13 @@ class DuckDbToolsTest {
         JsonNode result = json(tools.queryDuckDB(query));
         assertThat(result.at("/success").asBoolean()).as(query).isFalse();
         assertThat(result.at("/error").asText()).isNotBlank();
+        assertThat(json(tools.queryDuckDB(query)))
+                .as("asked again, the kept verdict answers the same")
+                .isEqualTo(result);
+        String padded = query + " /* " + "x".repeat(DuckQueryGuard.CACHED_TEXT_MAX) + " */";
+        assertThat(json(tools.queryDuckDB(padded)).at("/success").asBoolean())
+                .as("a text too long to keep a verdict for is judged each time")
+                .isFalse();
         JsonNode count = json(tools.queryDuckDB("SELECT count(*) AS n, sum(id) AS s FROM sales"));
         assertThat(count.at("/rows/0/n").asLong()).isEqualTo(25);
         assertThat(count.at("/rows/0/s").asLong()).isEqualTo(325);

@@ -94,6 +94,24 @@ class GetSchemasTest {
     }
 
     @Test
+    void describesTheFileAsLastUploadedThoughEarlierDescriptionsAreKept() throws IOException {
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(csv("prices.csv", "item,price\nold tea,1\n"));
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            TableSchema first = skill.getSchemas(List.of("prices")).get(0);
+            assertThat(skill.getSchemas(List.of("prices")).get(0))
+                    .as("described once per upload")
+                    .isSameAs(first);
+            workspace.ingest(csv("prices.csv", "item,price\nnew tea,2\nnew coffee,3\n"));
+            workspace.ingest(csv("stock.csv", "item,count\nnew tea,7\n"));
+            skill.getSchemas(List.of("stock"));
+            List<TableSchema> both = skill.getSchemas(List.of("prices", "stock"));
+            assertThat(both).extracting(schema -> schema.table().name()).containsExactly("prices", "stock");
+            assertThat(both.get(0).sampleRows()).containsExactly(List.of("new tea", "2"), List.of("new coffee", "3"));
+        }
+    }
+
+    @Test
     void namesTheNearestTablesForAnUnknownOne() throws IOException {
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             workspace.ingest(ledger());

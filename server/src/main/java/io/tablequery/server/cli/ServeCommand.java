@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -114,6 +115,14 @@ final class ServeCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     String memoryPerWorkspace;
 
+    @Option(
+            names = "--duckdb-threads",
+            paramLabel = "N",
+            defaultValue = "1",
+            description = "DuckDB threads per workspace: 1 serves the most queries at once; more make one large query"
+                    + " at a time faster, for a server of few users (default: ${DEFAULT-VALUE}).")
+    int duckDbThreads;
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -133,8 +142,14 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         Path root = target.workspace != null ? null : target.root != null ? target.root : DEFAULT_ROOT;
-        WorkspaceOptions options = new WorkspaceOptions(
-                IngestSettings.DEFAULTS, WorkspaceOptions.DEFAULTS.duckDbThreads(), memoryPerWorkspace);
+        WorkspaceOptions options;
+        try {
+            options = new WorkspaceOptions(IngestSettings.DEFAULTS, duckDbThreads, memoryPerWorkspace);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    e.getMessage() + " (--duckdb-threads takes 1 or more; --memory-per-workspace a size like 2GB)");
+        }
         WorkspaceRegistry registry = new WorkspaceRegistry(root, options);
         Path uploads;
         try {

@@ -25,7 +25,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
 
     /** Creates a registry that serves the workspaces added to it and cannot create others. */
     public WorkspaceRegistry() {
-        this(null, WorkspaceOptions.DEFAULTS);
+        this(null, WorkspaceOptions.SERVED);
     }
 
     /**

@@ -85,6 +85,12 @@ class CliTest {
                 .isEqualTo(1);
         assertThat(err).startsWith("error [SOURCE_NOT_READABLE]: cannot read ");
         assertThat(run("tables", "--bogus")).isEqualTo(2);
+        assertThat(run("serve", "--duckdb-threads", "0", "--port", "0", "--workspace", workspace))
+                .isEqualTo(2);
+        assertThat(err).startsWith("duckDbThreads must be at least 1 (--duckdb-threads takes 1 or more;");
+        assertThat(run("serve", "--memory-per-workspace", "lots", "--port", "0", "--workspace", workspace))
+                .isEqualTo(2);
+        assertThat(err).startsWith("invalid DuckDB memory limit: lots");
     }
 
     @Test
