@@ -6,8 +6,8 @@ import java.util.Arrays;
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
- * {@code tools [--result-rows N] [--table-rows N] [--reps N]} or {@code load [--clients N] [--seconds N] [--table-rows
- * N]}.
+ * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--table-rows
+ * N]} or {@code tpch [--sf S] [--reps N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -33,12 +33,15 @@ public final class BenchMain {
             tools(args, data, results);
         } else if (args.length > 0 && args[0].equals("load")) {
             load(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("tpch")) {
+            tpch(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
                     + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
                     + "\n       tq bench dialect [--scale S] [--reps N]"
                     + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
-                    + "\n       tq bench load [--clients N] [--seconds N] [--table-rows N]");
+                    + "\n       tq bench load [--clients N] [--seconds N] [--table-rows N]"
+                    + "\n       tq bench tpch [--sf S] [--reps N]");
             System.exit(2);
         }
     }
@@ -126,6 +129,20 @@ public final class BenchMain {
             }
         }
         LoadBenchmark.run(new LoadBenchmark.Settings(clients, seconds, tableRows, home, data, results), System.out);
+    }
+
+    private static void tpch(String[] args, Path home, Path data, Path results) throws Exception {
+        TpchBenchmark.Settings defaults = TpchBenchmark.Settings.defaults(home, data, results);
+        double scale = defaults.scale();
+        int reps = defaults.repetitions();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--sf" -> scale = Double.parseDouble(args[i + 1]);
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

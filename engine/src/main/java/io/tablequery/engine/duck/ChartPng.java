@@ -14,6 +14,7 @@ import java.util.Objects;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.DateAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -42,6 +43,9 @@ final class ChartPng {
         System.setProperty("java.awt.headless", "true");
     }
 
+    /** Category labels stand upright up to this many categories and are turned 45 degrees beyond. */
+    private static final int UPRIGHT_LABELS_UP_TO = 10;
+
     private ChartPng() {}
 
     static byte[] render(ChartData chart, List<Map<String, Object>> rows) {
@@ -57,6 +61,10 @@ final class ChartPng {
         drawn.getPlot().setBackgroundPaint(Color.WHITE);
         if (drawn.getPlot() instanceof CategoryPlot plot) {
             plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
+            if (plot.getCategories() != null && plot.getCategories().size() > UPRIGHT_LABELS_UP_TO) {
+                // Upright labels of many categories would be cut to "..." in their narrow columns.
+                plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+            }
         } else if (drawn.getPlot() instanceof XYPlot plot) {
             plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
             plot.setDomainGridlinePaint(Color.LIGHT_GRAY);

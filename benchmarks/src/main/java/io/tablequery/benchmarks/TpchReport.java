@@ -1,0 +1,232 @@
+package io.tablequery.benchmarks;
+
+import io.tablequery.engine.duck.ChartResult;
+import io.tablequery.engine.duck.DuckDbTools;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/** The TPC-H run's report: the markdown table with its ratios and goals, and the chart drawn by the chart tool. */
+final class TpchReport {
+    private TpchReport() {}
+
+    /** Draws DuckDB's speedup over SQLite per query, through run-sql, raw JDBC and queryDuckDB, with the chart tool. */
+    static String chart(
+            DuckDbTools tools, List<TpchBenchmark.QueryTiming> timings, Path results, String stem, PrintStream log)
+            throws IOException {
+        StringJoiner values = new StringJoiner(", ");
+        for (TpchBenchmark.QueryTiming timing : timings) {
+            if (timing.sqlite() == null) {
+                continue;
+            }
+            addPoint(values, timing.name(), "run-sql duckdb", timing.speedup());
+            addPoint(values, timing.name(), "raw DuckDB JDBC", timing.rawSpeedup());
+            addPoint(
+                    values,
+                    timing.name(),
+                    "queryDuckDB",
+                    timing.queryDuckDb() == null ? null : timing.sqlite() / timing.queryDuckDb());
+        }
+        if (values.length() == 0) {
+            return null;
+        }
+        ChartResult chart = tools.chart(
+                "SELECT * FROM (VALUES " + values + ") AS t(query, contender, speedup)",
+                null,
+                "bar",
+                "query",
+                "speedup",
+                "contender",
+                "TPC-H " + stem.substring("tpch-".length()) + ": speedup over run-sql on SQLite (higher is faster)",
+                true);
+        if (!chart.success()) {
+            log.println("chart failed: " + chart.error());
+            return null;
+        }
+        String name = stem + "-" + LocalDate.now() + ".png";
+        Files.createDirectories(results);
+        Files.write(results.resolve(name), Base64.getDecoder().decode(chart.png()));
+        return name;
+    }
+
+    private static void addPoint(StringJoiner values, String query, String contender, Double speedup) {
+        if (speedup != null) {
+            values.add(String.format(Locale.ROOT, "('%s', '%s', %.4f)", query, contender, speedup));
+        }
+    }
+
+    static String millis(Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%.1f ms", value);
+    }
+
+    private static String ratio(Double value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%.2f×", value);
+    }
+
+    static String markdown(TpchBenchmark.Result result) {
+        StringBuilder out = new StringBuilder();
+        String scale = TpchBenchmark.scaleText(result.scale());
+        out.append("# TPC-H sf")
+                .append(scale)
+                .append(", ")
+                .append(LocalDate.now())
+                .append("\n\n");
+        out.append("Machine: ").append(result.machine()).append("\n\n");
+        out.append("Reproduce: `./tq bench tpch --sf ")
+                .append(scale)
+                .append(" --reps ")
+                .append(result.repetitions())
+                .append("`\n\n");
+        out.append("Data from `io.trino.tpch`, uploaded through tablequery's own ingest: nation, region and supplier"
+                + " as sheets of `tpch.xlsx`, the other tables as CSV files.\n\n");
+        out.append("| file | rows | upload |\n|---|---:|---:|\n");
+        for (TpchBenchmark.Upload upload : result.uploads()) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %,d | %s |%n",
+                    upload.file(),
+                    upload.rows(),
+                    upload.seconds() == null
+                            ? "(uploaded before)"
+                            : String.format(
+                                    Locale.ROOT,
+                                    "%.1f s, %,.0f rows/s",
+                                    upload.seconds(),
+                                    upload.rows() / upload.seconds())));
+        }
+        out.append("\nEach query is a one-step run-sql plan (`CREATE TEMP TABLE q AS <SQLite SQL>`), up to 2,000"
+                        + " rows shown. **raw** runs the translated SQL on a DuckDB JDBC connection to the same"
+                        + " database and reads every row; **queryDuckDB** runs DuckDB's own rendering of the query"
+                        + " (the corpora's). Each contender ran its ")
+                .append(result.repetitions())
+                .append(" repetitions after one untimed warm-up; medians. A query's DuckDB contenders (raw, duckdb,"
+                        + " queryDuckDB, auto) ran in turns, one repetition of each at a time; SQLite ran in a block,"
+                        + " after every query's DuckDB contenders, since DuckDB right after a heavy SQLite query"
+                        + " measured slower.\n\n");
+        out.append("| query | rows | sqlite | duckdb | auto | raw | queryDuckDB | duckdb/sqlite speedup"
+                + " | auto/best | ours/raw | engines equal | answers |\n");
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");
+        List<Double> speedups = new ArrayList<>();
+        List<Double> rawSpeedups = new ArrayList<>();
+        int oursWithin = 0;
+        int oursMeasured = 0;
+        int autoWithin = 0;
+        int autoMeasured = 0;
+        int equal = 0;
+        int answered = 0;
+        int answersOk = 0;
+        for (TpchBenchmark.QueryTiming timing : result.queries()) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %,d | %s | %s | %s%s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    timing.name(),
+                    timing.rows(),
+                    millis(timing.sqlite()),
+                    millis(timing.duckdb()),
+                    millis(timing.auto()),
+                    timing.autoEngine() == null ? "" : " (" + timing.autoEngine() + ")",
+                    millis(timing.raw()),
+                    millis(timing.queryDuckDb()),
+                    ratio(timing.speedup()),
+                    ratio(timing.autoOverBest()),
+                    ratio(timing.oursOverRaw()),
+                    timing.untranslated() != null
+                            ? "not translated: " + timing.untranslated()
+                            : String.valueOf(timing.enginesEqual()),
+                    timing.answers().isEmpty() ? "-" : answersText(timing.answers())));
+            if (timing.speedup() != null) {
+                speedups.add(timing.speedup());
+            }
+            if (timing.rawSpeedup() != null) {
+                rawSpeedups.add(timing.rawSpeedup());
+            }
+            if (timing.oursOverRaw() != null) {
+                oursMeasured++;
+                oursWithin += timing.oursOverRaw() <= 1.10 ? 1 : 0;
+            }
+            if (timing.autoOverBest() != null) {
+                autoMeasured++;
+                autoWithin += timing.autoOverBest() <= 1.10 ? 1 : 0;
+            }
+            equal += Boolean.TRUE.equals(timing.enginesEqual()) ? 1 : 0;
+            for (String verdict : timing.answers().values()) {
+                if (!verdict.startsWith("not comparable")) {
+                    answered++;
+                    answersOk += verdict.equals("ok") ? 1 : 0;
+                }
+            }
+        }
+        out.append('\n');
+        out.append(String.format(
+                Locale.ROOT,
+                "- DuckDB over SQLite through run-sql: median %s, geometric mean %s, from %s to %s (%d queries).%n",
+                ratio(median(speedups)),
+                ratio(geometricMean(speedups)),
+                ratio(speedups.stream().min(Double::compare).orElse(null)),
+                ratio(speedups.stream().max(Double::compare).orElse(null)),
+                speedups.size()));
+        out.append(String.format(
+                Locale.ROOT,
+                "- Raw DuckDB JDBC over run-sql on SQLite: median %s, geometric mean %s.%n",
+                ratio(median(rawSpeedups)),
+                ratio(geometricMean(rawSpeedups))));
+        out.append(String.format(
+                Locale.ROOT,
+                "- Goal ours/raw ≤ 1.10×: %d of %d queries. Goal auto ≤ 1.10× the faster engine: %d of %d.%n",
+                oursWithin,
+                oursMeasured,
+                autoWithin,
+                autoMeasured));
+        out.append(String.format(
+                Locale.ROOT,
+                "- run-sql's rows equal on both engines: %d of %d queries.%n",
+                equal,
+                result.queries().size()));
+        if (answered > 0) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "- Full results equal to the corpora's answers (sqlite, duckdb and queryDuckDB each): %d of %d.%n",
+                    answersOk,
+                    answered));
+        }
+        if (result.chart() != null) {
+            out.append("\n![DuckDB's speedup over run-sql on SQLite, per query](")
+                    .append(result.chart())
+                    .append(")\n");
+        }
+        return out.toString();
+    }
+
+    private static String answersText(Map<String, String> answers) {
+        if (answers.values().stream().allMatch("ok"::equals)) {
+            return "ok";
+        }
+        StringJoiner text = new StringJoiner("; ");
+        answers.forEach((contender, verdict) -> {
+            if (!verdict.equals("ok")) {
+                text.add(contender + ": " + verdict.replace("|", "\\|"));
+            }
+        });
+        return text.toString();
+    }
+
+    static Double median(List<Double> values) {
+        return values.isEmpty()
+                ? null
+                : Medians.of(values.stream().mapToDouble(Double::doubleValue).toArray());
+    }
+
+    static Double geometricMean(List<Double> values) {
+        return values.isEmpty()
+                ? null
+                : Math.exp(values.stream().mapToDouble(Math::log).average().orElse(0));
+    }
+}
