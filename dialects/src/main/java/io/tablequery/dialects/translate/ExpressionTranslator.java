@@ -581,13 +581,20 @@ final class ExpressionTranslator {
         try {
             type = unify(all, what);
         } catch (Refusal mixed) {
+            String textForm;
+            try {
+                textForm = caseSql(conditions, results, otherwise, true);
+            } catch (Refusal noTextForm) {
+                // Without an exact text form the mix itself is why the value cannot be used, not its rendering.
+                throw mixed;
+            }
             return new Typed(
                     caseSql(conditions, results, otherwise, false),
                     SqlType.MIXED,
                     SqliteAffinity.BLOB,
                     null,
                     null,
-                    caseSql(conditions, results, otherwise, true));
+                    textForm);
         }
         return Typed.of(caseSql(conditions, results, otherwise, false), type);
     }

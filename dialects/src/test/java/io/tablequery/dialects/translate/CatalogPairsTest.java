@@ -53,6 +53,26 @@ class CatalogPairsTest {
     }
 
     /**
+     * A CASE mixing an integer and reals is refused (SQLite keeps each row's class, so {@code sum} over only the
+     * integer branch is the integer 0), and the reason names the mix rather than the text rendering it fails over.
+     */
+    @Test
+    void namesTheMixWhenCaseBranchesMixIntegersAndReals() throws SQLException {
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(FIXTURE);
+            engines.copyTables();
+            Translation translation = SqliteToDuckDb.translate(
+                    "SELECT sum(CASE WHEN g = 'a' THEN r ELSE 0 END) FROM s", engines.schema());
+            assertThat(translation).isInstanceOf(Translation.Untranslatable.class);
+            assertThat(((Translation.Untranslatable) translation).reason())
+                    .isEqualTo("CASE branches mix real and integer values, whose type SQLite keeps row by row");
+            assertThat(SqliteToDuckDb.translate(
+                            "SELECT sum(CASE WHEN g = 'a' THEN r ELSE 0.0 END) FROM s", engines.schema()))
+                    .isInstanceOf(Translation.Translated.class);
+        }
+    }
+
+    /**
      * Pair 68: over 300,000 rows, {@code group_concat} per group must list ids in the same order on both engines;
      * DuckDB with several threads does not keep it unless the translation orders by rowid.
      */
