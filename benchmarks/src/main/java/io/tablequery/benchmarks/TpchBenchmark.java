@@ -160,10 +160,17 @@ final class TpchBenchmark {
             }
             TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withQueryTimeout(limit));
             DuckDbTools tools = new DuckDbTools(workspace, DuckToolSettings.DEFAULTS.withQueryTimeout(limit));
-            List<DuckSide> duckSides = new ArrayList<>();
+            List<Prepared> prepared = new ArrayList<>();
             for (TpchQueries.Query query : queries) {
-                duckSides.add(duckSide(workspace, skill, tools, query, answers, settings.repetitions()));
-                log.printf(Locale.ROOT, "%s: DuckDB contenders measured%n", query.name());
+                prepared.add(prepare(skill, tools, query, answers));
+            }
+            List<DuckSide> duckSides = new ArrayList<>();
+            for (Prepared query : prepared) {
+                duckSides.add(duckSide(workspace, skill, tools, query, settings.repetitions()));
+                log.printf(
+                        Locale.ROOT,
+                        "%s: DuckDB contenders measured%n",
+                        query.query().name());
             }
             for (int i = 0; i < queries.size(); i++) {
                 QueryTiming timing = sqliteSide(skill, queries.get(i), duckSides.get(i), settings.repetitions());
@@ -229,26 +236,40 @@ final class TpchBenchmark {
             Map<String, String> failures) {}
 
     /**
-     * Checks the answers, then times the contenders that run on DuckDB in turns: raw, run-sql on duckdb, queryDuckDB,
-     * and auto (on DuckDB but for the smallest scales). Every query's DuckDB side runs before any SQLite block, since
-     * DuckDB measured slower for more than one run after a heavy SQLite query (at sf1, run-sql on duckdb right after
-     * SQLite took 1.2-1.8x as long as the same plan through auto a block later).
+     * A query translated and, where the corpora have answers, checked; checks run for every query before any is
+     * timed, so their SQLite runs precede no DuckDB measurement.
+     *
+     * @param query the query
+     * @param translated its DuckDB translation, or null
+     * @param untranslated why it does not translate, or null
+     * @param answers per contender, {@code ok} or the first difference from the answer
      */
-    private static DuckSide duckSide(
-            Workspace workspace,
-            TableQuerySkill skill,
-            DuckDbTools tools,
-            TpchQueries.Query query,
-            Optional<Path> answers,
-            int repetitions) {
-        Map<String, String> failures = new LinkedHashMap<>();
-        Map<String, String> checked = new LinkedHashMap<>();
+    private record Prepared(
+            TpchQueries.Query query, String translated, String untranslated, Map<String, String> answers) {}
+
+    private static Prepared prepare(
+            TableQuerySkill skill, DuckDbTools tools, TpchQueries.Query query, Optional<Path> answers) {
         Translation translation = skill.translate(query.sqlite());
         String translated = translation instanceof Translation.Translated t ? t.sql() : null;
         String untranslated = translation instanceof Translation.Untranslatable u ? u.reason() : null;
+        Map<String, String> checked = new LinkedHashMap<>();
         if (answers.isPresent()) {
             check(answers.get(), query, skill, tools, translated != null, checked);
         }
+        return new Prepared(query, translated, untranslated, checked);
+    }
+
+    /**
+     * Times the contenders that run on DuckDB in turns: raw, run-sql on duckdb, queryDuckDB, and auto (on DuckDB but
+     * for the smallest scales). Every query's DuckDB side runs before any SQLite block, since DuckDB measured slower
+     * for more than one run after a heavy SQLite query (at sf1, run-sql on duckdb right after SQLite took 1.2-1.8x as
+     * long as the same plan through auto a block later).
+     */
+    private static DuckSide duckSide(
+            Workspace workspace, TableQuerySkill skill, DuckDbTools tools, Prepared prepared, int repetitions) {
+        TpchQueries.Query query = prepared.query();
+        String translated = prepared.translated();
+        Map<String, String> failures = new LinkedHashMap<>();
         RunSqlResult[] last = new RunSqlResult[2];
         Map<String, Work> contenders = new LinkedHashMap<>();
         if (translated != null) {
@@ -267,7 +288,16 @@ final class TpchBenchmark {
         Double duckdb = millis.get("duckdb");
         Double nativeMillis = millis.get("queryDuckDB");
         Double auto = millis.get("auto");
-        return new DuckSide(untranslated, duckdb, auto, last[1], raw, nativeMillis, last[0], checked, failures);
+        return new DuckSide(
+                prepared.untranslated(),
+                duckdb,
+                auto,
+                last[1],
+                raw,
+                nativeMillis,
+                last[0],
+                prepared.answers(),
+                failures);
     }
 
     private static QueryTiming sqliteSide(
