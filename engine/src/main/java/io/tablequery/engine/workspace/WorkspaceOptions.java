@@ -18,8 +18,8 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
     /**
      * The defaults of a server, where many queries run at once: one DuckDB thread per workspace, so each query runs
      * on the thread that asked and the cores go to more queries rather than to DuckDB's workers waiting on each
-     * other. Measured on 2 cores under 64 clients, this served 10-35% more requests than two threads; one large
-     * query alone takes about twice as long.
+     * other. Measured on 2 cores under 64 clients in four alternations, this served 5-35% more requests than two
+     * threads; one large query alone takes about twice as long.
      */
     public static final WorkspaceOptions SERVED = new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB");
 
