@@ -366,20 +366,9 @@ final class TpchBenchmark {
         return medians;
     }
 
+    /** Times one contender alone: a warm-up, then its repetitions in a block. */
     private static Double time(String contender, int repetitions, Map<String, String> failures, Work work) {
-        double[] millis = new double[repetitions];
-        try {
-            work.run();
-            for (int i = 0; i < repetitions; i++) {
-                long start = System.nanoTime();
-                work.run();
-                millis[i] = (System.nanoTime() - start) / 1e6;
-            }
-        } catch (Exception e) {
-            failures.put(contender, e.getMessage());
-            return null;
-        }
-        return Medians.of(millis);
+        return timeInTurns(Map.of(contender, work), repetitions, failures).get(contender);
     }
 
     private static String plan(TpchQueries.Query query) {
