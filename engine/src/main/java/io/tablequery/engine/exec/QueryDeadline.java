@@ -6,15 +6,21 @@ import java.util.concurrent.ScheduledFuture;
 
 /**
  * One time limit over several statements, for work that runs a few queries in turn: when the time runs out, the
- * statement then running is cancelled, and any statement watched afterwards fails at once.
+ * statement then running is cancelled, and any statement watched afterwards fails at once. A {@link CancelScope} open on
+ * the starting thread ends it early.
  */
 public final class QueryDeadline implements AutoCloseable {
     private final ScheduledFuture<?> timer;
+    private final CancelScope scope;
     private Statement current;
     private boolean expired;
 
     private QueryDeadline(long timeoutNanos) {
-        this.timer = QueryWatchdog.schedule(this::expire, timeoutNanos);
+        this.timer = QueryWatchdog.schedule(this::expireNow, timeoutNanos);
+        this.scope = CancelScope.current();
+        if (scope != null) {
+            scope.add(this);
+        }
     }
 
     /**
@@ -52,7 +58,8 @@ public final class QueryDeadline implements AutoCloseable {
         return expired;
     }
 
-    private synchronized void expire() {
+    /** Ends the time now: on the watchdog's thread when it runs out, or on any thread when the call is cancelled. */
+    synchronized void expireNow() {
         expired = true;
         if (current != null) {
             try {
@@ -66,5 +73,8 @@ public final class QueryDeadline implements AutoCloseable {
     @Override
     public void close() {
         timer.cancel(false);
+        if (scope != null) {
+            scope.remove(this);
+        }
     }
 }

@@ -1,0 +1,63 @@
+package io.tablequery.engine.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class CancelScopeTest {
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
+                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+                        + " SELECT count(*) FROM n"
+            })
+    void cancellingFromAnotherThreadStopsTheRunningQueryAndTheNext(String url, String bomb) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url);
+                CancelScope scope = CancelScope.open();
+                QueryDeadline deadline =
+                        QueryDeadline.start(Duration.ofMinutes(5).toNanos())) {
+            CompletableFuture.runAsync(scope::cancel, CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
+            long started = System.nanoTime();
+            assertThatThrownBy(() -> {
+                        try (Statement statement = deadline.watch(connection.createStatement())) {
+                            statement.executeQuery(bomb);
+                        }
+                    })
+                    .isInstanceOf(SQLException.class);
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
+            assertThat(scope.cancelled()).isTrue();
+            assertThat(deadline.expired()).isTrue();
+            try (QueryDeadline next = QueryDeadline.start(Duration.ofMinutes(5).toNanos())) {
+                assertThatThrownBy(() -> next.watch(connection.createStatement()))
+                        .isInstanceOf(SQLException.class)
+                        .hasMessageContaining("time limit");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({"jdbc:duckdb:", "jdbc:sqlite::memory:"})
+    void aDeadlineStartedOutsideTheScopeRunsOn(String url) throws Exception {
+        CancelScope scope = CancelScope.open();
+        scope.close();
+        scope.cancel();
+        try (Connection connection = DriverManager.getConnection(url);
+                QueryDeadline deadline =
+                        QueryDeadline.start(Duration.ofMinutes(5).toNanos());
+                Statement statement = deadline.watch(connection.createStatement())) {
+            assertThat(statement.execute("SELECT 1")).isTrue();
+            assertThat(deadline.expired()).isFalse();
+        }
+    }
+}
