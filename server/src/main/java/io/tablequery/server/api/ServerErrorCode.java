@@ -1,4 +1,4 @@
-package io.tablequery.server.http;
+package io.tablequery.server.api;
 
 import static io.tablequery.engine.error.ErrorCategory.CONFLICT;
 import static io.tablequery.engine.error.ErrorCategory.INSUFFICIENT_RESOURCES;

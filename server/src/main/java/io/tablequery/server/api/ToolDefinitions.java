@@ -1,4 +1,4 @@
-package io.tablequery.server.http;
+package io.tablequery.server.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
@@ -8,16 +8,20 @@ import java.io.UncheckedIOException;
 
 /**
  * The function-calling definitions of both tool families ({@code tools.json}): each tool's name, family, route,
- * a description written for a model, and its arguments as JSON Schema. Served at {@code /v1/tools} and used for the
- * request bodies of {@code /openapi.json}.
+ * a description written for a model, and its arguments as JSON Schema. Served at {@code /v1/tools}, used for the
+ * request bodies of {@code /openapi.json}, and listed by the MCP server.
  */
-final class ToolDefinitions {
+public final class ToolDefinitions {
     private static final JsonNode TOOLS = load();
 
     private ToolDefinitions() {}
 
-    /** Every definition, in the order a model should learn them. */
-    static JsonNode all() {
+    /**
+     * Every definition, in the order a model should learn them.
+     *
+     * @return the definitions, a JSON array
+     */
+    public static JsonNode all() {
         return TOOLS;
     }
 
@@ -27,7 +31,7 @@ final class ToolDefinitions {
      * @param route the route under the workspace, such as {@code run-sql} or {@code tools/chart}
      * @return the schema, or null when no tool is served there
      */
-    static JsonNode parameters(String route) {
+    public static JsonNode parameters(String route) {
         for (JsonNode tool : TOOLS) {
             if (tool.get("route").asText().equals(route)) {
                 return tool.get("parameters");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.auth.KeyStore;
 import java.util.LinkedHashMap;
 import java.util.List;

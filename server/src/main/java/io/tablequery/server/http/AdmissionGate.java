@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.javalin.http.Handler;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.server.api.ServerErrorCode;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;

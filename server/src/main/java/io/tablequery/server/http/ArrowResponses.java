@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.result.ArrowStreams;
+import io.tablequery.server.api.ServerErrorCode;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

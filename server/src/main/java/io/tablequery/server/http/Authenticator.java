@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.javalin.http.Context;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.auth.KeyStore;
 import java.util.Optional;
 

@@ -4,6 +4,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.views.ErrorView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -9,6 +9,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.views.FileView;
 import io.tablequery.server.views.UploadView;
 import java.io.IOException;

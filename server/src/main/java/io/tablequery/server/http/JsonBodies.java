@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.server.api.ServerErrorCode;
 
 /** Reads JSON request bodies, refusing anything but an object with {@code BAD_REQUEST}. */
 final class JsonBodies {

@@ -15,6 +15,7 @@ import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.result.ArrowStreams;
+import io.tablequery.server.api.ServerErrorCode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Base64;

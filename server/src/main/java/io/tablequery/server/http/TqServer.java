@@ -9,6 +9,7 @@ import io.javalin.http.HttpStatus;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.server.api.ToolDefinitions;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.api.ServerErrorCode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
