@@ -22,6 +22,7 @@ import picocli.CommandLine.Spec;
             RunSqlCommand.class,
             TranslateCommand.class,
             DuckCommand.class,
+            McpCommand.class,
             picocli.CommandLine.HelpCommand.class
         })
 public final class TqCommand implements Runnable {

@@ -40,29 +40,47 @@ final class AdmissionGate {
         this.ingests = new Semaphore(limits.ingests(), true);
     }
 
+    /** Work that may fail with a checked exception of its own. */
+    @FunctionalInterface
+    interface Work<T, E extends Exception> {
+        T run() throws E;
+    }
+
     /** Runs a query handler in a slot of its workspace and of the server. */
     Handler query(Handler handler) {
-        return ctx -> {
-            String name = ctx.pathParam("ws");
-            if (!served.test(name)) {
-                handler.handle(ctx);
-                return;
-            }
-            Semaphore workspace =
-                    workspaces.computeIfAbsent(name, key -> new Semaphore(limits.queriesPerWorkspace(), true));
-            long deadline = System.nanoTime() + limits.queueWait().toNanos();
-            acquire(workspace, deadline, "queries on this workspace");
+        return ctx -> query(ctx.pathParam("ws"), () -> {
+            handler.handle(ctx);
+            return null;
+        });
+    }
+
+    /**
+     * Runs a query's work in a slot of its workspace and of the server.
+     *
+     * @param name the workspace the query names
+     * @param work the query
+     * @return the work's result
+     * @throws E when the work fails
+     * @throws InterruptedException when interrupted while waiting for a slot
+     */
+    <T, E extends Exception> T query(String name, Work<T, E> work) throws E, InterruptedException {
+        if (!served.test(name)) {
+            return work.run();
+        }
+        Semaphore workspace =
+                workspaces.computeIfAbsent(name, key -> new Semaphore(limits.queriesPerWorkspace(), true));
+        long deadline = System.nanoTime() + limits.queueWait().toNanos();
+        acquire(workspace, deadline, "queries on this workspace");
+        try {
+            acquire(queries, deadline, "queries on this server");
             try {
-                acquire(queries, deadline, "queries on this server");
-                try {
-                    handler.handle(ctx);
-                } finally {
-                    queries.release();
-                }
+                return work.run();
             } finally {
-                workspace.release();
+                queries.release();
             }
-        };
+        } finally {
+            workspace.release();
+        }
     }
 
     /** Runs an ingest handler in one of the server's ingest slots. */

@@ -41,7 +41,24 @@ final class Authenticator {
         if (!admin && (workspace == null || !path.startsWith("/v1/workspaces/"))) {
             return;
         }
-        String header = ctx.header("Authorization");
+        String opens = keyOpens(ctx.header("Authorization"));
+        if (opens.equals(KeyStore.ADMIN)) {
+            return;
+        }
+        if (admin) {
+            throw new EngineException(ServerErrorCode.FORBIDDEN, "this route needs the admin key, not a workspace key");
+        }
+        requireOpens(opens, workspace);
+    }
+
+    /**
+     * Names what an {@code Authorization} header's key opens.
+     *
+     * @param header the header, or null
+     * @return the workspace the key opens, or {@link KeyStore#ADMIN}
+     * @throws EngineException UNAUTHENTICATED when there is no key or an unknown one
+     */
+    String keyOpens(String header) {
         if (header == null || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
             throw new EngineException(
                     ServerErrorCode.UNAUTHENTICATED,
@@ -55,16 +72,21 @@ final class Authenticator {
                     ServerErrorCode.UNAUTHENTICATED,
                     "the API key is not one this server issued, or it was revoked; ask the admin for a key");
         }
-        if (opens.get().equals(KeyStore.ADMIN)) {
-            return;
-        }
-        if (admin) {
-            throw new EngineException(ServerErrorCode.FORBIDDEN, "this route needs the admin key, not a workspace key");
-        }
-        if (!opens.get().equals(workspace)) {
+        return opens.get();
+    }
+
+    /**
+     * Refuses a key that opens neither every workspace nor the one asked for.
+     *
+     * @param opens what the key opens
+     * @param workspace the workspace asked for
+     * @throws EngineException FORBIDDEN
+     */
+    static void requireOpens(String opens, String workspace) {
+        if (!opens.equals(KeyStore.ADMIN) && !opens.equals(workspace)) {
             throw new EngineException(
                     ServerErrorCode.FORBIDDEN,
-                    "this key opens the workspace '%s' only; use that workspace's key".formatted(opens.get()));
+                    "this key opens the workspace '%s' only; use that workspace's key".formatted(opens));
         }
     }
 }

@@ -4,6 +4,7 @@ import io.javalin.http.Context;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.tablequery.engine.error.ErrorCode;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -37,10 +38,37 @@ final class RequestObserver {
         if (start == null) {
             return;
         }
-        long nanos = System.nanoTime() - start;
-        String tool = tool(ctx.endpoints().matchedHttpEndpoint().path, ctx.pathParamMap());
-        String engine = Objects.requireNonNullElse(ctx.attribute(ENGINE), "none");
-        String outcome = outcome(ctx.statusCode());
+        record(
+                ctx.pathParamMap().getOrDefault("ws", "-"),
+                tool(ctx.endpoints().matchedHttpEndpoint().path, ctx.pathParamMap()),
+                Objects.requireNonNullElse(ctx.attribute(ENGINE), "none"),
+                ctx.attribute(ROWS),
+                System.nanoTime() - start,
+                ctx.statusCode());
+    }
+
+    /**
+     * Observes one MCP tool call, as tool {@code mcp/<name>} with the status its failure has in the HTTP API.
+     *
+     * @param workspace the workspace's name
+     * @param tool the tool's MCP name
+     * @param engine the engine that answered
+     * @param rows the rows answered, or null
+     * @param nanos how long it took
+     * @param failure null on success, else the failure's code
+     */
+    void mcpCall(String workspace, String tool, String engine, Long rows, long nanos, ErrorCode failure) {
+        record(
+                workspace,
+                "mcp/" + tool,
+                engine,
+                rows,
+                nanos,
+                failure == null ? 200 : ErrorMapper.status(failure).getCode());
+    }
+
+    private void record(String workspace, String tool, String engine, Long rows, long nanos, int status) {
+        String outcome = outcome(status);
         Timer.builder("tq.request")
                 .description("time to answer a request, by tool, engine and outcome")
                 .tag("tool", tool)
@@ -50,14 +78,7 @@ final class RequestObserver {
                 .register(registry)
                 .record(nanos, TimeUnit.NANOSECONDS);
         if (LOG.isInfoEnabled()) {
-            LOG.info(line(
-                    ctx.pathParamMap().getOrDefault("ws", "-"),
-                    tool,
-                    engine,
-                    ctx.attribute(ROWS),
-                    nanos,
-                    ctx.statusCode(),
-                    outcome));
+            LOG.info(line(workspace, tool, engine, rows, nanos, status, outcome));
         }
     }
 

@@ -12,16 +12,21 @@ import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.server.api.ToolDefinitions;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
+import jakarta.servlet.DispatcherType;
 import java.nio.file.Path;
+import java.util.EnumSet;
 import java.util.Map;
+import org.eclipse.jetty.ee10.servlet.FilterHolder;
 
-/** The HTTP server: a Javalin app over a registry of workspaces. */
+/** The HTTP server: a Javalin app over a registry of workspaces, with the MCP server at {@code /mcp}. */
 public final class TqServer implements AutoCloseable {
     private final Javalin app;
+    private final McpEndpoint mcp;
     private final WorkspaceRegistry workspaces;
 
-    private TqServer(Javalin app, WorkspaceRegistry workspaces) {
+    private TqServer(Javalin app, McpEndpoint mcp, WorkspaceRegistry workspaces) {
         this.app = app;
+        this.mcp = mcp;
         this.workspaces = workspaces;
     }
 
@@ -54,12 +59,20 @@ public final class TqServer implements AutoCloseable {
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill(), uploadCache);
-        ToolsController tools = new ToolsController(
-                workspaces,
-                DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout()),
-                uploadCache);
+        DuckToolSettings duckSettings =
+                DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout());
+        ToolsController tools = new ToolsController(workspaces, duckSettings, uploadCache);
         AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
         RequestObserver observer = new RequestObserver();
+        McpEndpoint mcp = new McpEndpoint(
+                workspaces,
+                authenticator,
+                auth,
+                gate,
+                observer,
+                settings.skill(),
+                duckSettings,
+                settings.maxRequestBytes());
         Javalin app = Javalin.create(config -> {
             config.startup.showJavalinBanner = false;
             config.jsonMapper(new JacksonMapper());
@@ -71,6 +84,11 @@ public final class TqServer implements AutoCloseable {
             config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + (1 << 20), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
+            config.jetty.modifyServletContextHandler(context -> {
+                FilterHolder holder = new FilterHolder(mcp);
+                holder.setAsyncSupported(true);
+                context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
+            });
             config.routes.beforeMatched(observer::start);
             if (auth == AuthMode.KEYS) {
                 config.routes.beforeMatched(authenticator::check);
@@ -89,7 +107,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.error(HttpStatus.METHOD_NOT_ALLOWED.getCode(), "*", ErrorMapper::methodNotAllowed);
         });
         app.start();
-        return new TqServer(app, workspaces);
+        return new TqServer(app, mcp, workspaces);
     }
 
     private static void describeRoutes(
@@ -239,6 +257,7 @@ public final class TqServer implements AutoCloseable {
 
     @Override
     public void close() {
+        mcp.close();
         app.stop();
         workspaces.close();
     }

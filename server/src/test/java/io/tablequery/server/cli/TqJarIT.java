@@ -2,7 +2,11 @@ package io.tablequery.server.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,5 +99,42 @@ class TqJarIT {
             assertThat(run.exit()).as(run.err()).isZero();
             assertThat(run.out().replace("\r\n", "\n")).contains("city,amount,__src\n上海,20.5,F1S1R3\nParis,30");
         }
+    }
+
+    @Test
+    void servesMcpOverStdioFromTheJar() throws Exception {
+        Path csv = dir.resolve("sales.csv");
+        Files.writeString(csv, "city,amount\nParis,10\nLyon,20\n");
+        String workspace = dir.resolve("mcp-ws").toString();
+        assertThat(tq("ingest", "--workspace", workspace, csv.toString()).exit())
+                .isZero();
+
+        Path err = dir.resolve("mcp.err");
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-jar",
+                        JAR.toAbsolutePath().toString(),
+                        "mcp",
+                        "--workspace",
+                        workspace)
+                .redirectError(err.toFile())
+                .start();
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        in.write("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"jar\",\"version\":\"1\"}}}\n"
+                + "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"queryDuckDB\","
+                + "\"arguments\":{\"query\":\"SELECT sum(amount) AS total FROM sales\"}}}\n");
+        in.flush();
+        String initialized = out.readLine();
+        String answer = out.readLine();
+        in.close();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(process.exitValue()).as(Files.readString(err)).isZero();
+        assertThat(initialized).as(Files.readString(err)).contains("\"name\":\"tablequery\"");
+        assertThat(answer).contains("\"id\":2").contains("\\\"total\\\":30");
+        assertThat(out.readLine()).as("nothing but the protocol on stdout").isNull();
     }
 }

@@ -1,0 +1,121 @@
+package io.tablequery.server.cli;
+
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.tablequery.engine.duck.DuckToolSettings;
+import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.mcp.McpServers;
+import io.tablequery.server.mcp.McpToolCalls;
+import io.tablequery.server.mcp.RunningCalls;
+import io.tablequery.server.mcp.WorkspaceAccess;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tq mcp}: the MCP server over stdio, for a client that starts {@code tq mcp} as its child. Standard output
+ * carries only the protocol (anything else that prints is sent to standard error, with the logs); the server stops,
+ * cancelling the calls still running, when the client closes standard input.
+ */
+@Command(
+        name = "mcp",
+        description = "Serve both tool families to an MCP client over stdio (stdout carries only the protocol; logs go"
+                + " to stderr). Stops when the client closes stdin.")
+final class McpCommand implements Callable<Integer> {
+    private static final Logger LOG = LoggerFactory.getLogger("tq.request");
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    WorkspaceOption workspace;
+
+    @Option(
+            names = "--query-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
+            description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
+    int queryTimeoutSeconds;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintStream protocol = System.out;
+        System.setOut(System.err);
+        PrintWriter err = spec.commandLine().getErr();
+        Duration timeout = Duration.ofSeconds(queryTimeoutSeconds);
+        CountDownLatch inputClosed = new CountDownLatch(1);
+        try (Workspace open = workspace.open()) {
+            RunningCalls running = new RunningCalls();
+            McpToolCalls calls = new McpToolCalls(
+                    WorkspaceAccess.of(open),
+                    SkillSettings.DEFAULTS.withQueryTimeout(timeout),
+                    DuckToolSettings.DEFAULTS.withQueryTimeout(timeout),
+                    running,
+                    McpCommand::log);
+            McpSyncServer server = McpServers.stdio(calls, new EndOfInput(System.in, inputClosed::countDown), protocol);
+            err.printf("tablequery MCP server on the workspace %s over stdio%n", open.directory());
+            err.flush();
+            inputClosed.await();
+            int cancelled = running.cancelAll();
+            if (cancelled > 0) {
+                err.printf("the client closed stdin; cancelled %d running call(s)%n", cancelled);
+                err.flush();
+            }
+            server.close();
+        }
+        return 0;
+    }
+
+    private static void log(String workspace, String tool, String engine, Long rows, long nanos, ErrorCode failure) {
+        if (LOG.isInfoEnabled()) {
+            LOG.info("workspace=%s tool=mcp/%s engine=%s rows=%s ms=%.1f outcome=%s"
+                    .formatted(
+                            workspace,
+                            tool,
+                            engine,
+                            rows == null ? "-" : rows.toString(),
+                            nanos / 1e6,
+                            failure == null ? "ok" : failure.name()));
+        }
+    }
+
+    /** Standard input that says when it ends. */
+    private static final class EndOfInput extends FilterInputStream {
+        private final Runnable onEnd;
+
+        EndOfInput(InputStream in, Runnable onEnd) {
+            super(in);
+            this.onEnd = onEnd;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return ended(super.read());
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            return ended(super.read(buffer, offset, length));
+        }
+
+        private int ended(int read) {
+            if (read < 0) {
+                onEnd.run();
+            }
+            return read;
+        }
+    }
+}

@@ -1,0 +1,179 @@
+package io.tablequery.server.http;
+
+import static java.util.Objects.requireNonNull;
+
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.spec.HttpHeaders;
+import io.tablequery.engine.duck.DuckToolSettings;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.api.ServerErrorCode;
+import io.tablequery.server.auth.AuthMode;
+import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.mcp.McpServers;
+import io.tablequery.server.mcp.McpToolCalls;
+import io.tablequery.server.mcp.RunningCalls;
+import io.tablequery.server.mcp.WorkspaceAccess;
+import io.tablequery.server.views.ErrorView;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The MCP server over Streamable HTTP, in front of the Javalin routes: {@code /v1/workspaces/{ws}/mcp} works on the
+ * workspace its path names, {@code /mcp} on the one its key opens (or, without keys, the only one served). Every
+ * request is checked as the HTTP API checks its routes (a key for that workspace, or the admin key) before the MCP
+ * transport sees it, and the workspace must exist; a request from a web page of another origin is refused. A
+ * refusal is the API's JSON error with its status. Tool calls take
+ * query slots like the API's queries, and deleting a session cancels its running calls.
+ */
+final class McpEndpoint implements Filter, AutoCloseable {
+    private static final String WORKSPACE = "workspace";
+    private static final String BY_KEY = "/mcp";
+    private static final Pattern BY_PATH = Pattern.compile("/v1/workspaces/([^/]+)/mcp");
+    private static final Pattern LOCAL_ORIGIN =
+            Pattern.compile("https?://(localhost|127\\.0\\.0\\.1|\\[::1\\])(:\\d+)?", Pattern.CASE_INSENSITIVE);
+
+    private final WorkspaceRegistry workspaces;
+    private final Authenticator authenticator;
+    private final AuthMode auth;
+    private final RunningCalls running = new RunningCalls();
+    private final McpServers.Streamable mcp;
+
+    McpEndpoint(
+            WorkspaceRegistry workspaces,
+            Authenticator authenticator,
+            AuthMode auth,
+            AdmissionGate gate,
+            RequestObserver observer,
+            SkillSettings skill,
+            DuckToolSettings duck,
+            long maxRequestBytes) {
+        this.workspaces = requireNonNull(workspaces, "workspaces is null");
+        this.authenticator = requireNonNull(authenticator, "authenticator is null");
+        this.auth = requireNonNull(auth, "auth is null");
+        McpToolCalls calls = new McpToolCalls(new Access(workspaces, gate), skill, duck, running, observer::mcpCall);
+        this.mcp = McpServers.streamable(
+                calls, request -> McpTransportContext.create(Map.of(WORKSPACE, request.getAttribute(WORKSPACE))), (int)
+                        Math.min(Integer.MAX_VALUE, maxRequestBytes));
+    }
+
+    @Override
+    public void doFilter(ServletRequest request, ServletResponse response, FilterChain chain)
+            throws IOException, ServletException {
+        HttpServletRequest http = (HttpServletRequest) request;
+        String path = http.getRequestURI();
+        Matcher byPath = BY_PATH.matcher(path);
+        if (!path.equals(BY_KEY) && !byPath.matches()) {
+            chain.doFilter(request, response);
+            return;
+        }
+        String workspace;
+        try {
+            requireLocalOrigin(http.getHeader("Origin"));
+            workspace = workspace(byPath.matches() ? byPath.group(1) : null, http.getHeader("Authorization"));
+            workspaces.get(workspace);
+        } catch (EngineException e) {
+            refuse((HttpServletResponse) response, e);
+            return;
+        }
+        http.setAttribute(WORKSPACE, workspace);
+        String session = http.getHeader(HttpHeaders.MCP_SESSION_ID);
+        if ("DELETE".equals(http.getMethod()) && session != null) {
+            running.cancel(session);
+        }
+        mcp.transport().service(request, response);
+    }
+
+    /**
+     * Refuses requests a web page of another site sends, as the MCP specification asks of Streamable HTTP servers
+     * against DNS rebinding: a browser names the page's origin, other clients send none.
+     */
+    private static void requireLocalOrigin(String origin) {
+        if (origin != null && !LOCAL_ORIGIN.matcher(origin).matches()) {
+            throw new EngineException(
+                    ServerErrorCode.FORBIDDEN,
+                    "MCP requests from web pages are accepted from this machine's own pages only, not from " + origin);
+        }
+    }
+
+    /** The workspace a request works on, once its key is found to open it. */
+    private String workspace(String named, String authorization) {
+        if (auth == AuthMode.KEYS) {
+            String opens = authenticator.keyOpens(authorization);
+            if (named != null) {
+                Authenticator.requireOpens(opens, named);
+                return named;
+            }
+            if (opens.equals(KeyStore.ADMIN)) {
+                throw new EngineException(
+                        ServerErrorCode.BAD_REQUEST,
+                        "the admin key opens every workspace: name one in the path, /v1/workspaces/{ws}/mcp");
+            }
+            return opens;
+        }
+        if (named != null) {
+            return named;
+        }
+        List<String> names = workspaces.names();
+        if (names.size() != 1) {
+            throw new EngineException(
+                    ServerErrorCode.BAD_REQUEST,
+                    "this server serves the workspaces %s: name one in the path, /v1/workspaces/{ws}/mcp"
+                            .formatted(names));
+        }
+        return names.get(0);
+    }
+
+    private static void refuse(HttpServletResponse response, EngineException error) throws IOException {
+        int status = ErrorMapper.status(error.getErrorCode()).getCode();
+        response.setStatus(status);
+        if (status == 429) {
+            response.setHeader("Retry-After", "1");
+        }
+        response.setContentType("application/json");
+        response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+        response.getWriter().write(JsonCodec.write(ErrorView.of(error)));
+    }
+
+    /** Cancels the running calls and ends every session. */
+    @Override
+    public void close() {
+        running.cancelAll();
+        mcp.server().close();
+    }
+
+    /** Calls work on the workspace their request named, in a query slot. */
+    private record Access(WorkspaceRegistry workspaces, AdmissionGate gate) implements WorkspaceAccess {
+        @Override
+        public String name(McpTransportContext context) {
+            Object name = context.get(WORKSPACE);
+            return name == null ? "-" : name.toString();
+        }
+
+        @Override
+        public <T> T run(McpTransportContext context, Function<Workspace, T> work) {
+            String name = name(context);
+            try {
+                return gate.query(name, () -> work.apply(workspaces.get(name)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new EngineException(
+                        ServerErrorCode.TOO_MANY_REQUESTS, "the server stopped while the call waited for a slot");
+            }
+        }
+    }
+}
