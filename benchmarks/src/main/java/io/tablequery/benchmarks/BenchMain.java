@@ -7,7 +7,7 @@ import java.util.Arrays;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--table-rows
- * N]} or {@code tpch [--sf S] [--reps N]}.
+ * N]}, {@code tpch [--sf S] [--reps N]} or {@code mcp [--calls N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -35,13 +35,16 @@ public final class BenchMain {
             load(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("tpch")) {
             tpch(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("mcp")) {
+            mcp(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
                     + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
                     + "\n       tq bench dialect [--scale S] [--reps N]"
                     + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
                     + "\n       tq bench load [--clients N] [--seconds N] [--table-rows N]"
-                    + "\n       tq bench tpch [--sf S] [--reps N]");
+                    + "\n       tq bench tpch [--sf S] [--reps N]"
+                    + "\n       tq bench mcp [--calls N]");
             System.exit(2);
         }
     }
@@ -143,6 +146,18 @@ public final class BenchMain {
             }
         }
         TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
+    }
+
+    private static void mcp(String[] args, Path home, Path data, Path results) throws Exception {
+        McpBenchmark.Settings defaults = McpBenchmark.Settings.defaults(home, data, results);
+        int calls = defaults.calls();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--calls" -> calls = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        McpBenchmark.run(new McpBenchmark.Settings(calls, home, data, results), System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

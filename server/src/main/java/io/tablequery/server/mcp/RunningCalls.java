@@ -62,15 +62,6 @@ public final class RunningCalls {
             this.scope = scope;
         }
 
-        /**
-         * Tells whether the call was cancelled, so that its result can be dropped.
-         *
-         * @return true when its session was cancelled while it ran
-         */
-        public boolean cancelled() {
-            return scope.cancelled();
-        }
-
         @Override
         public void close() {
             scope.close();
