@@ -57,6 +57,18 @@ final class ApiDescription {
         routes.post(path, handler);
     }
 
+    /**
+     * Documents a route that something in front of Javalin serves, as the MCP endpoint's filter does.
+     *
+     * @param method GET, POST or DELETE
+     * @param path the path
+     * @param summary what it does
+     * @param produces the media type of a success
+     */
+    void servedInFront(String method, String path, String summary, String produces) {
+        described.add(new Route(method, path, summary, null, 200, produces));
+    }
+
     /** Serves this description, itself included, at a path. */
     void serveAt(String path) {
         described.add(

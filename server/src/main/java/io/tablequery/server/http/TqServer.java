@@ -100,6 +100,7 @@ public final class TqServer implements AutoCloseable {
                     "/v1/tools",
                     "Both tool families as function-calling definitions: name, description, JSON Schema arguments.",
                     ctx -> ctx.json(ToolDefinitions.all()));
+            describeMcp(api);
             api.serveAt("/openapi.json");
             config.routes.exception(EngineException.class, ErrorMapper::engineError);
             config.routes.exception(Exception.class, ErrorMapper::unexpected);
@@ -211,6 +212,31 @@ public final class TqServer implements AutoCloseable {
                 200,
                 "image/png",
                 gate.query(tools::chartPng));
+    }
+
+    /** The MCP endpoint, which {@link McpEndpoint} serves in front of the routes. */
+    private static void describeMcp(ApiDescription api) {
+        for (String path : new String[] {"/v1/workspaces/{ws}/mcp", "/mcp"}) {
+            String workspace = path.equals("/mcp")
+                    ? "the workspace the key opens (without keys, the only one served)"
+                    : "the workspace in the path";
+            api.servedInFront(
+                    "POST",
+                    path,
+                    "MCP over Streamable HTTP on " + workspace + ": one JSON-RPC message; a request is answered as an"
+                            + " event stream.",
+                    "text/event-stream");
+            api.servedInFront(
+                    "GET",
+                    path,
+                    "MCP over Streamable HTTP: the session's stream of server messages.",
+                    "text/event-stream");
+            api.servedInFront(
+                    "DELETE",
+                    path,
+                    "MCP over Streamable HTTP: end the session and cancel its running calls.",
+                    "application/json");
+        }
     }
 
     /** An object schema of required properties, given as name and type pairs. */

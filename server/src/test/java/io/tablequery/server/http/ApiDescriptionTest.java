@@ -82,14 +82,16 @@ class ApiDescriptionTest {
             }
         }
         assertThat(operations)
-                .hasSize(23)
+                .hasSize(29)
                 .contains(
                         "POST /v1/workspaces/{ws}/run-sql",
                         "POST /v1/workspaces/{ws}/tools/{toolName}",
                         "POST /v1/admin/workspaces/{ws}/keys",
                         "GET /openapi.json",
                         "GET /v1/tools",
-                        "GET /metrics");
+                        "GET /metrics",
+                        "POST /v1/workspaces/{ws}/mcp",
+                        "DELETE /mcp");
         assertThat(api.at("/paths/~1v1~1workspaces~1{ws}~1run-sql/post/requestBody/content/application~1json/schema"
                                 + "/properties/engine/enum")
                         .toString())
