@@ -92,7 +92,7 @@ final class McpCommand implements Callable<Integer> {
         }
     }
 
-    /** Standard input that says when it ends. */
+    /** Standard input that says when it ends, or fails. */
     private static final class EndOfInput extends FilterInputStream {
         private final Runnable onEnd;
 
@@ -103,12 +103,22 @@ final class McpCommand implements Callable<Integer> {
 
         @Override
         public int read() throws IOException {
-            return ended(super.read());
+            try {
+                return ended(super.read());
+            } catch (IOException e) {
+                onEnd.run();
+                throw e;
+            }
         }
 
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
-            return ended(super.read(buffer, offset, length));
+            try {
+                return ended(super.read(buffer, offset, length));
+            } catch (IOException e) {
+                onEnd.run();
+                throw e;
+            }
         }
 
         private int ended(int read) {

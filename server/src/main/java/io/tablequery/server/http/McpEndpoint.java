@@ -34,11 +34,11 @@ import java.util.regex.Pattern;
 
 /**
  * The MCP server over Streamable HTTP, in front of the Javalin routes: {@code /v1/workspaces/{ws}/mcp} works on the
- * workspace its path names, {@code /mcp} on the one its key opens (or, without keys, the only one served). Every
- * request is checked as the HTTP API checks its routes (a key for that workspace, or the admin key) before the MCP
- * transport sees it, and the workspace must exist; a request from a web page of another origin is refused. A
- * refusal is the API's JSON error with its status. Tool calls take
- * query slots like the API's queries, and deleting a session cancels its running calls.
+ * workspace its path names, {@code /mcp} on the one its key opens (or, without keys, the only one served). Before the
+ * MCP transport sees a request, its key is checked as the HTTP API checks its routes (a key for that workspace, or the
+ * admin key), the workspace must exist, and a web page of another origin is refused; a refusal is the API's JSON
+ * error with its status. Tool calls take query slots like the API's queries, and deleting a session cancels its
+ * running calls.
  */
 final class McpEndpoint implements Filter, AutoCloseable {
     private static final String WORKSPACE = "workspace";

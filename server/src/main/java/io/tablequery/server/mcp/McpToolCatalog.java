@@ -20,8 +20,9 @@ import java.util.Set;
 
 /**
  * The MCP tools: the definitions of {@code tools.json}, with the names, descriptions and argument schemas the HTTP API
- * serves at {@code /v1/tools}, except that the skill tools' arguments are spelled as the skill's script spells its
- * flags ({@code top_k}, {@code max_rows}, {@code cell_max}). Every tool only reads, which its annotations say.
+ * serves at {@code /v1/tools}, except that the skill tools' arguments, in their schemas and descriptions, are spelled
+ * as the skill's script spells its flags ({@code top_k}, {@code max_rows}, {@code cell_max}). Every tool only reads,
+ * which its annotations say.
  */
 public final class McpToolCatalog {
     /** The skill's first tool. */
@@ -74,13 +75,17 @@ public final class McpToolCatalog {
         List<Tool> tools = new ArrayList<>();
         for (JsonNode definition : ToolDefinitions.all()) {
             String name = definition.get("name").asText();
+            String description = definition.get("description").asText();
             ObjectNode parameters = definition.get("parameters").deepCopy();
             if (isSkillTool(name)) {
                 renameProperties(parameters);
+                for (Map.Entry<String, String> renamed : SKILL_ARGUMENTS.entrySet()) {
+                    description = description.replace(renamed.getKey(), renamed.getValue());
+                }
             }
             tools.add(Tool.builder()
                     .name(name)
-                    .description(definition.get("description").asText())
+                    .description(description)
                     .inputSchema(JsonCodec.mapper().convertValue(parameters, OBJECT))
                     .annotations(new ToolAnnotations(null, true, false, true, false, null))
                     .build());

@@ -86,7 +86,11 @@ abstract class McpContract {
                 .extracting(Map.Entry::getKey)
                 .containsExactly("plan", "max_rows", "cell_max", "engine");
         assertThat(schema(runSql).path("required").toString()).isEqualTo("[\"plan\"]");
-        assertThat(runSql.description()).contains("CREATE TEMP TABLE").contains("__src");
+        assertThat(runSql.description())
+                .contains("CREATE TEMP TABLE")
+                .contains("__src")
+                .contains("keep max_rows small")
+                .doesNotContain("maxRows");
         assertThat(schema(tools.get(0)).path("properties").properties())
                 .extracting(Map.Entry::getKey)
                 .containsExactly("query", "top_k");
