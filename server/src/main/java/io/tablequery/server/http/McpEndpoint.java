@@ -36,7 +36,8 @@ import java.util.regex.Pattern;
  * The MCP server over Streamable HTTP, in front of the Javalin routes: {@code /v1/workspaces/{ws}/mcp} works on the
  * workspace its path names, {@code /mcp} on the one its key opens (or, without keys, the only one served). Before the
  * MCP transport sees a request, its key is checked as the HTTP API checks its routes (a key for that workspace, or the
- * admin key), the workspace must exist, and a web page of another origin is refused; a refusal is the API's JSON
+ * admin key), the workspace must exist, and a web page of another site is refused whether or not the server asks for
+ * keys, as the MCP specification asks against DNS rebinding ({@link BrowserGuard}); a refusal is the API's JSON
  * error with its status. Tool calls take query slots like the API's queries, and deleting a session cancels its
  * running calls.
  */
@@ -44,12 +45,11 @@ final class McpEndpoint implements Filter, AutoCloseable {
     private static final String WORKSPACE = "workspace";
     private static final String BY_KEY = "/mcp";
     private static final Pattern BY_PATH = Pattern.compile("/v1/workspaces/([^/]+)/mcp");
-    private static final Pattern LOCAL_ORIGIN =
-            Pattern.compile("https?://(localhost|127\\.0\\.0\\.1|\\[::1\\])(:\\d+)?", Pattern.CASE_INSENSITIVE);
 
     private final WorkspaceRegistry workspaces;
     private final Authenticator authenticator;
     private final AuthMode auth;
+    private final BrowserGuard guard;
     private final RunningCalls running = new RunningCalls();
     private final McpServers.Streamable mcp;
 
@@ -57,6 +57,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
             WorkspaceRegistry workspaces,
             Authenticator authenticator,
             AuthMode auth,
+            BrowserGuard guard,
             AdmissionGate gate,
             RequestObserver observer,
             SkillSettings skill,
@@ -65,6 +66,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
         this.workspaces = requireNonNull(workspaces, "workspaces is null");
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
         this.auth = requireNonNull(auth, "auth is null");
+        this.guard = requireNonNull(guard, "guard is null");
         McpToolCalls calls = new McpToolCalls(new Access(workspaces, gate), skill, duck, running, observer::mcpCall);
         this.mcp = McpServers.streamable(
                 calls, request -> McpTransportContext.create(Map.of(WORKSPACE, request.getAttribute(WORKSPACE))), (int)
@@ -83,7 +85,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
         }
         String workspace;
         try {
-            requireLocalOrigin(http.getHeader("Origin"));
+            guard.check(http.getHeader("Host"), http.getHeader("Origin"));
             workspace = workspace(byPath.matches() ? byPath.group(1) : null, http.getHeader("Authorization"));
             workspaces.get(workspace);
         } catch (EngineException e) {
@@ -96,18 +98,6 @@ final class McpEndpoint implements Filter, AutoCloseable {
             running.cancel(session);
         }
         mcp.transport().service(request, response);
-    }
-
-    /**
-     * Refuses requests a web page of another site sends, as the MCP specification asks of Streamable HTTP servers
-     * against DNS rebinding: a browser names the page's origin, other clients send none.
-     */
-    private static void requireLocalOrigin(String origin) {
-        if (origin != null && !LOCAL_ORIGIN.matcher(origin).matches()) {
-            throw new EngineException(
-                    ServerErrorCode.FORBIDDEN,
-                    "MCP requests from web pages are accepted from this machine's own pages only, not from " + origin);
-        }
     }
 
     /** The workspace a request works on, once its key is found to open it. */

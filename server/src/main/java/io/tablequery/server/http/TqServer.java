@@ -68,6 +68,7 @@ public final class TqServer implements AutoCloseable {
                 workspaces,
                 authenticator,
                 auth,
+                new BrowserGuard(settings.host(), true),
                 gate,
                 observer,
                 settings.skill(),
@@ -90,6 +91,7 @@ public final class TqServer implements AutoCloseable {
                 context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
             });
             config.routes.beforeMatched(observer::start);
+            config.routes.beforeMatched(new BrowserGuard(settings.host(), auth == AuthMode.NONE)::check);
             if (auth == AuthMode.KEYS) {
                 config.routes.beforeMatched(authenticator::check);
             }
