@@ -20,7 +20,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -136,8 +135,8 @@ final class LoadBenchmark {
                         calls.get(c).name(),
                         latencies.size(),
                         errors,
-                        percentile(latencies, 0.50),
-                        percentile(latencies, 0.99)));
+                        Percentiles.millis(longs(latencies), 0.50),
+                        Percentiles.millis(longs(latencies), 0.99)));
             }
             Map<String, Object> described = new LinkedHashMap<>();
             described.put("clients", settings.clients());
@@ -257,13 +256,8 @@ final class LoadBenchmark {
         return calls.size() - 1;
     }
 
-    private static double percentile(List<Long> nanos, double quantile) {
-        if (nanos.isEmpty()) {
-            return Double.NaN;
-        }
-        long[] sorted = nanos.stream().mapToLong(Long::longValue).toArray();
-        Arrays.sort(sorted);
-        return sorted[(int) Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] / 1e6;
+    private static long[] longs(List<Long> values) {
+        return values.stream().mapToLong(Long::longValue).toArray();
     }
 
     private static long heapAfterGc() {

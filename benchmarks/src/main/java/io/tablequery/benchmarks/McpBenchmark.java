@@ -28,7 +28,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -120,11 +119,15 @@ final class McpBenchmark {
             long[][][] nanos = measure(tools, callers, settings.calls());
             List<Row> rows = new ArrayList<>();
             for (int t = 0; t < tools.size(); t++) {
-                double apiP50 = percentile(nanos[t][0], 0.50);
+                double apiP50 = Percentiles.millis(nanos[t][0], 0.50);
                 for (int c = 0; c < callers.size(); c++) {
-                    double p50 = percentile(nanos[t][c], 0.50);
+                    double p50 = Percentiles.millis(nanos[t][c], 0.50);
                     rows.add(new Row(
-                            tools.get(t).name(), TRANSPORTS.get(c), p50, percentile(nanos[t][c], 0.99), p50 / apiP50));
+                            tools.get(t).name(),
+                            TRANSPORTS.get(c),
+                            p50,
+                            Percentiles.millis(nanos[t][c], 0.99),
+                            p50 / apiP50));
                 }
             }
             Result result = new Result(Machine.describe(), settings.calls(), rows);
@@ -247,12 +250,6 @@ final class McpBenchmark {
             }
         }
         return directory;
-    }
-
-    private static double percentile(long[] nanos, double quantile) {
-        long[] sorted = nanos.clone();
-        Arrays.sort(sorted);
-        return sorted[(int) Math.min(sorted.length - 1, Math.floor(quantile * sorted.length))] / 1e6;
     }
 
     static String markdown(Result result) {
