@@ -22,7 +22,6 @@ import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
@@ -43,19 +42,15 @@ final class McpCommand implements Callable<Integer> {
     @Mixin
     WorkspaceOption workspace;
 
-    @Option(
-            names = "--query-timeout",
-            paramLabel = "SECONDS",
-            defaultValue = "30",
-            description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
-    int queryTimeoutSeconds;
+    @Mixin
+    QueryTimeoutOption queryTimeout;
 
     @Override
     public Integer call() throws InterruptedException {
         PrintStream protocol = System.out;
         System.setOut(System.err);
         PrintWriter err = spec.commandLine().getErr();
-        Duration timeout = Duration.ofSeconds(queryTimeoutSeconds);
+        Duration timeout = queryTimeout.timeout();
         CountDownLatch inputClosed = new CountDownLatch(1);
         try (Workspace open = workspace.open()) {
             RunningCalls running = new RunningCalls();

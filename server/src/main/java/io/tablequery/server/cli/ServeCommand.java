@@ -17,7 +17,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -25,6 +24,7 @@ import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -71,12 +71,8 @@ final class ServeCommand implements Callable<Integer> {
                     "Where the hashed keys are kept (default: keys.json in the data root, or beside --workspace).")
     Path keysFile;
 
-    @Option(
-            names = "--query-timeout",
-            paramLabel = "SECONDS",
-            defaultValue = "30",
-            description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
-    int queryTimeoutSeconds;
+    @Mixin
+    QueryTimeoutOption queryTimeout;
 
     @Option(
             names = "--max-queries-per-workspace",
@@ -182,7 +178,7 @@ final class ServeCommand implements Callable<Integer> {
                 port,
                 maxUploadMb << 20,
                 ServerSettings.DEFAULTS.maxRequestBytes(),
-                SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(queryTimeoutSeconds)),
+                SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()),
                 new ServerLimits(
                         queriesPerWorkspace, queriesTotal, queueLength, ServerLimits.DEFAULTS.queueWait(), ingests));
         TqServer server = TqServer.start(registry, settings, uploads, keys, mode);

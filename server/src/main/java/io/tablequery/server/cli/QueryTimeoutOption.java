@@ -1,0 +1,19 @@
+package io.tablequery.server.cli;
+
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/** The {@code --query-timeout SECONDS} option of the commands that serve queries. */
+final class QueryTimeoutOption {
+    @Option(
+            names = "--query-timeout",
+            paramLabel = "SECONDS",
+            defaultValue = "30",
+            description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
+    int seconds;
+
+    /** The time limit. */
+    Duration timeout() {
+        return Duration.ofSeconds(seconds);
+    }
+}
