@@ -6,6 +6,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.views.ErrorView;
+import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,10 +41,22 @@ final class ErrorMapper {
             LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
         }
         ctx.attribute(HANDLED, Boolean.TRUE);
-        if (status(error.getErrorCode()) == HttpStatus.TOO_MANY_REQUESTS) {
-            ctx.header("Retry-After", "1");
+        ctx.status(status(error, ctx.res())).json(ErrorView.of(error));
+    }
+
+    /**
+     * The status of an error's response, telling the caller when to retry one the server was too busy for.
+     *
+     * @param error the error
+     * @param response the response, which gets {@code Retry-After} for {@code TOO_MANY_REQUESTS}
+     * @return the status
+     */
+    static HttpStatus status(EngineException error, HttpServletResponse response) {
+        HttpStatus status = status(error.getErrorCode());
+        if (status == HttpStatus.TOO_MANY_REQUESTS) {
+            response.setHeader("Retry-After", "1");
         }
-        ctx.status(status(error.getErrorCode())).json(ErrorView.of(error));
+        return status;
     }
 
     static void unexpected(Exception error, Context ctx) {

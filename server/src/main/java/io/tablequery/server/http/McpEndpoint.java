@@ -129,11 +129,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
     }
 
     private static void refuse(HttpServletResponse response, EngineException error) throws IOException {
-        int status = ErrorMapper.status(error.getErrorCode()).getCode();
-        response.setStatus(status);
-        if (status == 429) {
-            response.setHeader("Retry-After", "1");
-        }
+        response.setStatus(ErrorMapper.status(error, response).getCode());
         response.setContentType("application/json");
         response.setCharacterEncoding(StandardCharsets.UTF_8.name());
         response.getWriter().write(JsonCodec.write(ErrorView.of(error)));
