@@ -82,6 +82,21 @@ final class ServeCommand implements Callable<Integer> {
     int queriesPerWorkspace;
 
     @Option(
+            names = "--max-large-queries-per-workspace",
+            paramLabel = "N",
+            defaultValue = "2",
+            description = "Large queries (see --large-query-rows) running at once on one workspace, so that small"
+                    + " ones always have slots left (default: ${DEFAULT-VALUE}).")
+    int largeQueriesPerWorkspace;
+
+    @Option(
+            names = "--large-query-rows",
+            paramLabel = "N",
+            defaultValue = "100000",
+            description = "A query naming tables of more rows than this in all is large (default: ${DEFAULT-VALUE}).")
+    long largeQueryRows;
+
+    @Option(
             names = "--max-queries",
             paramLabel = "N",
             defaultValue = "16",
@@ -146,6 +161,23 @@ final class ServeCommand implements Callable<Integer> {
                     spec.commandLine(),
                     e.getMessage() + " (--duckdb-threads takes 1 or more; --memory-per-workspace a size like 2GB)");
         }
+        ServerLimits limits;
+        try {
+            limits = new ServerLimits(
+                    queriesPerWorkspace,
+                    largeQueriesPerWorkspace,
+                    largeQueryRows,
+                    queriesTotal,
+                    queueLength,
+                    ServerLimits.DEFAULTS.queueWait(),
+                    ingests);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    e.getMessage() + " (--max-queries-per-workspace, --max-queries and --max-ingests take 1 or more;"
+                            + " --max-large-queries-per-workspace 1 up to --max-queries-per-workspace; --max-queued"
+                            + " and --large-query-rows 0 or more)");
+        }
         WorkspaceRegistry registry = new WorkspaceRegistry(root, options);
         Path uploads;
         try {
@@ -179,8 +211,7 @@ final class ServeCommand implements Callable<Integer> {
                 maxUploadMb << 20,
                 ServerSettings.DEFAULTS.maxRequestBytes(),
                 SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()),
-                new ServerLimits(
-                        queriesPerWorkspace, queriesTotal, queueLength, ServerLimits.DEFAULTS.queueWait(), ingests));
+                limits);
         TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()

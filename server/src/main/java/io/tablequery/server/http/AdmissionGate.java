@@ -2,6 +2,7 @@ package io.tablequery.server.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.server.api.ServerErrorCode;
@@ -14,9 +15,11 @@ import java.util.function.Predicate;
 
 /**
  * Admits requests to slots: a query needs a slot of its workspace and one of the server, an ingest one of the
- * server's ingest slots. A request without a free slot waits, in a queue of bounded length and for a bounded time,
- * then is refused with {@code TOO_MANY_REQUESTS}. Slots are always taken in one order, the workspace's and then the
- * server's, so waiting cannot deadlock.
+ * server's ingest slots. A large query (one sized above {@link ServerLimits#largeQueryRows()}) first needs one of its
+ * workspace's large-query slots, fewer than its query slots: large scans then wait among themselves and never hold
+ * every slot, so a small question is not queued behind them. A request without a free slot waits, in a queue of
+ * bounded length and for a bounded time, then is refused with {@code TOO_MANY_REQUESTS}. Slots are always taken in
+ * one order (large-query, workspace, server), so waiting cannot deadlock.
  */
 final class AdmissionGate {
     private final ServerLimits limits;
@@ -24,6 +27,7 @@ final class AdmissionGate {
     private final Semaphore queries;
     private final Semaphore ingests;
     private final Map<String, Semaphore> workspaces = new ConcurrentHashMap<>();
+    private final Map<String, Semaphore> largeQueries = new ConcurrentHashMap<>();
     private final AtomicInteger waiting = new AtomicInteger();
 
     /**
@@ -46,30 +50,61 @@ final class AdmissionGate {
         T run() throws E;
     }
 
-    /** Runs a query handler in a slot of its workspace and of the server. */
+    /** Sizes a request before it runs: the rows it may scan. */
+    @FunctionalInterface
+    interface Sizer {
+        long rows(Context ctx);
+    }
+
+    /** Runs a query handler that reads little, in a slot of its workspace and of the server. */
     Handler query(Handler handler) {
-        return ctx -> query(ctx.pathParam("ws"), () -> {
-            handler.handle(ctx);
-            return null;
-        });
+        return query(handler, ctx -> 0);
+    }
+
+    /** Runs a query handler in a slot of its workspace and of the server, and a large-query slot if it is large. */
+    Handler query(Handler handler, Sizer sizer) {
+        return ctx -> {
+            String name = ctx.pathParam("ws");
+            long rows = served.test(name) ? sizer.rows(ctx) : 0;
+            query(name, rows, () -> {
+                handler.handle(ctx);
+                return null;
+            });
+        };
     }
 
     /**
-     * Runs a query's work in a slot of its workspace and of the server.
+     * Runs a query's work in a slot of its workspace and of the server, after a large-query slot if it is large.
      *
      * @param name the workspace the query names
+     * @param rows the rows it may scan
      * @param work the query
      * @return the work's result
      * @throws E when the work fails
      * @throws InterruptedException when interrupted while waiting for a slot
      */
-    <T, E extends Exception> T query(String name, Work<T, E> work) throws E, InterruptedException {
+    <T, E extends Exception> T query(String name, long rows, Work<T, E> work) throws E, InterruptedException {
         if (!served.test(name)) {
             return work.run();
         }
+        long deadline = System.nanoTime() + limits.queueWait().toNanos();
+        if (rows <= limits.largeQueryRows()) {
+            return inWorkspace(name, deadline, work);
+        }
+        Semaphore large =
+                largeQueries.computeIfAbsent(name, key -> new Semaphore(limits.largeQueriesPerWorkspace(), true));
+        acquire(large, deadline, "large queries on this workspace");
+        try {
+            return inWorkspace(name, deadline, work);
+        } finally {
+            large.release();
+        }
+    }
+
+    private <T, E extends Exception> T inWorkspace(String name, long deadline, Work<T, E> work)
+            throws E, InterruptedException {
         Semaphore workspace =
                 workspaces.computeIfAbsent(name, key -> new Semaphore(limits.queriesPerWorkspace(), true));
-        long deadline = System.nanoTime() + limits.queueWait().toNanos();
         acquire(workspace, deadline, "queries on this workspace");
         try {
             acquire(queries, deadline, "queries on this server");
@@ -96,7 +131,9 @@ final class AdmissionGate {
     }
 
     private void acquire(Semaphore slots, long deadline, String what) throws InterruptedException {
-        if (slots.tryAcquire()) {
+        // The timed form keeps the semaphore's fairness: a request arriving as a slot frees cannot take it ahead of
+        // those already waiting, whose wait would otherwise grow without bound under load.
+        if (slots.tryAcquire(0, TimeUnit.NANOSECONDS)) {
             return;
         }
         if (waiting.incrementAndGet() > limits.queueLength()) {

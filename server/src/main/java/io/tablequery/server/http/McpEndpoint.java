@@ -29,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -151,10 +152,11 @@ final class McpEndpoint implements Filter, AutoCloseable {
         }
 
         @Override
-        public <T> T run(McpTransportContext context, Function<Workspace, T> work) {
+        public <T> T run(McpTransportContext context, ToLongFunction<Workspace> size, Function<Workspace, T> work) {
             String name = name(context);
+            Workspace workspace = workspaces.get(name);
             try {
-                return gate.query(name, () -> work.apply(workspaces.get(name)));
+                return gate.query(name, size.applyAsLong(workspace), () -> work.apply(workspace));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new EngineException(

@@ -9,6 +9,7 @@ import io.javalin.http.HttpStatus;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.server.api.ScanSize;
 import io.tablequery.server.api.ToolDefinitions;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
@@ -180,14 +181,14 @@ public final class TqServer implements AutoCloseable {
                 "/v1/workspaces/{ws}/run-sql",
                 "run-sql: run a plan of SQLite steps; CSV with __src citations.",
                 ToolDefinitions.parameters("run-sql"),
-                gate.query(skill::runSql));
+                gate.query(skill::runSql, scanSize(workspaces, "run-sql")));
         api.post(
                 "/v1/workspaces/{ws}/run-sql/arrow",
                 "One final table of a plan, whole, with __src, as an Arrow IPC stream.",
                 withProperties(ToolDefinitions.parameters("run-sql"), "step", "integer", "maxRows", "integer"),
                 200,
                 arrow,
-                gate.query(skill::runSqlArrow));
+                gate.query(skill::runSqlArrow, scanSize(workspaces, "run-sql")));
         api.post(
                 "/v1/workspaces/{ws}/translate",
                 "The DuckDB translation of one SQLite statement, or why there is none.",
@@ -199,21 +200,34 @@ public final class TqServer implements AutoCloseable {
                         + " analyzeDataQuality, compareTables, chart. A tool's failure is {success: false, error, code}"
                         + " with status 200.",
                 duckToolArguments(),
-                gate.query(tools::call));
+                gate.query(tools::call, scanSize(workspaces, null)));
         api.post(
                 "/v1/workspaces/{ws}/tools/queryDuckDB/arrow",
                 "queryDuckDB's whole result as an Arrow IPC stream.",
                 withProperties(ToolDefinitions.parameters("tools/queryDuckDB"), "maxRows", "integer"),
                 200,
                 arrow,
-                gate.query(tools::queryArrow));
+                gate.query(tools::queryArrow, scanSize(workspaces, "queryDuckDB")));
         api.post(
                 "/v1/workspaces/{ws}/tools/chart/png",
                 "The chart tool's PNG image.",
                 ToolDefinitions.parameters("tools/chart"),
                 200,
                 "image/png",
-                gate.query(tools::chartPng));
+                gate.query(tools::chartPng, scanSize(workspaces, "chart")));
+    }
+
+    /**
+     * Sizes a tool's request by the tables it names; a null tool is the route's {@code toolName}. A tool that does
+     * not scan is not read at all (the DuckDB tools' body may be empty).
+     */
+    private static AdmissionGate.Sizer scanSize(WorkspaceRegistry workspaces, String tool) {
+        return ctx -> {
+            String name = tool == null ? ctx.pathParam("toolName") : tool;
+            return ScanSize.scans(name)
+                    ? ScanSize.rows(workspaces.get(ctx.pathParam("ws")), name, JsonBodies.object(ctx))
+                    : 0;
+        };
     }
 
     /** The MCP endpoint, which {@link McpEndpoint} serves in front of the routes. */

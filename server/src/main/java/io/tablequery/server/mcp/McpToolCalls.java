@@ -25,6 +25,7 @@ import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.api.ScanSize;
 import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.api.SkillArguments;
 import io.tablequery.server.views.RunSqlView;
@@ -111,6 +112,7 @@ public final class McpToolCalls {
     private Outcome run(McpSyncServerExchange exchange, String tool, JsonNode args) {
         return access.run(
                 exchange.transportContext(),
+                workspace -> ScanSize.rows(workspace, tool, args),
                 workspace ->
                         McpToolCatalog.isSkillTool(tool) ? skill(workspace, tool, args) : duck(workspace, tool, args));
     }

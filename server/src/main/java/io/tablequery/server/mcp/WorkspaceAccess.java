@@ -3,6 +3,7 @@ package io.tablequery.server.mcp;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.tablequery.engine.workspace.Workspace;
 import java.util.function.Function;
+import java.util.function.ToLongFunction;
 
 /** How a transport gives an MCP call its workspace: one fixed directory for stdio, the request's for HTTP. */
 public interface WorkspaceAccess {
@@ -18,12 +19,13 @@ public interface WorkspaceAccess {
      * Runs a call's work on its workspace, after whatever admission the transport asks for.
      *
      * @param context what the transport knows of the call's request
+     * @param size the rows the call may scan on a workspace, for admission
      * @param work the tool's work
      * @param <T> the work's result
      * @return the work's result
      * @throws io.tablequery.engine.error.EngineException when there is no such workspace or no slot is free
      */
-    <T> T run(McpTransportContext context, Function<Workspace, T> work);
+    <T> T run(McpTransportContext context, ToLongFunction<Workspace> size, Function<Workspace, T> work);
 
     /**
      * The access of a server of one workspace.
@@ -39,7 +41,7 @@ public interface WorkspaceAccess {
             }
 
             @Override
-            public <T> T run(McpTransportContext context, Function<Workspace, T> work) {
+            public <T> T run(McpTransportContext context, ToLongFunction<Workspace> size, Function<Workspace, T> work) {
                 return work.apply(workspace);
             }
         };

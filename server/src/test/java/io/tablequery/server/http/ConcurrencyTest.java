@@ -54,7 +54,14 @@ class ConcurrencyTest {
                         1 << 24,
                         1 << 20,
                         SkillSettings.DEFAULTS,
-                        new ServerLimits(READERS + 2, READERS + 4, 64, java.time.Duration.ofSeconds(30), 2)),
+                        new ServerLimits(
+                                READERS + 2,
+                                READERS + 2,
+                                100_000,
+                                READERS + 4,
+                                64,
+                                java.time.Duration.ofSeconds(30),
+                                2)),
                 dir);
         calls = new HttpCalls(server, "w");
         upload(1);

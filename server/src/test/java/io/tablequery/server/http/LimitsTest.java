@@ -91,7 +91,7 @@ class LimitsTest {
 
     @Test
     void answers429WhenEverySlotIsTakenAndTheQueueIsFull() throws Exception {
-        start(new ServerLimits(1, 1, 0, Duration.ZERO, 1));
+        start(new ServerLimits(1, 1, 100_000, 1, 0, Duration.ZERO, 1));
         CompletableFuture<HttpResponse<String>> slow =
                 CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
         Thread.sleep(500);
@@ -106,7 +106,7 @@ class LimitsTest {
 
     @Test
     void queuesARequestUntilASlotFrees() throws Exception {
-        start(new ServerLimits(1, 1, 4, Duration.ofSeconds(10), 1));
+        start(new ServerLimits(1, 1, 100_000, 1, 4, Duration.ofSeconds(10), 1));
         CompletableFuture<HttpResponse<String>> slow =
                 CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
         Thread.sleep(500);
@@ -117,6 +117,29 @@ class LimitsTest {
                 .as("it waited for the runaway query's slot")
                 .isGreaterThan(Duration.ofMillis(500));
         assertThat(slow.get().body()).contains("QUERY_TIMEOUT");
+    }
+
+    @Test
+    void givesLargeQueriesSlotsOfTheirOwnSoSmallOnesPassThem() throws Exception {
+        start(new ServerLimits(2, 1, 1_000, 4, 4, Duration.ofSeconds(10), 1));
+        CompletableFuture<HttpResponse<String>> runaway =
+                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
+        Thread.sleep(500);
+        long started = System.nanoTime();
+        CompletableFuture<HttpResponse<String>> large = CompletableFuture.supplyAsync(
+                () -> postUnchecked("tools/queryDuckDB", Map.of("query", "SELECT count(*) AS n FROM big")));
+        HttpResponse<String> small = post("tools/queryDuckDB", Map.of("query", "SELECT 42 AS answer"));
+        Duration smallTook = Duration.ofNanos(System.nanoTime() - started);
+        assertThat(small.body()).contains("\"answer\":42");
+        assertThat(large.get().body()).contains("\"n\":3000");
+        Duration largeTook = Duration.ofNanos(System.nanoTime() - started);
+        assertThat(runaway.get().body()).contains("QUERY_TIMEOUT");
+        assertThat(smallTook)
+                .as("the small query took the free slot beside the runaway one")
+                .isLessThan(Duration.ofMillis(1000));
+        assertThat(largeTook)
+                .as("the second query over big waited for the only large-query slot")
+                .isGreaterThan(Duration.ofMillis(1000));
     }
 
     private static Map<String, Object> runSql(String select, String engine) {
