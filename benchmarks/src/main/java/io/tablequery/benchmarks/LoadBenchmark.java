@@ -47,11 +47,28 @@ final class LoadBenchmark {
      * @param data where inputs are generated
      * @param results where the report goes, or null
      */
-    record Settings(int clients, int seconds, int tableRows, Path home, Path data, Path results) {
+    record Settings(int clients, int seconds, int tableRows, Client client, Path home, Path data, Path results) {
         static Settings defaults(Path home, Path data, Path results) {
-            return new Settings(64, 120, 1_000_000, home, data, results);
+            return new Settings(
+                    64, 120, 1_000_000, WrkLoad.find().isPresent() ? Client.WRK : Client.JAVA, home, data, results);
         }
     }
+
+    /** What sends the requests. */
+    enum Client {
+        /** {@code wrk} in a process of its own, one connection per thread. */
+        WRK,
+        /** Java's HTTP client in the server's JVM, one thread per client. */
+        JAVA
+    }
+
+    /**
+     * What the clients saw.
+     *
+     * @param samples each answered request as {call, nanos, error}
+     * @param unanswered requests that got no answer at all (connection errors, timeouts)
+     */
+    record Samples(List<long[]> samples, long unanswered) {}
 
     /**
      * One kind of call.
@@ -81,6 +98,7 @@ final class LoadBenchmark {
      * @param machine where it ran
      * @param settings what ran
      * @param requestsPerSecond all requests answered per second
+     * @param unanswered requests that got no answer at all
      * @param calls each call's numbers
      * @param heapBeforeMb heap in use after the warm-up and a GC
      * @param heapAfterMb heap in use at the end, after a GC
@@ -89,6 +107,7 @@ final class LoadBenchmark {
             Map<String, String> machine,
             Map<String, Object> settings,
             double requestsPerSecond,
+            long unanswered,
             List<CallResult> calls,
             long heapBeforeMb,
             long heapAfterMb) {}
@@ -106,31 +125,31 @@ final class LoadBenchmark {
                 new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, ServerLimits.DEFAULTS),
                 settings.data())) {
             URI base = URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/load/");
-            HttpClient client =
-                    HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
             int warmUp = Math.max(2, settings.seconds() / 10);
             log.printf(Locale.ROOT, "warm-up: %d clients for %d s%n", settings.clients(), warmUp);
-            drive(client, base, calls, settings.clients(), warmUp);
+            drive(settings, base, calls, warmUp);
+            settle(base, calls);
             long heapBefore = heapAfterGc();
-            log.printf(Locale.ROOT, "measuring: %d clients for %d s%n", settings.clients(), settings.seconds());
+            log.printf(
+                    Locale.ROOT,
+                    "measuring: %d clients (%s) for %d s%n",
+                    settings.clients(),
+                    settings.client().name().toLowerCase(Locale.ROOT),
+                    settings.seconds());
             long started = System.nanoTime();
-            List<List<long[]>> samples = drive(client, base, calls, settings.clients(), settings.seconds());
+            Samples samples = drive(settings, base, calls, settings.seconds());
             double elapsed = (System.nanoTime() - started) / 1e9;
             long heapAfter = heapAfterGc();
             List<CallResult> results = new ArrayList<>();
-            long total = 0;
             for (int c = 0; c < calls.size(); c++) {
                 List<Long> latencies = new ArrayList<>();
                 long errors = 0;
-                for (List<long[]> perClient : samples) {
-                    for (long[] sample : perClient) {
-                        if (sample[0] == c) {
-                            latencies.add(sample[1]);
-                            errors += sample[2];
-                        }
+                for (long[] sample : samples.samples()) {
+                    if (sample[0] == c) {
+                        latencies.add(sample[1]);
+                        errors += sample[2];
                     }
                 }
-                total += latencies.size();
                 results.add(new CallResult(
                         calls.get(c).name(),
                         latencies.size(),
@@ -142,9 +161,16 @@ final class LoadBenchmark {
             described.put("clients", settings.clients());
             described.put("seconds", settings.seconds());
             described.put("tableRows", settings.tableRows());
+            described.put("client", settings.client().name().toLowerCase(Locale.ROOT));
             described.put("limits", ServerLimits.DEFAULTS.toString());
             Result result = new Result(
-                    Machine.describe(), described, total / elapsed, results, heapBefore >> 20, heapAfter >> 20);
+                    Machine.describe(),
+                    described,
+                    samples.samples().size() / elapsed,
+                    samples.unanswered(),
+                    results,
+                    heapBefore >> 20,
+                    heapAfter >> 20);
             String markdown = markdown(result, settings, calls);
             if (settings.results() != null) {
                 Reports.write(settings.results(), "load", markdown, result);
@@ -203,9 +229,18 @@ final class LoadBenchmark {
                 + "\"destine_table_type\":\"final\",\"destine_table_description\":\"r\"}]}}";
     }
 
-    /** Runs the clients for a time; each client's samples are {call, nanos, error}. */
-    private static List<List<long[]>> drive(HttpClient client, URI base, List<Call> calls, int clients, int seconds)
-            throws Exception {
+    private static Samples drive(Settings settings, URI base, List<Call> calls, int seconds) throws Exception {
+        if (settings.client() == Client.WRK) {
+            Path wrk = WrkLoad.find().orElseThrow(() -> new IOException("wrk is not installed: apt-get install wrk"));
+            return WrkLoad.drive(wrk, base, calls, settings.clients(), seconds, settings.data());
+        }
+        return driveJava(base, calls, settings.clients(), seconds);
+    }
+
+    /** Runs Java's HTTP client on a thread per client for a time. */
+    private static Samples driveJava(URI base, List<Call> calls, int clients, int seconds) throws Exception {
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         AtomicBoolean stop = new AtomicBoolean();
         ExecutorService pool = Executors.newFixedThreadPool(clients);
         List<Future<List<long[]>>> running = new ArrayList<>();
@@ -237,12 +272,29 @@ final class LoadBenchmark {
         }
         Thread.sleep(seconds * 1000L);
         stop.set(true);
-        List<List<long[]>> all = new ArrayList<>();
+        List<long[]> all = new ArrayList<>();
         for (Future<List<long[]>> future : running) {
-            all.add(future.get());
+            all.addAll(future.get());
         }
         pool.shutdown();
-        return all;
+        return new Samples(all, 0);
+    }
+
+    /**
+     * Waits until the requests wrk left behind when the warm-up ended have run: slots are handed out in order, so
+     * one call of each kind answered after them means the queues are empty.
+     */
+    private static void settle(URI base, List<Call> calls) throws IOException, InterruptedException {
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        for (Call call : calls) {
+            client.send(
+                    HttpRequest.newBuilder(base.resolve(call.route()))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(call.body()))
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
+        }
     }
 
     private static int pick(List<Call> calls, int roll) {
@@ -306,20 +358,28 @@ final class LoadBenchmark {
                 .append(settings.seconds())
                 .append(" --table-rows ")
                 .append(settings.tableRows())
+                .append(" --client ")
+                .append(settings.client().name().toLowerCase(Locale.ROOT))
                 .append("`\n\n");
         out.append("One server (default limits: ")
                 .append(ServerLimits.DEFAULTS)
                 .append(") and ")
                 .append(settings.clients())
-                .append(" clients in one JVM on loopback, HTTP/1.1 keep-alive; each client sends its next request when"
+                .append(
+                        settings.client() == Client.WRK
+                                ? " connections from wrk (a process of its own, a thread per connection)"
+                                : " clients on Java's HTTP client in the server's JVM")
+                .append(" on loopback, HTTP/1.1 keep-alive; each client sends its next request when"
                         + " the last is answered, picking a call by weight. The request log is off during the run. ")
                 .append("Measured for ")
                 .append(settings.seconds())
                 .append(" s after a warm-up.\n\n");
         out.append(String.format(
                 Locale.ROOT,
-                "**%.0f requests per second** in all; heap in use after a GC: %d MB before, %d MB after.%n%n",
+                "**%.0f requests per second** in all; %d requests unanswered; heap in use after a GC: %d MB before,"
+                        + " %d MB after.%n%n",
                 result.requestsPerSecond(),
+                result.unanswered(),
                 result.heapBeforeMb(),
                 result.heapAfterMb()));
         out.append("| call | weight | small | requests | errors | p50 | p99 |\n|---|---:|---|---:|---:|---:|---:|\n");

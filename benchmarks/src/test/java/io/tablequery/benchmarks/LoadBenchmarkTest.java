@@ -1,11 +1,14 @@
 package io.tablequery.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,13 +18,31 @@ class LoadBenchmarkTest {
     Path dir;
 
     @Test
-    void drivesTheMixWithoutErrors() throws Exception {
+    void drivesTheMixWithJavasClient() throws Exception {
+        drivesTheMixWithoutErrors(LoadBenchmark.Client.JAVA);
+    }
+
+    @Test
+    void drivesTheMixWithWrk() throws Exception {
+        assumeTrue(WrkLoad.find().isPresent(), "wrk is not installed");
+        drivesTheMixWithoutErrors(LoadBenchmark.Client.WRK);
+    }
+
+    @Test
+    void quotesAnyBodyAsALuaLongString() {
+        LoadBenchmark.Call tricky = new LoadBenchmark.Call("x", true, 100, "run-sql", "{\"q\":\"a]]b]=]c\"}");
+        String script = WrkLoad.script(URI.create("http://127.0.0.1:1/v1/workspaces/w/"), List.of(tricky));
+        assertThat(script).contains("[==[{\"q\":\"a]]b]=]c\"}]==]").contains("[[/v1/workspaces/w/run-sql]]");
+    }
+
+    private void drivesTheMixWithoutErrors(LoadBenchmark.Client client) throws Exception {
         Path home = Path.of(System.getProperty("tq.repository", ".."));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LoadBenchmark.Result result = LoadBenchmark.run(
-                new LoadBenchmark.Settings(8, 4, 5_000, home, dir, null),
+                new LoadBenchmark.Settings(8, 4, 5_000, client, home, dir, null),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.requestsPerSecond()).isPositive();
+        assertThat(result.unanswered()).isZero();
         assertThat(result.calls()).hasSize(LoadBenchmark.calls().size());
         assertThat(result.calls())
                 .allSatisfy(call -> assertThat(call.errors()).as(call.name()).isZero());
