@@ -124,18 +124,21 @@ public final class BenchMain {
         int clients = defaults.clients();
         int seconds = defaults.seconds();
         int tableRows = defaults.tableRows();
+        int largeQueries = defaults.largeQueries();
         LoadBenchmark.Client client = defaults.client();
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--clients" -> clients = Integer.parseInt(args[i + 1]);
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
                 case "--table-rows" -> tableRows = Integer.parseInt(args[i + 1]);
+                case "--large-queries" -> largeQueries = Integer.parseInt(args[i + 1]);
                 case "--client" -> client = LoadBenchmark.Client.valueOf(args[i + 1].toUpperCase(Locale.ROOT));
                 default -> throw unknown(args, i);
             }
         }
         LoadBenchmark.run(
-                new LoadBenchmark.Settings(clients, seconds, tableRows, client, home, data, results), System.out);
+                new LoadBenchmark.Settings(clients, seconds, tableRows, largeQueries, client, home, data, results),
+                System.out);
     }
 
     private static void tpch(String[] args, Path home, Path data, Path results) throws Exception {

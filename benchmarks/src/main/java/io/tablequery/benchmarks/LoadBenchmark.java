@@ -43,14 +43,31 @@ final class LoadBenchmark {
      * @param clients concurrent clients
      * @param seconds measured duration, after a warm-up of a tenth of it (at least 2 seconds)
      * @param tableRows rows of the large table
+     * @param largeQueries the server's large-query slots per workspace
+     * @param client what sends the requests
      * @param home the repository, for the sample files
      * @param data where inputs are generated
      * @param results where the report goes, or null
      */
-    record Settings(int clients, int seconds, int tableRows, Client client, Path home, Path data, Path results) {
+    record Settings(
+            int clients,
+            int seconds,
+            int tableRows,
+            int largeQueries,
+            Client client,
+            Path home,
+            Path data,
+            Path results) {
         static Settings defaults(Path home, Path data, Path results) {
             return new Settings(
-                    64, 120, 1_000_000, WrkLoad.find().isPresent() ? Client.WRK : Client.JAVA, home, data, results);
+                    64,
+                    120,
+                    1_000_000,
+                    ServerLimits.DEFAULTS.largeQueriesPerWorkspace(),
+                    WrkLoad.find().isPresent() ? Client.WRK : Client.JAVA,
+                    home,
+                    data,
+                    results);
         }
     }
 
@@ -120,9 +137,10 @@ final class LoadBenchmark {
         List<Call> calls = calls();
         WorkspaceRegistry registry = new WorkspaceRegistry();
         registry.add(Workspace.open(directory, WorkspaceOptions.SERVED));
+        ServerLimits limits = limits(settings);
         try (TqServer server = TqServer.start(
                 registry,
-                new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, ServerLimits.DEFAULTS),
+                new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, limits),
                 settings.data())) {
             URI base = URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/load/");
             int warmUp = Math.max(2, settings.seconds() / 10);
@@ -162,7 +180,7 @@ final class LoadBenchmark {
             described.put("seconds", settings.seconds());
             described.put("tableRows", settings.tableRows());
             described.put("client", settings.client().name().toLowerCase(Locale.ROOT));
-            described.put("limits", ServerLimits.DEFAULTS.toString());
+            described.put("limits", limits.toString());
             Result result = new Result(
                     Machine.describe(),
                     described,
@@ -178,6 +196,19 @@ final class LoadBenchmark {
             log.print(markdown);
             return result;
         }
+    }
+
+    /** The server's default limits, with the large-query slots asked for. */
+    private static ServerLimits limits(Settings settings) {
+        ServerLimits defaults = ServerLimits.DEFAULTS;
+        return new ServerLimits(
+                defaults.queriesPerWorkspace(),
+                settings.largeQueries(),
+                defaults.largeQueryRows(),
+                defaults.queriesTotal(),
+                defaults.queueLength(),
+                defaults.queueWait(),
+                defaults.ingests());
     }
 
     /** The mix: small calls on the samples, and aggregations over the large table. */
@@ -358,11 +389,13 @@ final class LoadBenchmark {
                 .append(settings.seconds())
                 .append(" --table-rows ")
                 .append(settings.tableRows())
+                .append(" --large-queries ")
+                .append(settings.largeQueries())
                 .append(" --client ")
                 .append(settings.client().name().toLowerCase(Locale.ROOT))
                 .append("`\n\n");
-        out.append("One server (default limits: ")
-                .append(ServerLimits.DEFAULTS)
+        out.append("One server (limits: ")
+                .append(limits(settings))
                 .append(") and ")
                 .append(settings.clients())
                 .append(

@@ -39,7 +39,7 @@ class LoadBenchmarkTest {
         Path home = Path.of(System.getProperty("tq.repository", ".."));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LoadBenchmark.Result result = LoadBenchmark.run(
-                new LoadBenchmark.Settings(8, 4, 5_000, client, home, dir, null),
+                new LoadBenchmark.Settings(8, 4, 5_000, 2, client, home, dir, null),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.requestsPerSecond()).isPositive();
         assertThat(result.unanswered()).isZero();
