@@ -17,6 +17,7 @@ import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
+import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.OutputStream;
 import java.sql.Connection;
@@ -44,16 +45,14 @@ final class PlanExecution {
 
     RunSqlResult run(
             PlanEngine engine, ValidatedPlan plan, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        try (Connection sqlite = workspace.openSqliteReader()) {
+        try (SqliteSession session = workspace.sqliteSession()) {
+            Connection sqlite = session.connection();
             return switch (engine) {
                 case SQLITE -> sqlite(plan, sqlite, catalog, limits, notices);
                 case DUCKDB -> duckdb(plan, translate(plan, catalog, sqlite, true), catalog, limits, notices);
                 case AUTO -> auto(plan, sqlite, catalog, limits, notices);
                 case BOTH -> both(plan, sqlite, catalog, limits, notices);
             };
-        } catch (SQLException e) {
-            throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);
         }
     }
 
@@ -68,7 +67,8 @@ final class PlanExecution {
             Integer step,
             long maxRows,
             OutputStream out) {
-        try (Connection sqlite = workspace.openSqliteReader()) {
+        try (SqliteSession session = workspace.sqliteSession()) {
+            Connection sqlite = session.connection();
             PlanTranslation translation = engine == PlanEngine.DUCKDB || engine == PlanEngine.AUTO
                     ? translate(plan, catalog, sqlite, engine == PlanEngine.DUCKDB)
                     : null;

@@ -18,9 +18,9 @@ import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearcher;
+import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.OutputStream;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -97,9 +97,9 @@ public final class TableQuerySkill {
         if (toDescribe.isEmpty()) {
             return schemas;
         }
-        try (Connection connection = workspace.openSqliteReader()) {
+        try (SqliteSession session = workspace.sqliteSession()) {
             for (TableInfo table : toDescribe) {
-                TableSchema schema = SchemaDescriber.describe(connection, catalog, table);
+                TableSchema schema = SchemaDescriber.describe(session.connection(), catalog, table);
                 workspace.keepDerived(catalog, schemaKey(table), schema);
                 schemas.add(schema);
             }
@@ -163,11 +163,8 @@ public final class TableQuerySkill {
             throw new EngineException(
                     SkillErrorCode.INVALID_ARGUMENT, "the SQL is empty; pass --sql or the statement on stdin");
         }
-        try (Connection connection = workspace.openSqliteReader()) {
-            return SqliteToDuckDb.translate(sql, new TranslationCatalog(workspace.catalog(), connection));
-        } catch (SQLException e) {
-            throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "could not read the workspace's tables: " + e.getMessage(), e);
+        try (SqliteSession session = workspace.sqliteSession()) {
+            return SqliteToDuckDb.translate(sql, new TranslationCatalog(workspace.catalog(), session.connection()));
         }
     }
 

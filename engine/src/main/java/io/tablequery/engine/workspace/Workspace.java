@@ -66,6 +66,7 @@ public final class Workspace implements AutoCloseable {
     private final FileLock lock;
     private final Connection sqlite;
     private final DuckDBConnection duckDb;
+    private final SqliteReaders readers;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Object publishLock = new Object();
     private TableSearchIndex searchIndex;
@@ -86,6 +87,7 @@ public final class Workspace implements AutoCloseable {
         this.lockChannel = lockChannel;
         this.lock = lock;
         this.sqlite = sqlite;
+        this.readers = new SqliteReaders(paths.sqlite());
         this.duckDb = duckDb;
     }
 
@@ -255,6 +257,20 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
+     * Lends a read-only connection to the SQLite copy for one run, from the few the workspace keeps open; closing
+     * the session drops the run's TEMP objects and gives the connection back.
+     *
+     * @return the session
+     */
+    public SqliteSession sqliteSession() {
+        try {
+            return readers.lend();
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not open the SQLite copy of workspace " + name, e);
+        }
+    }
+
+    /**
      * Opens a connection to the DuckDB copy, sharing the workspace's database; the caller closes it.
      *
      * @return a new connection
@@ -386,6 +402,7 @@ public final class Workspace implements AutoCloseable {
             if (!lockChannel.isOpen()) {
                 return;
             }
+            readers.close();
             closeAll(duckDb, sqlite, null);
             synchronized (publishLock) {
                 if (searchIndex != null) {

@@ -1,0 +1,80 @@
+package io.tablequery.engine.workspace;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The read-only SQLite connections a workspace keeps open between runs: at most {@value #KEPT} idle ones, the one
+ * given back last lent first (its pages are the likeliest still cached). More runs at once simply open more
+ * connections, which are closed when given back to a full pool.
+ */
+final class SqliteReaders implements AutoCloseable {
+    static final int KEPT = 8;
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteReaders.class);
+
+    private final Path file;
+    private final Deque<Connection> idle = new ConcurrentLinkedDeque<>();
+    private final AtomicInteger idleCount = new AtomicInteger();
+    private volatile boolean closed;
+
+    SqliteReaders(Path file) {
+        this.file = file;
+    }
+
+    /** Lends a kept connection, or opens one. */
+    SqliteSession lend() throws SQLException {
+        Connection kept = idle.pollFirst();
+        if (kept != null) {
+            idleCount.decrementAndGet();
+            return new SqliteSession(kept, this);
+        }
+        return new SqliteSession(Databases.openSqliteReader(file), this);
+    }
+
+    /** Keeps a connection that was reset, unless the pool is full or closed; closes it otherwise. */
+    void giveBack(Connection connection, boolean reusable) {
+        if (reusable && !closed && idleCount.incrementAndGet() <= KEPT) {
+            idle.offerFirst(connection);
+            if (closed) {
+                drain();
+            }
+            return;
+        }
+        if (reusable && !closed) {
+            idleCount.decrementAndGet();
+        }
+        closeQuietly(connection);
+    }
+
+    /** Number of connections kept idle now. */
+    int idle() {
+        return idle.size();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        drain();
+    }
+
+    private void drain() {
+        for (Connection connection; (connection = idle.pollFirst()) != null; ) {
+            idleCount.decrementAndGet();
+            closeQuietly(connection);
+        }
+    }
+
+    private static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            LOG.warn("could not close a SQLite reader", e);
+        }
+    }
+}

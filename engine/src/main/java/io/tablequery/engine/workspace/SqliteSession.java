@@ -1,0 +1,77 @@
+package io.tablequery.engine.workspace;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A read-only connection to a workspace's SQLite copy, lent for one run: closing it drops the run's TEMP objects and
+ * gives the connection back to the workspace, which keeps a few open. Opening a connection costs SQLite a parse of
+ * the whole schema at its first statement (about 0.1 ms for a few tables, about 13 ms for 10,000), which a kept
+ * connection pays again only after a commit changes the schema. A connection that cannot be reset is closed instead.
+ * Each statement in autocommit mode starts its own read transaction, so a kept connection sees every commit.
+ */
+public final class SqliteSession implements AutoCloseable {
+    private final Connection connection;
+    private final SqliteReaders owner;
+    private boolean closed;
+
+    SqliteSession(Connection connection, SqliteReaders owner) {
+        this.connection = connection;
+        this.owner = owner;
+    }
+
+    /**
+     * The connection, for this session only; do not close it.
+     *
+     * @return the connection
+     */
+    public Connection connection() {
+        return connection;
+    }
+
+    /** Gives the connection back, or closes it if it cannot be reset. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        owner.giveBack(connection, reset(connection));
+    }
+
+    /** Ends any transaction and drops every TEMP table, view and trigger; false when the connection is unusable. */
+    private static boolean reset(Connection connection) {
+        try {
+            if (connection.isClosed()) {
+                return false;
+            }
+            if (!connection.getAutoCommit()) {
+                connection.rollback();
+                connection.setAutoCommit(true);
+            }
+            try (Statement statement = connection.createStatement()) {
+                List<String> drops = new ArrayList<>();
+                try (ResultSet rs = statement.executeQuery(
+                        "SELECT type, name FROM temp.sqlite_master WHERE type IN ('table', 'view', 'trigger')"
+                                + " ORDER BY type = 'table'")) {
+                    while (rs.next()) {
+                        String type = rs.getString(1).toUpperCase(Locale.ROOT);
+                        String name = rs.getString(2).replace("\"", "\"\"");
+                        drops.add("DROP %s IF EXISTS temp.\"%s\"".formatted(type, name));
+                    }
+                }
+                for (String drop : drops) {
+                    statement.execute(drop);
+                }
+            }
+            return true;
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+}
