@@ -25,10 +25,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -119,6 +123,10 @@ final class LoadBenchmark {
      * @param calls each call's numbers
      * @param heapBeforeMb heap in use after the warm-up and a GC
      * @param heapAfterMb heap in use at the end, after a GC
+     * @param residentBeforeMb the process's resident memory after the warm-up (DuckDB's and SQLite's memory is
+     *     outside the heap), or -1 where {@code /proc} does not tell
+     * @param residentAfterMb the process's resident memory at the end, or -1
+     * @param residentByQuarterMb the resident memory at each quarter of the measured time, to show its trend
      */
     record Result(
             Map<String, String> machine,
@@ -127,7 +135,10 @@ final class LoadBenchmark {
             long unanswered,
             List<CallResult> calls,
             long heapBeforeMb,
-            long heapAfterMb) {}
+            long heapAfterMb,
+            long residentBeforeMb,
+            long residentAfterMb,
+            List<Long> residentByQuarterMb) {}
 
     private LoadBenchmark() {}
 
@@ -148,6 +159,7 @@ final class LoadBenchmark {
             drive(settings, base, calls, warmUp);
             settle(base, calls);
             long heapBefore = heapAfterGc();
+            long residentBefore = residentMb();
             log.printf(
                     Locale.ROOT,
                     "measuring: %d clients (%s) for %d s%n",
@@ -155,9 +167,20 @@ final class LoadBenchmark {
                     settings.client().name().toLowerCase(Locale.ROOT),
                     settings.seconds());
             long started = System.nanoTime();
-            Samples samples = drive(settings, base, calls, settings.seconds());
+            List<Long> quarters = new CopyOnWriteArrayList<>();
+            ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+            long quarter = settings.seconds() * 250L;
+            sampler.scheduleAtFixedRate(() -> quarters.add(residentMb()), quarter, quarter, TimeUnit.MILLISECONDS);
+            Samples samples;
+            try {
+                samples = drive(settings, base, calls, settings.seconds());
+            } finally {
+                sampler.shutdownNow();
+                sampler.awaitTermination(1, TimeUnit.SECONDS);
+            }
             double elapsed = (System.nanoTime() - started) / 1e9;
             long heapAfter = heapAfterGc();
+            long residentAfter = residentMb();
             List<CallResult> results = new ArrayList<>();
             for (int c = 0; c < calls.size(); c++) {
                 List<Long> latencies = new ArrayList<>();
@@ -188,7 +211,10 @@ final class LoadBenchmark {
                     samples.unanswered(),
                     results,
                     heapBefore >> 20,
-                    heapAfter >> 20);
+                    heapAfter >> 20,
+                    residentBefore,
+                    residentAfter,
+                    List.copyOf(quarters.subList(0, Math.min(4, quarters.size()))));
             String markdown = markdown(result, settings, calls);
             if (settings.results() != null) {
                 Reports.write(settings.results(), "load", markdown, result);
@@ -286,13 +312,7 @@ final class LoadBenchmark {
                     long start = System.nanoTime();
                     int status;
                     try {
-                        status = client.send(
-                                        HttpRequest.newBuilder(base.resolve(call.route()))
-                                                .header("Content-Type", "application/json")
-                                                .POST(HttpRequest.BodyPublishers.ofString(call.body()))
-                                                .build(),
-                                        HttpResponse.BodyHandlers.discarding())
-                                .statusCode();
+                        status = send(client, base, call);
                     } catch (IOException e) {
                         status = -1;
                     }
@@ -319,13 +339,19 @@ final class LoadBenchmark {
         HttpClient client =
                 HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         for (Call call : calls) {
-            client.send(
-                    HttpRequest.newBuilder(base.resolve(call.route()))
-                            .header("Content-Type", "application/json")
-                            .POST(HttpRequest.BodyPublishers.ofString(call.body()))
-                            .build(),
-                    HttpResponse.BodyHandlers.discarding());
+            send(client, base, call);
         }
+    }
+
+    /** Sends one call and answers its status. */
+    private static int send(HttpClient client, URI base, Call call) throws IOException, InterruptedException {
+        return client.send(
+                        HttpRequest.newBuilder(base.resolve(call.route()))
+                                .header("Content-Type", "application/json")
+                                .POST(HttpRequest.BodyPublishers.ofString(call.body()))
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding())
+                .statusCode();
     }
 
     private static int pick(List<Call> calls, int roll) {
@@ -341,6 +367,20 @@ final class LoadBenchmark {
 
     private static long[] longs(List<Long> values) {
         return values.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** The resident set of this process, from {@code /proc/self/status}, in MB; -1 elsewhere. */
+    private static long residentMb() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.UTF_8)) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", "")) >> 10;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
     }
 
     private static long heapAfterGc() {
@@ -410,11 +450,15 @@ final class LoadBenchmark {
         out.append(String.format(
                 Locale.ROOT,
                 "**%.0f requests per second** in all; %d requests unanswered; heap in use after a GC: %d MB before,"
-                        + " %d MB after.%n%n",
+                        + " %d MB after; the process's resident memory (heap, DuckDB, SQLite): %d MB before, %s MB at"
+                        + " each quarter of the run, %d MB after.%n%n",
                 result.requestsPerSecond(),
                 result.unanswered(),
                 result.heapBeforeMb(),
-                result.heapAfterMb()));
+                result.heapAfterMb(),
+                result.residentBeforeMb(),
+                result.residentByQuarterMb().stream().map(String::valueOf).collect(Collectors.joining(", ")),
+                result.residentAfterMb()));
         out.append("| call | weight | small | requests | errors | p50 | p99 |\n|---|---:|---|---:|---:|---:|---:|\n");
         for (int i = 0; i < calls.size(); i++) {
             CallResult call = result.calls().get(i);

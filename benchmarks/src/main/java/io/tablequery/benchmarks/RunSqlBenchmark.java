@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -27,7 +28,9 @@ import org.apache.commons.io.file.PathUtils;
 /**
  * run-sql's overhead against running the same SELECT directly on a read-only SQLite connection of the same
  * workspace, reading every row: validation, the plan's temp table, the count, the capped fetch through Arrow and
- * the text. Both sides open their connection per run, as run-sql does; they alternate, and the report gives medians.
+ * the text. The direct query opens a new connection per run, as run-sql did before the workspace kept its readers
+ * open; run-sql borrows a kept one. They alternate, and the report gives medians. The last two cases read a 2-row
+ * table, before and after a SQLite database of many tables was uploaded into the same workspace.
  */
 final class RunSqlBenchmark {
     /**
@@ -46,7 +49,8 @@ final class RunSqlBenchmark {
 
     private RunSqlBenchmark() {}
 
-    static Map<String, Case> run(Path data, int tableRows, int repetitions) throws IOException, SQLException {
+    static Map<String, Case> run(Path data, int tableRows, int moreTables, int repetitions)
+            throws IOException, SQLException {
         Path csv = data.resolve("runsql-" + tableRows + ".csv");
         if (!Files.exists(csv)) {
             Files.createDirectories(data);
@@ -66,21 +70,31 @@ final class RunSqlBenchmark {
             TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
             String small = "SELECT * FROM \"items\" WHERE \"id\" BETWEEN 1000 AND 1009";
             String large = "SELECT * FROM \"items\" WHERE \"id\" <= 100000";
-            cases.put("small (10 rows)", measure(workspace, skill, small, 100, repetitions));
-            cases.put("100k rows, --max-rows 100", measure(workspace, skill, large, 100, repetitions));
-            cases.put("100k rows, --max-rows 2000", measure(workspace, skill, large, 2000, repetitions));
+            cases.put("small (10 rows)", measure(workspace, skill, small, "items", 100, repetitions));
+            cases.put("100k rows, --max-rows 100", measure(workspace, skill, large, "items", 100, repetitions));
+            cases.put("100k rows, --max-rows 2000", measure(workspace, skill, large, "items", 2000, repetitions));
+            Path tiny = data.resolve("runsql-tiny.csv");
+            Files.writeString(tiny, "id,name\n1,a\n2,b\n", StandardCharsets.UTF_8);
+            workspace.ingest(tiny, "tiny.csv", progress -> {});
+            String twoRows = "SELECT * FROM \"tiny\"";
+            cases.put("2-row table", measure(workspace, skill, twoRows, "tiny", 100, repetitions));
+            workspace.ingest(manyTables(data, moreTables), "many.sqlite", progress -> {});
+            cases.put(
+                    "2-row table, %,d more tables".formatted(moreTables),
+                    measure(workspace, skill, twoRows, "tiny", 100, repetitions));
         } finally {
             PathUtils.deleteDirectory(directory);
         }
         return cases;
     }
 
-    private static Case measure(Workspace workspace, TableQuerySkill skill, String select, int maxRows, int reps)
+    private static Case measure(
+            Workspace workspace, TableQuerySkill skill, String select, String table, int maxRows, int reps)
             throws SQLException {
         QueryPlan plan = PlanParser.parse("""
                 {"queries":[{"step":1,"sql":"CREATE TEMP TABLE \\"final_table_step1\\" AS %s",\
-                "source_table_names":["items"],"destine_table_name":"final_table_step1",\
-                "destine_table_type":"final","destine_table_description":"bench"}]}""".formatted(select.replace("\"", "\\\"")));
+                "source_table_names":["%s"],"destine_table_name":"final_table_step1",\
+                "destine_table_type":"final","destine_table_description":"bench"}]}""".formatted(select.replace("\"", "\\\""), table));
         RunSqlRequest request = new RunSqlRequest(plan, maxRows, null, PlanEngine.SQLITE);
         long rows = 0;
         for (int i = 0; i < 3; i++) {
@@ -116,6 +130,30 @@ final class RunSqlBenchmark {
             }
         }
         return rows;
+    }
+
+    /**
+     * A SQLite database of {@code count} small tables, uploaded in one step: a workspace of many tables, whose
+     * schema a new SQLite connection parses before its first statement.
+     */
+    private static Path manyTables(Path data, int count) throws IOException, SQLException {
+        Path file = data.resolve("many-" + count + ".sqlite");
+        if (Files.exists(file)) {
+            return file;
+        }
+        Path partial = data.resolve("many-" + count + ".sqlite.partial");
+        Files.deleteIfExists(partial);
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + partial.toAbsolutePath());
+                Statement statement = connection.createStatement()) {
+            connection.setAutoCommit(false);
+            for (int i = 1; i <= count; i++) {
+                statement.execute("CREATE TABLE \"more_%d\" (id INTEGER, name TEXT, amount REAL)".formatted(i));
+                statement.execute("INSERT INTO \"more_%d\" VALUES (1, 'a', 1.5), (2, 'b', 2.5)".formatted(i));
+            }
+            connection.commit();
+        }
+        Files.move(partial, file);
+        return file;
     }
 
     private static long median(List<Long> values) {

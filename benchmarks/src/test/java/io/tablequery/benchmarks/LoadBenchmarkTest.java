@@ -43,6 +43,7 @@ class LoadBenchmarkTest {
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.requestsPerSecond()).isPositive();
         assertThat(result.unanswered()).isZero();
+        assertThat(result.residentAfterMb()).isPositive();
         assertThat(result.calls()).hasSize(LoadBenchmark.calls().size());
         assertThat(result.calls())
                 .allSatisfy(call -> assertThat(call.errors()).as(call.name()).isZero());

@@ -24,8 +24,10 @@ class SkillBenchmarkTest {
         assertThat(result.search().tables()).isEqualTo(300);
         assertThat(result.search().p99Micros())
                 .isGreaterThanOrEqualTo(result.search().p50Micros());
-        assertThat(result.runSql()).hasSize(3);
+        assertThat(result.runSql()).hasSize(5);
         assertThat(result.runSql().get("small (10 rows)").rows()).isEqualTo(10);
+        assertThat(result.runSql().get("2-row table").rows()).isEqualTo(2);
+        assertThat(result.runSql().get("2-row table, 300 more tables").rows()).isEqualTo(2);
         assertThat(result.runSql().get("100k rows, --max-rows 100").rows()).isEqualTo(100_000);
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("| p50 | p99 | max |");
         try (var reports = Files.list(dir.resolve("results"))) {
