@@ -70,9 +70,16 @@ public final class QueryDeadline implements AutoCloseable {
         }
     }
 
+    /**
+     * Stops the clock. A timer that fires after this cancels nothing: SQLite's cancel interrupts the whole connection,
+     * which may by then run another caller's query (the workspace lends its SQLite readers on).
+     */
     @Override
     public void close() {
         timer.cancel(false);
+        synchronized (this) {
+            current = null;
+        }
         if (scope != null) {
             scope.remove(this);
         }

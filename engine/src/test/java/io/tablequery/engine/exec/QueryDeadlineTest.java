@@ -9,6 +9,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class QueryDeadlineTest {
@@ -34,6 +36,27 @@ class QueryDeadlineTest {
             assertThatThrownBy(() -> deadline.watch(duckDb.createStatement()))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("time limit");
+        }
+    }
+
+    @Test
+    void aDeadlineThatFiresAfterItClosedLeavesTheConnectionsNextQueryAlone() throws Exception {
+        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite::memory:")) {
+            QueryDeadline deadline = QueryDeadline.start(Duration.ofMinutes(5).toNanos());
+            try (Statement first = deadline.watch(sqlite.createStatement());
+                    ResultSet rs = first.executeQuery("SELECT 1")) {
+                assertThat(rs.next()).isTrue();
+            }
+            deadline.close();
+            CompletableFuture.runAsync(
+                    deadline::expireNow, CompletableFuture.delayedExecutor(200, TimeUnit.MILLISECONDS));
+            try (Statement next = sqlite.createStatement();
+                    ResultSet rs = next.executeQuery(
+                            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000000)"
+                                    + " SELECT count(*) FROM n")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(3_000_000);
+            }
         }
     }
 }
