@@ -1,5 +1,6 @@
 package io.tablequery.benchmarks;
 
+import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
@@ -7,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.Random;
+import java.util.stream.Stream;
 import org.apache.poi.ss.usermodel.Cell;
 import org.apache.poi.ss.usermodel.CellStyle;
 import org.apache.poi.ss.usermodel.Row;
@@ -93,5 +95,20 @@ final class BenchData {
         }
         Files.move(partial, file);
         return file;
+    }
+
+    /**
+     * Uploads the repository's sample files into a workspace, in name order.
+     *
+     * @param workspace where they go
+     * @param home the repository
+     * @throws IOException when the samples cannot be listed
+     */
+    static void uploadSamples(Workspace workspace, Path home) throws IOException {
+        try (Stream<Path> samples = Files.list(home.resolve("samples/files"))) {
+            for (Path sample : samples.sorted().toList()) {
+                workspace.ingest(sample);
+            }
+        }
     }
 }

@@ -33,7 +33,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * Many clients against one server on loopback: a weighted mix of search-tables, get-schemas, run-sql and queryDuckDB
@@ -403,16 +402,13 @@ final class LoadBenchmark {
                 out.write(i + ",city " + (i % 97) + "," + (i % 1000) + ".5,2025-01-" + (1 + i % 28) + "\n");
             }
         }
-        try (Workspace workspace = Workspace.open(directory);
-                Stream<Path> samples = Files.list(settings.home().resolve("samples/files"))) {
-            for (Path sample : samples.sorted().toList()) {
-                workspace.ingest(sample);
-            }
+        try (Workspace workspace = Workspace.open(directory)) {
+            BenchData.uploadSamples(workspace, settings.home());
             long start = System.nanoTime();
             workspace.ingest(csv, "events.csv", IngestListener.NONE);
             log.printf(
                     Locale.ROOT,
-                    "uploaded the samples and %,d events in %.1f s%n",
+                    "uploaded the samples, then %,d events in %.1f s%n",
                     settings.tableRows(),
                     (System.nanoTime() - start) / 1e9);
         }

@@ -31,7 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * What the MCP transports cost a call: one client calls search-tables, get-schemas, run-sql and queryDuckDB on the
@@ -243,11 +242,8 @@ final class McpBenchmark {
         if (Files.exists(directory)) {
             return directory;
         }
-        try (Workspace workspace = Workspace.open(directory);
-                Stream<Path> samples = Files.list(home.resolve("samples/files"))) {
-            for (Path sample : samples.sorted().toList()) {
-                workspace.ingest(sample);
-            }
+        try (Workspace workspace = Workspace.open(directory)) {
+            BenchData.uploadSamples(workspace, home);
         }
         return directory;
     }

@@ -92,9 +92,7 @@ class LimitsTest {
     @Test
     void answers429WhenEverySlotIsTakenAndTheQueueIsFull() throws Exception {
         start(new ServerLimits(1, 1, 100_000, 1, 0, Duration.ZERO, 1));
-        CompletableFuture<HttpResponse<String>> slow =
-                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
-        Thread.sleep(500);
+        CompletableFuture<HttpResponse<String>> slow = startRunaway();
         HttpResponse<String> refused = post("tools/getTableList", Map.of());
         assertThat(refused.statusCode()).as(refused.body()).isEqualTo(429);
         assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
@@ -107,9 +105,7 @@ class LimitsTest {
     @Test
     void queuesARequestUntilASlotFrees() throws Exception {
         start(new ServerLimits(1, 1, 100_000, 1, 4, Duration.ofSeconds(10), 1));
-        CompletableFuture<HttpResponse<String>> slow =
-                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
-        Thread.sleep(500);
+        CompletableFuture<HttpResponse<String>> slow = startRunaway();
         long started = System.nanoTime();
         HttpResponse<String> queued = post("tools/getTableList", Map.of());
         assertThat(queued.statusCode()).isEqualTo(200);
@@ -122,9 +118,7 @@ class LimitsTest {
     @Test
     void givesLargeQueriesSlotsOfTheirOwnSoSmallOnesPassThem() throws Exception {
         start(new ServerLimits(2, 1, 1_000, 4, 4, Duration.ofSeconds(10), 1));
-        CompletableFuture<HttpResponse<String>> runaway =
-                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
-        Thread.sleep(500);
+        CompletableFuture<HttpResponse<String>> runaway = startRunaway();
         long started = System.nanoTime();
         CompletableFuture<HttpResponse<String>> large = CompletableFuture.supplyAsync(
                 () -> postUnchecked("tools/queryDuckDB", Map.of("query", "SELECT count(*) AS n FROM big")));
@@ -140,6 +134,14 @@ class LimitsTest {
         assertThat(largeTook)
                 .as("the second query over big waited for the only large-query slot")
                 .isGreaterThan(Duration.ofMillis(1000));
+    }
+
+    /** Starts the runaway SQLite plan on another thread and gives it half a second to take its slots. */
+    private CompletableFuture<HttpResponse<String>> startRunaway() throws InterruptedException {
+        CompletableFuture<HttpResponse<String>> runaway =
+                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite")));
+        Thread.sleep(500);
+        return runaway;
     }
 
     private static Map<String, Object> runSql(String select, String engine) {
