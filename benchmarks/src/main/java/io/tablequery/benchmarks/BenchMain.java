@@ -7,8 +7,8 @@ import java.util.Locale;
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
- * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--table-rows
- * N]}, {@code tpch [--sf S] [--reps N]} or {@code mcp [--calls N]}.
+ * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]} or {@code mcp [--calls N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -43,7 +43,8 @@ public final class BenchMain {
                     + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
                     + "\n       tq bench dialect [--scale S] [--reps N]"
                     + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
-                    + "\n       tq bench load [--clients N] [--seconds N] [--table-rows N]"
+                    + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
+                    + " [--large-queries N] [--client wrk|java]"
                     + "\n       tq bench tpch [--sf S] [--reps N]"
                     + "\n       tq bench mcp [--calls N]");
             System.exit(2);
@@ -123,6 +124,7 @@ public final class BenchMain {
         LoadBenchmark.Settings defaults = LoadBenchmark.Settings.defaults(home, data, results);
         int clients = defaults.clients();
         int seconds = defaults.seconds();
+        int warmUp = defaults.warmUpSeconds();
         int tableRows = defaults.tableRows();
         int largeQueries = defaults.largeQueries();
         LoadBenchmark.Client client = defaults.client();
@@ -130,6 +132,7 @@ public final class BenchMain {
             switch (args[i]) {
                 case "--clients" -> clients = Integer.parseInt(args[i + 1]);
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
+                case "--warm-up" -> warmUp = Integer.parseInt(args[i + 1]);
                 case "--table-rows" -> tableRows = Integer.parseInt(args[i + 1]);
                 case "--large-queries" -> largeQueries = Integer.parseInt(args[i + 1]);
                 case "--client" -> client = LoadBenchmark.Client.valueOf(args[i + 1].toUpperCase(Locale.ROOT));
@@ -137,7 +140,8 @@ public final class BenchMain {
             }
         }
         LoadBenchmark.run(
-                new LoadBenchmark.Settings(clients, seconds, tableRows, largeQueries, client, home, data, results),
+                new LoadBenchmark.Settings(
+                        clients, seconds, warmUp, tableRows, largeQueries, client, home, data, results),
                 System.out);
     }
 

@@ -44,7 +44,9 @@ final class LoadBenchmark {
      * What to run.
      *
      * @param clients concurrent clients
-     * @param seconds measured duration, after a warm-up of a tenth of it (at least 2 seconds)
+     * @param seconds measured duration
+     * @param warmUpSeconds load before the measured time, unmeasured: a fresh server answers a third as many requests
+     *     in its first quarter minute under this load and settles only after a minute or more
      * @param tableRows rows of the large table
      * @param largeQueries the server's large-query slots per workspace
      * @param client what sends the requests
@@ -55,6 +57,7 @@ final class LoadBenchmark {
     record Settings(
             int clients,
             int seconds,
+            int warmUpSeconds,
             int tableRows,
             int largeQueries,
             Client client,
@@ -65,6 +68,7 @@ final class LoadBenchmark {
             return new Settings(
                     64,
                     120,
+                    90,
                     1_000_000,
                     ServerLimits.DEFAULTS.largeQueriesPerWorkspace(),
                     WrkLoad.find().isPresent() ? Client.WRK : Client.JAVA,
@@ -126,6 +130,8 @@ final class LoadBenchmark {
      *     outside the heap), or -1 where {@code /proc} does not tell
      * @param residentAfterMb the process's resident memory at the end, or -1
      * @param residentByQuarterMb the resident memory at each quarter of the measured time, to show its trend
+     * @param requestsPerSecondByQuarter the requests the server answered per second in each quarter of the measured
+     *     time, by its own metrics, to show whether it had settled
      */
     record Result(
             Map<String, String> machine,
@@ -137,7 +143,8 @@ final class LoadBenchmark {
             long heapAfterMb,
             long residentBeforeMb,
             long residentAfterMb,
-            List<Long> residentByQuarterMb) {}
+            List<Long> residentByQuarterMb,
+            List<Double> requestsPerSecondByQuarter) {}
 
     private LoadBenchmark() {}
 
@@ -153,10 +160,10 @@ final class LoadBenchmark {
                 new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, limits),
                 settings.data())) {
             URI base = URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/load/");
-            int warmUp = Math.max(2, settings.seconds() / 10);
-            log.printf(Locale.ROOT, "warm-up: %d clients for %d s%n", settings.clients(), warmUp);
-            drive(settings, base, calls, warmUp);
+            log.printf(Locale.ROOT, "warm-up: %d clients for %d s%n", settings.clients(), settings.warmUpSeconds());
+            drive(settings, base, calls, settings.warmUpSeconds());
             settle(base, calls);
+            ServerCount answered = new ServerCount(base.resolve("/metrics"));
             long heapBefore = heapAfterGc();
             long residentBefore = residentMb();
             log.printf(
@@ -167,9 +174,18 @@ final class LoadBenchmark {
                     settings.seconds());
             long started = System.nanoTime();
             List<Long> quarters = new CopyOnWriteArrayList<>();
+            List<Double> rates = new CopyOnWriteArrayList<>();
             ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
             long quarter = settings.seconds() * 250L;
-            sampler.scheduleAtFixedRate(() -> quarters.add(residentMb()), quarter, quarter, TimeUnit.MILLISECONDS);
+            answered.rate();
+            sampler.scheduleAtFixedRate(
+                    () -> {
+                        quarters.add(residentMb());
+                        rates.add(answered.rate());
+                    },
+                    quarter,
+                    quarter,
+                    TimeUnit.MILLISECONDS);
             Samples samples;
             try {
                 samples = drive(settings, base, calls, settings.seconds());
@@ -200,6 +216,7 @@ final class LoadBenchmark {
             Map<String, Object> described = new LinkedHashMap<>();
             described.put("clients", settings.clients());
             described.put("seconds", settings.seconds());
+            described.put("warmUpSeconds", settings.warmUpSeconds());
             described.put("tableRows", settings.tableRows());
             described.put("client", settings.client().name().toLowerCase(Locale.ROOT));
             described.put("limits", limits.toString());
@@ -213,7 +230,8 @@ final class LoadBenchmark {
                     heapAfter >> 20,
                     residentBefore,
                     residentAfter,
-                    List.copyOf(quarters.subList(0, Math.min(4, quarters.size()))));
+                    List.copyOf(quarters.subList(0, Math.min(4, quarters.size()))),
+                    List.copyOf(rates.subList(0, Math.min(4, rates.size()))));
             String markdown = markdown(result, settings, calls);
             if (settings.results() != null) {
                 Reports.write(settings.results(), "load", markdown, result);
@@ -423,6 +441,8 @@ final class LoadBenchmark {
                 .append(settings.clients())
                 .append(" --seconds ")
                 .append(settings.seconds())
+                .append(" --warm-up ")
+                .append(settings.warmUpSeconds())
                 .append(" --table-rows ")
                 .append(settings.tableRows())
                 .append(" --large-queries ")
@@ -442,13 +462,19 @@ final class LoadBenchmark {
                         + " the last is answered, picking a call by weight. The request log is off during the run. ")
                 .append("Measured for ")
                 .append(settings.seconds())
-                .append(" s after a warm-up.\n\n");
+                .append(" s after a warm-up of ")
+                .append(settings.warmUpSeconds())
+                .append(" s under the same load.\n\n");
         out.append(String.format(
                 Locale.ROOT,
-                "**%.0f requests per second** in all; %d requests unanswered; heap in use after a GC: %d MB before,"
+                "**%.0f requests per second** in all (%s in each quarter of the run, by the server's metrics); %d"
+                        + " requests unanswered; heap in use after a GC: %d MB before,"
                         + " %d MB after; the process's resident memory (heap, DuckDB, SQLite): %d MB before, %s MB at"
                         + " each quarter of the run, %d MB after.%n%n",
                 result.requestsPerSecond(),
+                result.requestsPerSecondByQuarter().stream()
+                        .map(rate -> String.format(Locale.ROOT, "%,.0f", rate))
+                        .collect(Collectors.joining(", ")),
                 result.unanswered(),
                 result.heapBeforeMb(),
                 result.heapAfterMb(),

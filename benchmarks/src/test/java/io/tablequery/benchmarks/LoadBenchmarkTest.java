@@ -35,15 +35,29 @@ class LoadBenchmarkTest {
         assertThat(script).contains("[==[{\"q\":\"a]]b]=]c\"}]==]").contains("[[/v1/workspaces/w/run-sql]]");
     }
 
+    @Test
+    void countsTheServersAnsweredRequestsButNotItsScrapes() {
+        String exposition = """
+                # HELP tq_request_seconds time to answer a request
+                tq_request_seconds_count{engine="duckdb",outcome="ok",tool="tools/queryDuckDB"} 71644
+                tq_request_seconds_sum{engine="duckdb",outcome="ok",tool="tools/queryDuckDB"} 80.5
+                tq_request_seconds_count{engine="none",outcome="client_error",tool="search-tables"} 3
+                tq_request_seconds_count{engine="none",outcome="ok",tool="/metrics"} 9
+                """;
+        assertThat(ServerCount.count(exposition)).isEqualTo(71_647);
+    }
+
     private void drivesTheMixWithoutErrors(LoadBenchmark.Client client) throws Exception {
         Path home = Path.of(System.getProperty("tq.repository", ".."));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LoadBenchmark.Result result = LoadBenchmark.run(
-                new LoadBenchmark.Settings(8, 4, 5_000, 2, client, home, dir, null),
+                new LoadBenchmark.Settings(8, 4, 2, 5_000, 2, client, home, dir, null),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.requestsPerSecond()).isPositive();
         assertThat(result.unanswered()).isZero();
         assertThat(result.residentAfterMb()).isPositive();
+        assertThat(result.requestsPerSecondByQuarter()).hasSize(4).allSatisfy(rate -> assertThat(rate)
+                .isPositive());
         assertThat(result.calls()).hasSize(LoadBenchmark.calls().size());
         assertThat(result.calls())
                 .allSatisfy(call -> assertThat(call.errors()).as(call.name()).isZero());
