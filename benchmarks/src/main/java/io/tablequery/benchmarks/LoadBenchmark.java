@@ -181,7 +181,11 @@ final class LoadBenchmark {
             sampler.scheduleAtFixedRate(
                     () -> {
                         quarters.add(residentMb());
-                        rates.add(answered.rate());
+                        try {
+                            rates.add(answered.rate());
+                        } catch (RuntimeException e) {
+                            rates.add(Double.NaN);
+                        }
                     },
                     quarter,
                     quarter,

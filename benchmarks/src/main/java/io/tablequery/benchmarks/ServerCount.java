@@ -25,14 +25,18 @@ final class ServerCount {
     }
 
     /**
-     * Reads the count and answers the requests answered per second since the last reading (0 at the first).
+     * Reads the count and answers the requests answered per second since the last reading: NaN at the first, and
+     * after a reading that failed, as there is nothing to measure from.
      *
-     * @return requests per second since the last call
+     * @return requests per second since the last reading, or NaN
+     * @throws UncheckedIOException when the server does not answer
      */
     synchronized double rate() {
+        long last = lastCount;
+        lastCount = -1;
         long count = count();
         long now = System.nanoTime();
-        double rate = lastCount < 0 ? 0 : (count - lastCount) / ((now - lastNanos) / 1e9);
+        double rate = last < 0 ? Double.NaN : (count - last) / ((now - lastNanos) / 1e9);
         lastCount = count;
         lastNanos = now;
         return rate;
