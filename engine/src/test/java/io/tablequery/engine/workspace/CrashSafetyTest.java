@@ -48,6 +48,7 @@ class CrashSafetyTest {
         Path csv = writeCsv(dir.resolve("orders-source.csv"));
         Path xlsx = writeXlsx(dir.resolve("sales-source.xlsx"));
         Path workspaceDir = dir.resolve("ws");
+        Path childTemp = Files.createDirectories(dir.resolve("child-tmp"));
         Random random = new Random(20261129);
         int midOperation = 0;
         for (int kill = 0; kill < KILLS; kill++) {
@@ -56,6 +57,9 @@ class CrashSafetyTest {
                                     .toString(),
                             "--add-opens=java.base/java.nio=ALL-UNNAMED",
                             "-Xmx512m",
+                            // A killed JVM never deletes the DuckDB and SQLite libraries it unpacked (69 MB and more
+                            // each); unpacked here, they go with the test's directory.
+                            "-Djava.io.tmpdir=" + childTemp,
                             "-cp",
                             System.getProperty("java.class.path"),
                             CrashSafetyChild.class.getName(),

@@ -143,6 +143,9 @@ class ServerCrashIT {
     private Process start(Path data, int port) throws Exception {
         Process process = new ProcessBuilder(
                         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        // A killed JVM never deletes the DuckDB and SQLite libraries it unpacked (69 MB and more
+                        // each); unpacked here, they go with the test's directory.
+                        "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("server-tmp")),
                         "-jar",
                         JAR.toAbsolutePath().toString(),
                         "serve",
