@@ -39,14 +39,14 @@ final class SqliteReaders implements AutoCloseable {
 
     /** Keeps a connection that was reset, unless the pool is full or closed; closes it otherwise. */
     void giveBack(Connection connection, boolean reusable) {
-        if (reusable && !closed && idleCount.incrementAndGet() <= KEPT) {
-            idle.offerFirst(connection);
-            if (closed) {
-                drain();
-            }
-            return;
-        }
         if (reusable && !closed) {
+            if (idleCount.incrementAndGet() <= KEPT) {
+                idle.offerFirst(connection);
+                if (closed) {
+                    drain();
+                }
+                return;
+            }
             idleCount.decrementAndGet();
         }
         closeQuietly(connection);
