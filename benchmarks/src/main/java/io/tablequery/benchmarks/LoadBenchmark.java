@@ -455,7 +455,7 @@ final class LoadBenchmark {
                 .append(settings.client().name().toLowerCase(Locale.ROOT))
                 .append("`\n\n");
         out.append("One server (limits: ")
-                .append(limits(settings))
+                .append(result.settings().get("limits"))
                 .append(") and ")
                 .append(settings.clients())
                 .append(
