@@ -2,6 +2,7 @@ package io.tablequery.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.dialects.testing.CorpusSuite;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
  * every full result agrees with the corpora's answer and with the other engine. The full run is {@code tq bench
  * tpch}.
  */
+@CorpusSuite
 class TpchBenchmarkTest {
     @TempDir
     Path dir;

@@ -2,6 +2,8 @@ package io.tablequery.dialects.translate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,16 +20,16 @@ import org.junit.jupiter.api.Test;
  * query translated and run on DuckDB against the results SQLite recorded. Writes the shares to
  * {@code target/sqllogictest-report.txt}.
  */
+@CorpusSuite
 class SqlLogicTest {
-    private static final Path SUITE = Path.of("..", "..", "shared", "corpora", "sqllogictest", "test");
-
     @Test
     void translatedQueriesReturnSqlitesResults() throws IOException, SQLException {
+        Path suite = Corpora.resolve("sqllogictest/test");
         List<Path> files = new ArrayList<>();
         for (int i = 1; i <= 5; i++) {
-            files.add(SUITE.resolve("select" + i + ".test"));
+            files.add(suite.resolve("select" + i + ".test"));
         }
-        try (Stream<Path> evidence = Files.list(SUITE.resolve("evidence"))) {
+        try (Stream<Path> evidence = Files.list(suite.resolve("evidence"))) {
             evidence.filter(path -> path.toString().endsWith(".test")).sorted().forEach(files::add);
         }
         int queries = 0;

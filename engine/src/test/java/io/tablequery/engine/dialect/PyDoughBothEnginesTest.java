@@ -3,9 +3,10 @@ package io.tablequery.engine.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.dialects.lex.SchemaQualifiers;
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
-import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * queries' {@code tpch.} qualifier is dropped), each run with engine {@code both}. Queries over PyDough's other
  * datasets find no tables and count as SQLite errors. Writes the shares to {@code target/pydough-both-report.txt}.
  */
+@CorpusSuite
 class PyDoughBothEnginesTest {
     @TempDir
     Path dir;

@@ -2,9 +2,10 @@ package io.tablequery.engine.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
-import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * query of {@code train_spider.sql} and {@code train_others.sql} run with engine {@code both}. Writes the shares
  * to {@code target/spider-both-report.txt}.
  */
+@CorpusSuite
 class SpiderBothEnginesTest {
     @TempDir
     Path dir;

@@ -3,9 +3,10 @@ package io.tablequery.engine.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * file and the cause, within a time bound; a failed upload changes nothing in the workspace.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@CorpusSuite
 class CorpusSweepTest {
     private static final Set<String> CLEAR_ERRORS = Set.of(
             "UNSUPPORTED_FORMAT",

@@ -4,11 +4,12 @@ import static io.tablequery.engine.testing.Rows.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.SheetInfo;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.testing.Rows;
 import io.tablequery.engine.testing.TableReader;
 import io.tablequery.engine.workspace.IngestResult;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Files of the shared corpora whose contents were checked by hand: row counts, names, types and cell values. */
+@CorpusSuite
 class HandCheckedCorpusTest {
     private static final String FASTEXCEL = "spreadsheets/fastexcel/tests/fixtures/";
     private static final String CALAMINE = "spreadsheets/calamine/tests/";

@@ -2,8 +2,9 @@ package io.tablequery.engine.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * training question is searched; a hit is the question's own table among the top k. The numbers are printed; the
  * assertions are floors that catch a regression, not goals.
  */
+@CorpusSuite
 class WikiTableQuestionsRecallTest {
     @TempDir
     Path dir;

@@ -2,7 +2,8 @@ package io.tablequery.engine.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablequery.engine.testing.Corpora;
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * picks different rows, the difference must be a tie: without the limit both return the same rows, and the picked
  * rows are among them.
  */
+@CorpusSuite
 class SpiderFidelityTest {
     private static final Pattern TRAILING_LIMIT =
             Pattern.compile("(?is)^(.*\\bORDER\\s+BY\\b.*?)\\s+LIMIT\\s+\\d+\\s*;?\\s*$");

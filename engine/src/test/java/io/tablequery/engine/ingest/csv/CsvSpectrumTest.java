@@ -3,10 +3,11 @@ package io.tablequery.engine.ingest.csv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.tablequery.dialects.testing.Corpora;
+import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.testing.Corpora;
 import io.tablequery.engine.testing.TableReader;
 import io.tablequery.engine.workspace.Workspace;
 import java.nio.file.Files;
@@ -23,6 +24,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The csv-spectrum edge cases, compared with their expected JSON: every field, rendered as text (an empty field is
  * NULL here, "" there; a number reads back as its text).
  */
+@CorpusSuite
 class CsvSpectrumTest {
     @TempDir
     Path dir;
