@@ -30,12 +30,9 @@ import io.tablequery.engine.store.TableProfiler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -62,10 +59,9 @@ public final class Workspace implements AutoCloseable {
     private final String name;
     private final WorkspacePaths paths;
     private final WorkspaceOptions options;
-    private final FileChannel lockChannel;
-    private final FileLock lock;
+    private final WorkspaceLock lock;
     private final Connection sqlite;
-    private final DuckDBConnection duckDb;
+    private final DuckDbCopy duckDb;
     private final SqliteReaders readers;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Object publishLock = new Object();
@@ -74,21 +70,14 @@ public final class Workspace implements AutoCloseable {
     private volatile Published published;
 
     private Workspace(
-            String name,
-            WorkspacePaths paths,
-            WorkspaceOptions options,
-            FileChannel lockChannel,
-            FileLock lock,
-            Connection sqlite,
-            DuckDBConnection duckDb) {
+            String name, WorkspacePaths paths, WorkspaceOptions options, WorkspaceLock lock, Connection sqlite) {
         this.name = name;
         this.paths = paths;
         this.options = options;
-        this.lockChannel = lockChannel;
         this.lock = lock;
         this.sqlite = sqlite;
         this.readers = new SqliteReaders(paths.sqlite());
-        this.duckDb = duckDb;
+        this.duckDb = new DuckDbCopy(paths, options, this::repairDuckDb);
     }
 
     /**
@@ -103,7 +92,7 @@ public final class Workspace implements AutoCloseable {
 
     /**
      * Opens a workspace, creating it when the directory is new or empty, and repairs what an interrupted upload
-     * left behind.
+     * left behind. The DuckDB copy opens (and is repaired) at its first use.
      *
      * @param directory the workspace directory
      * @param options how to open it
@@ -117,33 +106,42 @@ public final class Workspace implements AutoCloseable {
         String name = absolute.getFileName() == null
                 ? "workspace"
                 : absolute.getFileName().toString();
-        FileChannel lockChannel = null;
+        WorkspaceLock lock = null;
         Connection sqlite = null;
-        DuckDBConnection duckDb = null;
         try {
             Files.createDirectories(paths.files());
             Files.createDirectories(paths.tmp());
-            lockChannel = FileChannel.open(paths.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-            FileLock lock = tryLock(lockChannel, name, absolute);
+            lock = WorkspaceLock.acquire(paths, name);
+            NativeLibraries.prepare();
             sqlite = Databases.openSqliteWriter(paths.sqlite());
             CatalogStore.createSchema(sqlite);
-            duckDb = openDuckDb(paths, options);
-            Workspace workspace = new Workspace(name, paths, options, lockChannel, lock, sqlite, duckDb);
+            Workspace workspace = new Workspace(name, paths, options, lock, sqlite);
             workspace.recover();
             return workspace;
         } catch (IOException e) {
-            closeAll(duckDb, sqlite, lockChannel);
+            closeAll(sqlite, lock);
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
                     "could not open workspace %s: %s".formatted(absolute, e.getMessage()),
                     e);
         } catch (SQLException e) {
-            closeAll(duckDb, sqlite, lockChannel);
+            closeAll(sqlite, lock);
             throw Databases.storageFailure("could not open workspace " + absolute, e);
         } catch (RuntimeException e) {
-            closeAll(duckDb, sqlite, lockChannel);
+            closeAll(sqlite, lock);
             throw e;
         }
+    }
+
+    /**
+     * Says in the workspace's holder note that this process serves it over HTTP, so that a command finding the
+     * workspace locked can go through the server instead.
+     *
+     * @param server the server's base URL
+     * @param servedName the name the server serves the workspace under
+     */
+    public void announceServer(URI server, String servedName) {
+        lock.announce(lock.holder().serving(server, servedName));
     }
 
     /**
@@ -236,7 +234,7 @@ public final class Workspace implements AutoCloseable {
                 return result.get();
             }
             // The searcher was released: a newer one is being published, or the workspace was closed.
-            if (!lockChannel.isOpen()) {
+            if (!lock.isOpen()) {
                 throw new IllegalStateException("workspace " + name + " is closed");
             }
             Thread.onSpinWait();
@@ -277,7 +275,7 @@ public final class Workspace implements AutoCloseable {
      */
     public DuckDBConnection openDuckDb() {
         try {
-            return duckDb.duplicate();
+            return duckDb().duplicate();
         } catch (SQLException e) {
             throw Databases.storageFailure("could not open the DuckDB copy of workspace " + name, e);
         }
@@ -318,6 +316,8 @@ public final class Workspace implements AutoCloseable {
         String safeName = FileNames.safeName(fileName);
         writeLock.lock();
         try {
+            // Opened here, on the thread holding the write lock: the upload's writers run on threads of their own.
+            duckDb();
             return new Upload(this, safeName).run(content, listener);
         } finally {
             writeLock.unlock();
@@ -399,22 +399,17 @@ public final class Workspace implements AutoCloseable {
     public void close() {
         writeLock.lock();
         try {
-            if (!lockChannel.isOpen()) {
+            if (!lock.isOpen()) {
                 return;
             }
             readers.close();
-            closeAll(duckDb, sqlite, null);
+            duckDb.close();
             synchronized (publishLock) {
                 if (searchIndex != null) {
                     searchIndex.close();
                 }
             }
-            try {
-                lock.release();
-            } catch (IOException e) {
-                LOG.warn("could not release the lock of workspace {}", name, e);
-            }
-            closeAll(null, null, lockChannel);
+            closeAll(sqlite, lock);
         } finally {
             writeLock.unlock();
         }
@@ -443,7 +438,7 @@ public final class Workspace implements AutoCloseable {
         }
         return ParallelTableWriter.open(
                 sqlite,
-                duckDb,
+                duckDb(),
                 stageTableName(fileNumber, sheetNumber),
                 DuckDbStorage.storageName(fileNumber, sheetNumber),
                 columns,
@@ -458,7 +453,7 @@ public final class Workspace implements AutoCloseable {
     private TableSearcher buildSearchIndex() {
         synchronized (publishLock) {
             if (published.searcher() == null) {
-                if (!lockChannel.isOpen()) {
+                if (!lock.isOpen()) {
                     throw new IllegalStateException("workspace " + name + " is closed");
                 }
                 searchIndex = new TableSearchIndex();
@@ -471,11 +466,37 @@ public final class Workspace implements AutoCloseable {
 
     /** Profiles the columns of new tables from their DuckDB copies, before the upload commits. */
     Map<String, TableProfile> profile(List<TableInfo> tables) throws SQLException {
+        return profile(duckDb(), tables);
+    }
+
+    private static Map<String, TableProfile> profile(DuckDBConnection connection, List<TableInfo> tables)
+            throws SQLException {
         Map<String, TableProfile> profiles = new HashMap<>();
         for (TableInfo table : tables) {
-            profiles.put(table.name(), TableProfiler.profile(duckDb, table));
+            profiles.put(table.name(), TableProfiler.profile(connection, table));
         }
         return profiles;
+    }
+
+    /** Tells whether this process has opened the DuckDB copy yet. */
+    boolean duckDbOpen() {
+        return duckDb.isOpen();
+    }
+
+    /**
+     * The DuckDB copy, opened and repaired at its first use. Opening takes the write lock first, as an upload does,
+     * so the repair never runs beside an upload and the two locks are always taken in that order.
+     */
+    private DuckDBConnection duckDb() {
+        if (duckDb.isOpen()) {
+            return duckDb.get();
+        }
+        writeLock.lock();
+        try {
+            return duckDb.get();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     static String stageTableName(int fileNumber, int sheetNumber) {
@@ -489,7 +510,10 @@ public final class Workspace implements AutoCloseable {
     }
 
     void dropDuckDbStorage(String storageName) {
-        try (Statement statement = duckDb.createStatement()) {
+        if (!duckDb.isOpen()) {
+            return;
+        }
+        try (Statement statement = duckDb().createStatement()) {
             statement.execute("DROP TABLE IF EXISTS " + quote(DuckDbStorage.STORE_SCHEMA, storageName));
         } catch (SQLException e) {
             LOG.warn("could not drop {}; the next open removes it", storageName, e);
@@ -515,8 +539,12 @@ public final class Workspace implements AutoCloseable {
     }
 
     void publishToDuckDb(List<TableInfo> added, List<TableInfo> removed) {
+        if (!duckDb.isOpen()) {
+            // Not opened by this process yet: opening it reconciles it with the catalog.
+            return;
+        }
         try {
-            DuckDbCatalog.publish(duckDb, added, removed);
+            DuckDbCatalog.publish(duckDb(), added, removed);
         } catch (SQLException e) {
             // The SQLite commit is the record; the DuckDB copy catches up on the next open.
             LOG.error(
@@ -581,11 +609,6 @@ public final class Workspace implements AutoCloseable {
         }
         reloadSnapshot();
         CatalogSnapshot snapshot = catalog();
-        List<String> repaired = DuckDbCatalog.reconcile(duckDb, snapshot.tables(), new DuckDbRebuilder(sqlite, duckDb));
-        if (!repaired.isEmpty()) {
-            LOG.warn("workspace {}: repaired the DuckDB copy of {}", name, repaired);
-        }
-        addMissingProfiles();
         try (var entries = Files.list(paths.files())) {
             for (Path entry : entries.toList()) {
                 String fileName = entry.getFileName().toString();
@@ -601,10 +624,23 @@ public final class Workspace implements AutoCloseable {
                 deleteTree(entry);
             }
         }
+        if (snapshot.tables().stream().anyMatch(table -> snapshot.profile(table).isEmpty())) {
+            // A workspace made before profiles were kept: get-schemas reads them, and they come from DuckDB.
+            duckDb();
+        }
     }
 
-    /** Profiles the tables of a workspace made before profiles were kept. */
-    private void addMissingProfiles() throws SQLException {
+    /**
+     * Brings a newly opened DuckDB copy in line with the catalog: rebuilds the tables a crash left missing, and
+     * profiles the tables of a workspace made before profiles were kept.
+     */
+    private void repairDuckDb(DuckDBConnection connection) throws SQLException {
+        List<String> repaired =
+                DuckDbCatalog.reconcile(connection, catalog().tables(), new DuckDbRebuilder(sqlite, connection));
+        if (!repaired.isEmpty()) {
+            // After a crash, or after changes made while this copy was not open (it opens at first use).
+            LOG.info("workspace {}: brought the DuckDB copy of {} up to date with the catalog", name, repaired);
+        }
         CatalogSnapshot snapshot = catalog();
         List<TableInfo> missing = snapshot.tables().stream()
                 .filter(table -> snapshot.profile(table).isEmpty())
@@ -612,7 +648,7 @@ public final class Workspace implements AutoCloseable {
         if (missing.isEmpty()) {
             return;
         }
-        Map<String, TableProfile> profiles = profile(missing);
+        Map<String, TableProfile> profiles = profile(connection, missing);
         inTransaction(() -> {
             for (TableInfo table : missing) {
                 CatalogStore.insertProfile(sqlite, table, profiles.get(table.name()));
@@ -622,65 +658,7 @@ public final class Workspace implements AutoCloseable {
         reloadSnapshot();
     }
 
-    private static DuckDBConnection openDuckDb(WorkspacePaths paths, WorkspaceOptions options) throws SQLException {
-        DuckDBConnection connection;
-        try {
-            connection = Databases.openDuckDb(paths.duckDb(), paths.tmp(), options);
-        } catch (SQLException e) {
-            if (String.valueOf(e.getMessage()).contains("lock")) {
-                throw new EngineException(
-                        CatalogErrorCode.WORKSPACE_LOCKED,
-                        "the DuckDB copy of workspace %s is open in".formatted(paths.directory()) + " another process: "
-                                + e.getMessage(),
-                        e);
-            }
-            // The SQLite copy is the record: a DuckDB file that cannot be opened is set aside and rebuilt from it.
-            Path aside = paths.duckDb().resolveSibling("tables.duckdb.damaged-" + System.currentTimeMillis());
-            LOG.warn(
-                    "the DuckDB copy {} cannot be opened ({}); moving it to {} and rebuilding it",
-                    paths.duckDb(),
-                    e.getMessage(),
-                    aside.getFileName());
-            try {
-                Files.move(paths.duckDb(), aside);
-                Files.deleteIfExists(paths.duckDb().resolveSibling("tables.duckdb.wal"));
-            } catch (IOException io) {
-                throw new SQLException("could not move the damaged DuckDB copy aside: " + io.getMessage(), io);
-            }
-            connection = Databases.openDuckDb(paths.duckDb(), paths.tmp(), options);
-        }
-        DuckDbCatalog.initialize(connection);
-        return connection;
-    }
-
-    private static FileLock tryLock(FileChannel channel, String name, Path directory) throws IOException {
-        try {
-            FileLock lock = channel.tryLock();
-            if (lock != null) {
-                return lock;
-            }
-        } catch (OverlappingFileLockException e) {
-            throw new EngineException(
-                    CatalogErrorCode.WORKSPACE_LOCKED,
-                    "workspace '%s' (%s) is already open in this".formatted(name, directory)
-                            + " process; use the open instance",
-                    e);
-        }
-        throw new EngineException(
-                CatalogErrorCode.WORKSPACE_LOCKED,
-                ("workspace '%s' (%s) is open in another"
-                                + " tablequery process; stop that process, or upload through its HTTP API")
-                        .formatted(name, directory));
-    }
-
-    private static void closeAll(DuckDBConnection duckDb, Connection sqlite, FileChannel channel) {
-        try {
-            if (duckDb != null) {
-                duckDb.close();
-            }
-        } catch (SQLException e) {
-            LOG.warn("could not close a DuckDB connection", e);
-        }
+    private static void closeAll(Connection sqlite, WorkspaceLock lock) {
         try {
             if (sqlite != null) {
                 sqlite.close();
@@ -688,12 +666,8 @@ public final class Workspace implements AutoCloseable {
         } catch (SQLException e) {
             LOG.warn("could not close a SQLite connection", e);
         }
-        try {
-            if (channel != null) {
-                channel.close();
-            }
-        } catch (IOException e) {
-            LOG.warn("could not close the workspace lock", e);
+        if (lock != null) {
+            lock.close();
         }
     }
 }

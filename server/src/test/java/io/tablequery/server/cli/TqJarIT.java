@@ -30,10 +30,11 @@ class TqJarIT {
     record Run(int exit, String out, String err) {}
 
     Run tq(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar",
-                JAR.toAbsolutePath().toString()));
+        return tq(List.of(), args);
+    }
+
+    Run tq(List<String> jvm, String... args) throws IOException, InterruptedException {
+        List<String> command = java(jvm);
         command.addAll(List.of(args));
         Path out = dir.resolve("out.txt");
         Path err = dir.resolve("err.txt");
@@ -48,6 +49,62 @@ class TqJarIT {
                 process.exitValue(),
                 Files.readString(out, StandardCharsets.UTF_8),
                 Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    private static List<String> java(List<String> jvm) {
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", JAR.toAbsolutePath().toString()));
+        return command;
+    }
+
+    @Test
+    void aKilledServerLeavesNoNativeLibraryBehind() throws Exception {
+        Path csv = dir.resolve("sales.csv");
+        Files.writeString(csv, "city,amount\nParis,10\nLyon,20\n");
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Path cache = dir.resolve("native");
+        List<String> jvm = List.of("-Djava.io.tmpdir=" + tmp, "-Dtq.native.dir=" + cache);
+        String workspace = dir.resolve("killed-ws").toString();
+        assertThat(tq(jvm, "ingest", "--workspace", workspace, csv.toString()).exit())
+                .isZero();
+
+        List<String> serve = java(jvm);
+        serve.addAll(List.of("serve", "--workspace", workspace, "--port", "0"));
+        Path serveErr = dir.resolve("serve.err");
+        Process server = new ProcessBuilder(serve)
+                .redirectErrorStream(true)
+                .redirectOutput(serveErr.toFile())
+                .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!Files.readString(serveErr).contains("tablequery serves") && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            Run query = tq(
+                    jvm,
+                    "duck",
+                    "queryDuckDB",
+                    "--workspace",
+                    workspace,
+                    "--query",
+                    "SELECT sum(amount) AS t FROM sales");
+            assertThat(query.exit())
+                    .as(query.err() + Files.readString(serveErr))
+                    .isZero();
+            assertThat(query.out()).contains("\"t\" : 30");
+        } finally {
+            server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+        try (var left = Files.list(tmp)) {
+            assertThat(left.map(path -> path.getFileName().toString()))
+                    .as("DuckDB's library is loaded from beside the jar, SQLite's from the cache")
+                    .noneMatch(name -> name.contains("duckdb") || name.contains("sqlite"));
+        }
+        try (var cached = Files.walk(cache)) {
+            assertThat(cached.map(path -> path.getFileName().toString())).contains("libsqlitejdbc.so");
+        }
     }
 
     @Test
@@ -110,15 +167,9 @@ class TqJarIT {
                 .isZero();
 
         Path err = dir.resolve("mcp.err");
-        Process process = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-jar",
-                        JAR.toAbsolutePath().toString(),
-                        "mcp",
-                        "--workspace",
-                        workspace)
-                .redirectError(err.toFile())
-                .start();
+        List<String> mcp = java(List.of());
+        mcp.addAll(List.of("mcp", "--workspace", workspace));
+        Process process = new ProcessBuilder(mcp).redirectError(err.toFile()).start();
         BufferedReader out =
                 new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);

@@ -1,0 +1,172 @@
+package io.tablequery.engine.workspace;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteJDBCLoader;
+import org.sqlite.util.LibraryLoaderUtil;
+
+/**
+ * Where the database drivers' native libraries come from, so that a process killed with SIGKILL leaves nothing behind.
+ *
+ * <ul>
+ *   <li>SQLite's is unpacked once per driver version into a cache directory ({@code tq.native.dir}, else
+ *       {@code $XDG_CACHE_HOME/tablequery/native}, else {@code ~/.cache/tablequery/native}) and loaded from there,
+ *       through the driver's {@code org.sqlite.lib.path}; left to itself the driver unpacks a copy per process into
+ *       {@code java.io.tmpdir} and deletes it only at a normal exit.
+ *   <li>DuckDB's driver has no such setting: when its library is inside a jar it unpacks a new copy (69 MB) for each
+ *       process. {@code tq.jar} therefore leaves the library out and carries it beside the jar, where the driver finds
+ *       it; any other process (tests, benchmarks, an embedding application) still unpacks, and stale copies that a
+ *       killed process left in {@code java.io.tmpdir} are removed here.
+ * </ul>
+ */
+public final class NativeLibraries {
+    private static final Logger LOG = LoggerFactory.getLogger(NativeLibraries.class);
+    /** Copies younger than this may belong to a process still starting; older ones are loaded or abandoned. */
+    static final Duration STALE_AFTER = Duration.ofMinutes(10);
+
+    /** The note, beside an unpacked library, naming it once it is complete. */
+    private static final String READY = "ready";
+
+    private static final Pattern UNSAFE_NAME = Pattern.compile("[^a-z0-9_.-]");
+
+    private static boolean prepared;
+
+    private NativeLibraries() {}
+
+    /** Prepares both drivers' libraries once per process; call before the first connection. */
+    public static synchronized void prepare() {
+        if (prepared) {
+            return;
+        }
+        prepared = true;
+        removeStaleCopies(Path.of(System.getProperty("java.io.tmpdir")), Instant.now());
+        if (System.getProperty("org.sqlite.lib.path") == null) {
+            try {
+                Path library = unpackSqlite(cacheDirectory());
+                System.setProperty("org.sqlite.lib.path", library.getParent().toString());
+                System.setProperty("org.sqlite.lib.name", library.getFileName().toString());
+            } catch (IOException | UncheckedIOException e) {
+                LOG.debug("could not keep SQLite's native library in the cache; the driver unpacks its own copy", e);
+            }
+        }
+    }
+
+    /** The cache directory for unpacked libraries. */
+    static Path cacheDirectory() {
+        String configured = System.getProperty("tq.native.dir");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        String cache = System.getenv("XDG_CACHE_HOME");
+        Path base =
+                cache != null && !cache.isBlank() ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("tablequery").resolve("native");
+    }
+
+    /**
+     * Unpacks SQLite's library for this platform into {@code directory/sqlite-jdbc-<version>/<os>-<arch>/}, unless it
+     * is there already; a copy is written beside its final name and moved into place, so concurrent processes never
+     * load half a file. A copy already there is found from the JVM's {@code os.name} and {@code os.arch} alone:
+     * asking the driver which of its libraries fits runs {@code uname}, a process start that costs more than the rest
+     * of this.
+     *
+     * @return the library's path
+     */
+    static Path unpackSqlite(Path directory) throws IOException {
+        Path folder = directory
+                .resolve("sqlite-jdbc-" + SQLiteJDBCLoader.getVersion())
+                .resolve(UNSAFE_NAME
+                        .matcher((System.getProperty("os.name") + "-" + System.getProperty("os.arch"))
+                                .toLowerCase(Locale.ROOT))
+                        .replaceAll("_"));
+        Path ready = folder.resolve(READY);
+        if (Files.isRegularFile(ready)) {
+            Path library = folder.resolve(
+                    Files.readString(ready, StandardCharsets.UTF_8).strip());
+            if (Files.isRegularFile(library)) {
+                return library;
+            }
+        }
+        String name = LibraryLoaderUtil.getNativeLibName();
+        String resource = LibraryLoaderUtil.getNativeLibResourcePath() + "/" + name;
+        Path target = folder.resolve(name);
+        try (InputStream in = SQLiteJDBCLoader.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("the SQLite driver has no native library at " + resource);
+            }
+            Files.createDirectories(folder);
+            Path partial = Files.createTempFile(folder, name, ".partial");
+            try {
+                Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
+                moveIntoPlace(partial, target);
+                Files.writeString(partial, name, StandardCharsets.UTF_8);
+                moveIntoPlace(partial, ready);
+            } finally {
+                Files.deleteIfExists(partial);
+            }
+        }
+        return target;
+    }
+
+    private static void moveIntoPlace(Path partial, Path target) throws IOException {
+        try {
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /**
+     * Removes the copies of both drivers' libraries that processes unpacked into a temp directory and, killed, never
+     * deleted: DuckDB's {@code libduckdb_java*.so} and SQLite's {@code sqlite-*-libsqlitejdbc.so} with its
+     * {@code .lck}, older than {@link #STALE_AFTER}. A copy still loaded by a live process loses only its name: the
+     * process keeps the mapped library.
+     *
+     * @param directory the temp directory
+     * @param now the current time
+     * @return how many files were removed
+     */
+    static int removeStaleCopies(Path directory, Instant now) {
+        int removed = 0;
+        FileTime cutoff = FileTime.from(now.minus(STALE_AFTER));
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(directory, NativeLibraries::isDriverCopy)) {
+            for (Path entry : entries) {
+                try {
+                    if (Files.isRegularFile(entry)
+                            && Files.getLastModifiedTime(entry).compareTo(cutoff) < 0) {
+                        Files.delete(entry);
+                        removed++;
+                    }
+                } catch (IOException e) {
+                    LOG.debug("could not remove the stale library copy {}", entry, e);
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("could not list {} for stale library copies", directory, e);
+        }
+        if (removed > 0) {
+            LOG.info("removed {} native library copies that killed processes left in {}", removed, directory);
+        }
+        return removed;
+    }
+
+    private static boolean isDriverCopy(Path path) {
+        String name = path.getFileName().toString();
+        return (name.startsWith("libduckdb_java") && name.contains(".so"))
+                || (name.startsWith("sqlite-") && name.contains("sqlitejdbc"));
+    }
+}

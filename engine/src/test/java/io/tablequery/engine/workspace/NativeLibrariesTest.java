@@ -1,0 +1,71 @@
+package io.tablequery.engine.workspace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class NativeLibrariesTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void removesTheCopiesKilledProcessesLeftAndNothingElse() throws IOException {
+        Instant now = Instant.parse("2026-12-01T12:00:00Z");
+        Path oldDuckDb = copy("libduckdb_java1234567890.so", now.minus(Duration.ofHours(2)));
+        Path oldSqlite = copy("sqlite-3.54.1.0-0f3c-libsqlitejdbc.so", now.minus(Duration.ofHours(2)));
+        Path oldLock = copy("sqlite-3.54.1.0-0f3c-libsqlitejdbc.so.lck", now.minus(Duration.ofHours(2)));
+        Path starting = copy("libduckdb_java987.so", now.minus(Duration.ofMinutes(1)));
+        Path unrelated = copy("report.csv", now.minus(Duration.ofDays(3)));
+        Path lookalikeDirectory = Files.createDirectory(dir.resolve("libduckdb_java_dir.so"));
+        Files.setLastModifiedTime(lookalikeDirectory, FileTime.from(now.minus(Duration.ofDays(3))));
+
+        assertThat(NativeLibraries.removeStaleCopies(dir, now)).isEqualTo(3);
+
+        assertThat(oldDuckDb).doesNotExist();
+        assertThat(oldSqlite).doesNotExist();
+        assertThat(oldLock).doesNotExist();
+        assertThat(starting).as("a copy a process may still be loading").exists();
+        assertThat(unrelated).exists();
+        assertThat(lookalikeDirectory).exists();
+    }
+
+    @Test
+    void unpacksSqlitesLibraryOnceAndReusesIt() throws IOException {
+        Path library = NativeLibraries.unpackSqlite(dir);
+        assertThat(library).isRegularFile();
+        assertThat(Files.size(library)).isGreaterThan(100_000);
+        assertThat(library.toString()).contains("sqlite-jdbc-");
+        FileTime written = Files.getLastModifiedTime(library);
+        Files.setLastModifiedTime(library, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+
+        assertThat(NativeLibraries.unpackSqlite(dir)).isEqualTo(library);
+        assertThat(Files.getLastModifiedTime(library))
+                .as("the second process loads the first one's copy")
+                .isNotEqualTo(written)
+                .isEqualTo(FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+        try (var partials = Files.walk(dir)) {
+            assertThat(partials.filter(path -> path.toString().endsWith(".partial")))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void unpacksAgainWhenTheLibraryWentMissing() throws IOException {
+        Path library = NativeLibraries.unpackSqlite(dir);
+        Files.delete(library);
+        assertThat(NativeLibraries.unpackSqlite(dir)).isEqualTo(library).isRegularFile();
+    }
+
+    private Path copy(String name, Instant modified) throws IOException {
+        Path file = Files.writeString(dir.resolve(name), "x");
+        Files.setLastModifiedTime(file, FileTime.from(modified));
+        return file;
+    }
+}
