@@ -27,7 +27,7 @@ final class DuckCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SkillTarget target;
+    WorkspaceTarget target;
 
     @Parameters(index = "0", paramLabel = "TOOL", description = "The tool's name, as in the seed.")
     String tool;

@@ -1,9 +1,9 @@
 package io.tablequery.server.cli;
 
-import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.FileView;
 import io.tablequery.server.views.SheetView;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -20,7 +20,7 @@ final class FilesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    WorkspaceOption workspace;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;
@@ -28,29 +28,29 @@ final class FilesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Workspace open = workspace.open()) {
-            var files = open.catalog().files().stream().map(FileView::of).toList();
-            if (json.json) {
-                json.print(out, Map.of("files", files));
-                return 0;
-            }
-            if (files.isEmpty()) {
-                out.println("no files; upload one with: tq ingest FILE");
-            }
-            for (FileView file : files) {
-                String tables = file.sheets().stream()
-                        .map(SheetView::table)
-                        .filter(Objects::nonNull)
-                        .collect(Collectors.joining(", "));
-                out.printf(
-                        "%-5s %-40s %-6s %10s  %s  tables: %s%n",
-                        file.file(),
-                        file.name(),
-                        file.format(),
-                        Sizes.bytes(file.sizeBytes()),
-                        file.uploadedAt().toString().substring(0, 19) + "Z",
-                        tables);
-            }
+        List<FileView> files = target.run(
+                open -> open.catalog().files().stream().map(FileView::of).toList(),
+                remote -> Views.list(remote.get("files").path("files"), FileView.class));
+        if (json.json) {
+            json.print(out, Map.of("files", files));
+            return 0;
+        }
+        if (files.isEmpty()) {
+            out.println("no files; upload one with: tq ingest FILE");
+        }
+        for (FileView file : files) {
+            String tables = file.sheets().stream()
+                    .map(SheetView::table)
+                    .filter(Objects::nonNull)
+                    .collect(Collectors.joining(", "));
+            out.printf(
+                    "%-5s %-40s %-6s %10s  %s  tables: %s%n",
+                    file.file(),
+                    file.name(),
+                    file.format(),
+                    Sizes.bytes(file.sizeBytes()),
+                    file.uploadedAt().toString().substring(0, 19) + "Z",
+                    tables);
         }
         return 0;
     }

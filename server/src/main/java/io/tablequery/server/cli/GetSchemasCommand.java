@@ -19,7 +19,7 @@ final class GetSchemasCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SkillTarget target;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;

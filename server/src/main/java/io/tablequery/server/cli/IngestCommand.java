@@ -1,9 +1,9 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.IngestResult;
-import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.TableView;
 import io.tablequery.server.views.UploadView;
 import java.io.IOException;
@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -32,7 +33,7 @@ final class IngestCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    WorkspaceOption workspace;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;
@@ -48,26 +49,23 @@ final class IngestCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         List<UploadView> uploads = new ArrayList<>();
-        int failures = 0;
-        try (Workspace open = workspace.open()) {
-            for (Path file : files) {
-                ProgressBar bar = new ProgressBar(err);
-                IngestListener listener = showProgress(file) ? bar : IngestListener.NONE;
-                try {
-                    IngestResult result = open.ingest(file, file.getFileName().toString(), listener);
-                    bar.finish();
-                    UploadView upload = UploadView.of(result, open.catalog());
-                    uploads.add(upload);
-                    if (!json.json) {
-                        print(out, upload);
-                    }
-                } catch (EngineException e) {
-                    bar.finish();
-                    failures++;
-                    ExitCodes.print(err, e);
-                }
-            }
-        }
+        int failures = target.run(
+                open -> upload(
+                        file -> {
+                            ProgressBar bar = new ProgressBar(err);
+                            IngestListener listener = showProgress(file) ? bar : IngestListener.NONE;
+                            try {
+                                IngestResult result =
+                                        open.ingest(file, file.getFileName().toString(), listener);
+                                return UploadView.of(result, open.catalog());
+                            } finally {
+                                bar.finish();
+                            }
+                        },
+                        uploads,
+                        out,
+                        err),
+                remote -> upload(file -> Views.one(remote.upload(file), UploadView.class), uploads, out, err));
         if (json.json) {
             json.print(out, uploads);
         }
@@ -75,8 +73,40 @@ final class IngestCommand implements Callable<Integer> {
         return failures == 0 ? 0 : ExitCodes.USER_ERROR;
     }
 
-    private boolean showProgress(Path file) throws IOException {
-        return !noProgress && System.console() != null && Files.size(file) >= PROGRESS_MIN_BYTES;
+    /** Uploads each file in turn, printing each as it commits; returns how many failed. */
+    private int upload(Function<Path, UploadView> one, List<UploadView> uploads, PrintWriter out, PrintWriter err) {
+        int failures = 0;
+        for (Path file : files) {
+            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
+                failures++;
+                ExitCodes.print(
+                        err,
+                        new EngineException(
+                                IngestErrorCode.SOURCE_NOT_READABLE,
+                                "cannot read %s: no such readable file".formatted(file)));
+                continue;
+            }
+            try {
+                UploadView upload = one.apply(file);
+                uploads.add(upload);
+                if (!json.json) {
+                    print(out, upload);
+                    out.flush();
+                }
+            } catch (EngineException e) {
+                failures++;
+                ExitCodes.print(err, e);
+            }
+        }
+        return failures;
+    }
+
+    private boolean showProgress(Path file) {
+        try {
+            return !noProgress && System.console() != null && Files.size(file) >= PROGRESS_MIN_BYTES;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static void print(PrintWriter out, UploadView upload) {

@@ -1,10 +1,10 @@
 package io.tablequery.server.cli;
 
+import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.skill.SkillSettings;
-import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.mcp.McpServers;
 import io.tablequery.server.mcp.McpToolCalls;
 import io.tablequery.server.mcp.RunningCalls;
@@ -40,38 +40,66 @@ final class McpCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    WorkspaceOption workspace;
+    WorkspaceTarget target;
 
     @Mixin
     QueryTimeoutOption queryTimeout;
 
     @Override
-    public Integer call() throws InterruptedException {
+    public Integer call() {
         PrintStream protocol = System.out;
         System.setOut(System.err);
         PrintWriter err = spec.commandLine().getErr();
         Duration timeout = queryTimeout.timeout();
         CountDownLatch inputClosed = new CountDownLatch(1);
-        try (Workspace open = workspace.open()) {
-            RunningCalls running = new RunningCalls();
-            McpToolCalls calls = new McpToolCalls(
-                    WorkspaceAccess.of(open),
-                    SkillSettings.DEFAULTS.withQueryTimeout(timeout),
-                    DuckToolSettings.DEFAULTS.withQueryTimeout(timeout),
-                    running,
-                    McpCommand::log);
-            McpSyncServer server = McpServers.stdio(calls, new EndOfInput(System.in, inputClosed::countDown), protocol);
-            err.printf("tablequery MCP server on the workspace %s over stdio%n", open.directory());
-            err.flush();
+        InputStream in = new EndOfInput(System.in, inputClosed::countDown);
+        return target.run(
+                open -> {
+                    RunningCalls running = new RunningCalls();
+                    McpToolCalls calls = new McpToolCalls(
+                            WorkspaceAccess.of(open),
+                            SkillSettings.DEFAULTS.withQueryTimeout(timeout),
+                            DuckToolSettings.DEFAULTS.withQueryTimeout(timeout),
+                            running,
+                            McpCommand::log);
+                    McpSyncServer server = McpServers.stdio(calls, in, protocol);
+                    err.printf("tablequery MCP server on the workspace %s over stdio%n", open.directory());
+                    err.flush();
+                    awaitEnd(inputClosed);
+                    int cancelled = running.cancelAll();
+                    if (cancelled > 0) {
+                        err.printf("the client closed stdin; cancelled %d running call(s)%n", cancelled);
+                        err.flush();
+                    }
+                    server.close();
+                    return 0;
+                },
+                remote -> {
+                    // The server that holds the workspace runs the calls, with its own time limit; this process
+                    // passes them on. Closing the client ends its session there, which cancels what still runs.
+                    McpSyncClient client = McpServers.client(
+                            remote.server(),
+                            remote.workspace(),
+                            System.getenv(RemoteWorkspace.API_KEY_VARIABLE),
+                            timeout.plusSeconds(30));
+                    McpSyncServer server = McpServers.proxy(client, in, protocol);
+                    err.printf(
+                            "tablequery MCP server over stdio, passing calls to the server of workspace '%s' at %s%n",
+                            remote.workspace(), remote.server());
+                    err.flush();
+                    awaitEnd(inputClosed);
+                    client.close();
+                    server.close();
+                    return 0;
+                });
+    }
+
+    private static void awaitEnd(CountDownLatch inputClosed) {
+        try {
             inputClosed.await();
-            int cancelled = running.cancelAll();
-            if (cancelled > 0) {
-                err.printf("the client closed stdin; cancelled %d running call(s)%n", cancelled);
-                err.flush();
-            }
-            server.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        return 0;
     }
 
     private static void log(String workspace, String tool, String engine, Long rows, long nanos, ErrorCode failure) {

@@ -5,7 +5,6 @@ import io.tablequery.engine.ingest.CoercionExample;
 import io.tablequery.engine.ingest.CoercionReport;
 import io.tablequery.engine.ingest.IngestReport;
 import io.tablequery.engine.ingest.SheetReport;
-import io.tablequery.engine.workspace.Workspace;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -23,7 +22,7 @@ final class ReportCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    WorkspaceOption workspace;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;
@@ -34,10 +33,10 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        IngestReport report;
-        try (Workspace open = workspace.open()) {
-            report = open.report(FileRefs.parse(ref));
-        }
+        int file = FileRefs.parse(ref);
+        IngestReport report = target.run(
+                open -> open.report(file),
+                remote -> Views.one(remote.get("files/" + FileRefs.format(file) + "/report"), IngestReport.class));
         if (json.json) {
             json.print(out, report);
             return 0;

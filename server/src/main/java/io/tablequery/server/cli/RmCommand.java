@@ -1,8 +1,8 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.catalog.FileRefs;
-import io.tablequery.engine.catalog.SourceFile;
-import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.views.FileView;
+import io.tablequery.server.views.SheetView;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +20,7 @@ final class RmCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    WorkspaceOption workspace;
+    WorkspaceTarget target;
 
     @Parameters(arity = "1..*", paramLabel = "F<n>", description = "File references, as tq files shows them.")
     List<String> refs;
@@ -29,17 +29,29 @@ final class RmCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<Integer> numbers = refs.stream().map(FileRefs::parse).toList();
-        try (Workspace open = workspace.open()) {
-            for (int number : numbers) {
-                SourceFile removed = open.deleteFile(number);
-                long tables = removed.sheets().stream()
-                        .map(s -> s.tableName())
-                        .filter(Objects::nonNull)
-                        .count();
-                out.printf(
-                        "removed %s %s (%d table%s)%n", removed.ref(), removed.name(), tables, tables == 1 ? "" : "s");
-            }
-        }
+        target.run(
+                open -> {
+                    numbers.forEach(number -> print(out, FileView.of(open.deleteFile(number))));
+                    return null;
+                },
+                remote -> {
+                    numbers.forEach(number -> print(
+                            out,
+                            Views.one(
+                                    remote.delete("files/" + FileRefs.format(number))
+                                            .path("deleted"),
+                                    FileView.class)));
+                    return null;
+                });
         return 0;
+    }
+
+    private static void print(PrintWriter out, FileView removed) {
+        long tables = removed.sheets().stream()
+                .map(SheetView::table)
+                .filter(Objects::nonNull)
+                .count();
+        out.printf("removed %s %s (%d table%s)%n", removed.file(), removed.name(), tables, tables == 1 ? "" : "s");
+        out.flush();
     }
 }

@@ -33,7 +33,7 @@ final class RunSqlCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SkillTarget target;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;

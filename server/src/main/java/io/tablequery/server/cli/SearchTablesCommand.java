@@ -21,7 +21,7 @@ final class SearchTablesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SkillTarget target;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;

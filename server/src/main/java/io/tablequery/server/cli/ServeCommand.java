@@ -15,6 +15,7 @@ import io.tablequery.server.http.TqServer;
 import io.tablequery.server.http.WorkspaceRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -213,6 +214,7 @@ final class ServeCommand implements Callable<Integer> {
                 SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()),
                 limits);
         TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
+        registry.announce(localUrl(host, server.port()));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -287,6 +289,12 @@ final class ServeCommand implements Callable<Integer> {
     static Path samplesDirectory() {
         String home = System.getProperty("tq.home");
         return (home == null ? Path.of(".") : Path.of(home)).resolve("samples").resolve("files");
+    }
+
+    /** How a client on this machine reaches a server bound to {@code host}. */
+    static URI localUrl(String host, int port) {
+        String reachable = host.equals("0.0.0.0") || host.isBlank() ? "127.0.0.1" : host.equals("::") ? "::1" : host;
+        return URI.create("http://" + (reachable.contains(":") ? "[" + reachable + "]" : reachable) + ":" + port);
     }
 
     private static boolean loopback(String host) {

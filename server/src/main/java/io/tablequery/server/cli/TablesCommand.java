@@ -1,9 +1,9 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
-import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.TableView;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -20,7 +20,7 @@ final class TablesCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    WorkspaceOption workspace;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;
@@ -28,25 +28,28 @@ final class TablesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (Workspace open = workspace.open()) {
-            CatalogSnapshot catalog = open.catalog();
-            var tables =
-                    catalog.tables().stream().map(t -> TableView.of(t, catalog)).toList();
-            if (json.json) {
-                json.print(out, Map.of("tables", tables));
-                return 0;
-            }
-            if (tables.isEmpty()) {
-                out.println("no tables; upload a file with: tq ingest FILE");
-            }
-            for (TableView table : tables) {
-                String columns = table.columns().stream()
-                        .map(c -> c.name() + " " + c.type().toLowerCase(Locale.ROOT))
-                        .collect(Collectors.joining(", "));
-                out.printf(
-                        "%-32s %sS%-3d %,10d rows  %s%n",
-                        table.name(), table.file(), table.sheet(), table.rowCount(), columns);
-            }
+        List<TableView> tables = target.run(
+                open -> {
+                    CatalogSnapshot catalog = open.catalog();
+                    return catalog.tables().stream()
+                            .map(t -> TableView.of(t, catalog))
+                            .toList();
+                },
+                remote -> Views.list(remote.get("tables").path("tables"), TableView.class));
+        if (json.json) {
+            json.print(out, Map.of("tables", tables));
+            return 0;
+        }
+        if (tables.isEmpty()) {
+            out.println("no tables; upload a file with: tq ingest FILE");
+        }
+        for (TableView table : tables) {
+            String columns = table.columns().stream()
+                    .map(c -> c.name() + " " + c.type().toLowerCase(Locale.ROOT))
+                    .collect(Collectors.joining(", "));
+            out.printf(
+                    "%-32s %sS%-3d %,10d rows  %s%n",
+                    table.name(), table.file(), table.sheet(), table.rowCount(), columns);
         }
         return 0;
     }

@@ -27,7 +27,7 @@ final class TranslateCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Mixin
-    SkillTarget target;
+    WorkspaceTarget target;
 
     @Mixin
     JsonOption json;

@@ -7,6 +7,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.api.ServerErrorCode;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -23,6 +24,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
     private final Map<String, Workspace> workspaces = Collections.synchronizedMap(new LinkedHashMap<>());
     private final Path root;
     private final WorkspaceOptions options;
+    private volatile URI server;
 
     /** Creates a registry that serves the workspaces added to it and cannot create others. */
     public WorkspaceRegistry() {
@@ -65,6 +67,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
             }
             Workspace workspace = Workspace.open(root.resolve(name), options);
             workspaces.put(name, workspace);
+            announce(workspace);
             return workspace;
         }
     }
@@ -92,6 +95,27 @@ public final class WorkspaceRegistry implements AutoCloseable {
     public void add(Workspace workspace) {
         if (workspaces.putIfAbsent(workspace.name(), workspace) != null) {
             throw new IllegalArgumentException("two workspaces are named " + workspace.name());
+        }
+        announce(workspace);
+    }
+
+    /**
+     * Says in each workspace's holder note, now and for workspaces added later, that this server serves it at a URL,
+     * so that a command on the directory goes through the server.
+     *
+     * @param url the server's base URL, as a client on this machine reaches it
+     */
+    public void announce(URI url) {
+        server = url;
+        synchronized (workspaces) {
+            workspaces.values().forEach(this::announce);
+        }
+    }
+
+    private void announce(Workspace workspace) {
+        URI url = server;
+        if (url != null) {
+            workspace.announceServer(url, workspace.name());
         }
     }
 

@@ -1,0 +1,128 @@
+package io.tablequery.server.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceHolder;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Function;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * Where a command runs: on the workspace directory itself (embedded), or through the tq server that holds it. A
+ * server that holds the directory says where it listens in the directory's holder note, so a command beside a running
+ * {@code tq serve} goes through it without being told; {@code --server URL} names a server outright, and the workspace
+ * is then named by the directory's name. Both ways print the same, because the server answers with the same views the
+ * embedded command builds. A workspace held by another command (not a server) is waited for, up to
+ * {@link #LOCK_WAIT}.
+ */
+public final class WorkspaceTarget {
+    /** How long a command waits for another command that holds the workspace. */
+    static final Duration LOCK_WAIT = Duration.ofSeconds(30);
+
+    private static final Duration POLL = Duration.ofMillis(50);
+
+    @Mixin
+    WorkspaceOption workspace;
+
+    @Option(
+            names = "--server",
+            paramLabel = "URL",
+            description = "Ask this tq server (for example http://127.0.0.1:8080) instead of the one that holds the"
+                    + " workspace directory, if any; a server that asks for keys gets the one in $TQ_API_KEY.")
+    URI server;
+
+    /**
+     * Runs a call on the workspace, embedded or through the server that holds it.
+     *
+     * @param embedded the call on the open workspace
+     * @param remote the same call through the server
+     * @param <T> the call's result
+     * @return the result
+     */
+    <T> T run(Function<Workspace, T> embedded, Function<RemoteWorkspace, T> remote) {
+        Located located = locate();
+        if (located.remote() != null) {
+            return remote.apply(located.remote());
+        }
+        try (Workspace open = located.embedded()) {
+            return embedded.apply(open);
+        }
+    }
+
+    /**
+     * Runs a skill call either way: on an embedded skill, or by posting {@code request} to the server.
+     *
+     * @param embedded the call on an embedded skill, returning the response view
+     * @param route the route under {@code /v1/workspaces/{ws}/}
+     * @param request the JSON request for the server
+     * @return the response as JSON
+     */
+    JsonNode call(Function<TableQuerySkill, Object> embedded, String route, Object request) {
+        return callOnWorkspace(
+                open -> embedded.apply(new TableQuerySkill(open, SkillSettings.DEFAULTS)), route, request);
+    }
+
+    /**
+     * Runs a call either way: on the embedded workspace, or by posting {@code request} to the server.
+     *
+     * @param embedded the call on the open workspace, returning the response view
+     * @param route the route under {@code /v1/workspaces/{ws}/}
+     * @param request the JSON request for the server
+     * @return the response as JSON
+     */
+    JsonNode callOnWorkspace(Function<Workspace, Object> embedded, String route, Object request) {
+        return run(open -> JsonCodec.mapper().valueToTree(embedded.apply(open)), remote -> remote.post(route, request));
+    }
+
+    /** The workspace opened here, or the server to go through. */
+    private record Located(Workspace embedded, RemoteWorkspace remote) {}
+
+    private Located locate() {
+        Path directory = workspace.directory.toAbsolutePath().normalize();
+        if (server != null) {
+            String name = directory.getFileName() == null
+                    ? "default"
+                    : directory.getFileName().toString();
+            return new Located(null, new RemoteWorkspace(server, name));
+        }
+        long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+        while (true) {
+            try {
+                return new Located(workspace.open(), null);
+            } catch (EngineException e) {
+                if (!e.getErrorCode().equals(CatalogErrorCode.WORKSPACE_LOCKED.toErrorCode())) {
+                    throw e;
+                }
+                Optional<WorkspaceHolder> holder = WorkspaceHolder.read(directory);
+                if (holder.isPresent() && holder.get().serves() && holder.get().alive()) {
+                    return new Located(
+                            null,
+                            new RemoteWorkspace(
+                                    holder.get().server(), holder.get().workspace()));
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+            }
+            pause();
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(POLL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the workspace", e);
+        }
+    }
+}

@@ -1,0 +1,227 @@
+package io.tablequery.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceHolder;
+import io.tablequery.server.auth.AuthMode;
+import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.http.ServerSettings;
+import io.tablequery.server.http.TqServer;
+import io.tablequery.server.http.WorkspaceRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The command line beside a running server: a command on a workspace directory that a server holds goes through that
+ * server, found from the directory's holder note, and prints exactly what it prints on the directory itself.
+ */
+class CliBesideServerTest {
+    private static final Path SAMPLES = Path.of(System.getProperty("tq.repository", ".."))
+            .resolve("samples")
+            .resolve("files");
+
+    @TempDir
+    Path dir;
+
+    /** One command's whole outcome. */
+    private record Outcome(int exit, String out, String err) {}
+
+    @Test
+    void everyReadingCommandPrintsTheSameThroughTheServer() throws IOException {
+        Path workspace = dir.resolve("shop");
+        ingestSamples(workspace);
+        Path plan = Files.writeString(dir.resolve("plan.json"), PLAN);
+        List<List<String>> commands = List.of(
+                List.of("files"),
+                List.of("files", "--json"),
+                List.of("tables"),
+                List.of("tables", "--json"),
+                List.of("report", "F1"),
+                List.of("report", "F2", "--json"),
+                List.of("report", "F9"),
+                List.of("search-tables", "--query", "orders by city", "--top-k", "3"),
+                List.of("search-tables", "--query", "库存", "--json"),
+                List.of("get-schemas", "--tables", "orders,sales_2025_q1"),
+                List.of("get-schemas", "--tables", "ordrs"),
+                List.of("run-sql", "--plan-file", plan.toString()),
+                List.of("run-sql", "--engine", "duckdb", "--plan-file", plan.toString(), "--max-rows", "2"),
+                List.of("translate", "--sql", "SELECT \"city\", count(*) FROM \"orders\" GROUP BY 1"),
+                List.of("duck", "queryDuckDB", "--query", "SELECT count(*) AS n FROM orders"),
+                List.of("duck", "getTableList"));
+        List<Outcome> embedded = new ArrayList<>();
+        for (List<String> command : commands) {
+            embedded.add(run(workspace, command));
+        }
+        assertThat(embedded)
+                .allSatisfy(outcome -> assertThat(outcome.out() + outcome.err()).isNotBlank());
+
+        try (Served served = Served.start(workspace)) {
+            assertThat(WorkspaceHolder.read(workspace))
+                    .hasValueSatisfying(holder -> assertThat(holder.server()).isEqualTo(served.url()));
+            for (int i = 0; i < commands.size(); i++) {
+                assertThat(run(workspace, commands.get(i)))
+                        .as("tq %s beside the server", String.join(" ", commands.get(i)))
+                        .isEqualTo(embedded.get(i));
+            }
+            assertThatThrownBy(() -> Workspace.open(workspace))
+                    .as("the lock stays a lock for whatever cannot go through the server")
+                    .isInstanceOf(EngineException.class)
+                    .extracting(e -> ((EngineException) e).getErrorCode())
+                    .isEqualTo(CatalogErrorCode.WORKSPACE_LOCKED.toErrorCode());
+        }
+        assertThat(workspace.resolve(".holder.json"))
+                .as("the server's note goes with it")
+                .doesNotExist();
+        assertThat(run(workspace, List.of("files"))).isEqualTo(embedded.get(0));
+    }
+
+    @Test
+    void uploadsAndRemovalsGoThroughTheServerAndItSeesThem() throws IOException {
+        Path alone = dir.resolve("alone");
+        Path served = dir.resolve("served");
+        ingestSamples(alone);
+        ingestSamples(served);
+        Path orders = SAMPLES.resolve("orders.csv");
+        Path missing = dir.resolve("missing.csv");
+        List<List<String>> commands = List.of(
+                List.of("ingest", orders.toString()),
+                List.of("ingest", missing.toString(), orders.toString()),
+                List.of("rm", "F2"),
+                List.of("rm", "F2"),
+                List.of("ingest", "--json", SAMPLES.resolve("sales_2025.xlsx").toString()));
+        List<Outcome> embedded = new ArrayList<>();
+        for (List<String> command : commands) {
+            embedded.add(run(alone, command));
+        }
+        assertThat(embedded.get(0).out()).startsWith("F4 orders.csv: 1 table (replaces F1)");
+        assertThat(embedded.get(1).err()).startsWith("error [SOURCE_NOT_READABLE]: cannot read ");
+        assertThat(embedded.get(3).err()).startsWith("error [FILE_NOT_FOUND]");
+
+        try (Served server = Served.start(served)) {
+            for (int i = 0; i < commands.size(); i++) {
+                Outcome through = run(served, commands.get(i));
+                assertThat(masked(through))
+                        .as("tq %s beside the server", String.join(" ", commands.get(i)))
+                        .isEqualTo(masked(embedded.get(i)));
+            }
+            assertThat(server.registry().get("served").catalog().files())
+                    .extracting(file -> file.ref())
+                    .containsExactly("F3", "F5", "F6");
+        }
+    }
+
+    @Test
+    void waitsForAnotherCommandThatHoldsTheWorkspace() throws Exception {
+        Path workspace = dir.resolve("busy");
+        ingestSamples(workspace);
+        Outcome alone = run(workspace, List.of("tables"));
+        Workspace held = Workspace.open(workspace);
+        CompletableFuture<Void> released = CompletableFuture.runAsync(() -> {
+            sleep(1500);
+            held.close();
+        });
+        long started = System.nanoTime();
+        Outcome waited = run(workspace, List.of("tables"));
+        assertThat(waited).isEqualTo(alone);
+        assertThat(System.nanoTime() - started).isGreaterThan(TimeUnit.MILLISECONDS.toNanos(1000));
+        released.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
+    void aServerThatAsksForKeysIsToldTheKeyIsMissing() throws IOException {
+        Path workspace = dir.resolve("locked");
+        ingestSamples(workspace);
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        registry.add(Workspace.open(workspace));
+        try (TqServer server = TqServer.start(
+                registry,
+                ServerSettings.DEFAULTS.withPort(0),
+                Files.createDirectories(dir.resolve("uploads")),
+                KeyStore.inMemory(),
+                AuthMode.KEYS)) {
+            registry.announce(ServeCommand.localUrl("127.0.0.1", server.port()));
+            Outcome outcome = run(workspace, List.of("files"));
+            assertThat(outcome.exit()).isEqualTo(1);
+            assertThat(outcome.err())
+                    .startsWith("error [UNAUTHENTICATED]")
+                    .contains("set TQ_API_KEY to a key of workspace 'locked'");
+        }
+    }
+
+    /** The F-number and timestamps of an upload differ between the twins only in time. */
+    private static Outcome masked(Outcome outcome) {
+        return new Outcome(
+                outcome.exit(),
+                outcome.out().replaceAll("\"uploadedAt\" : \"[^\"]+\"", "\"uploadedAt\" : \"-\""),
+                outcome.err().replaceAll("/[^ ]*/(alone|served)/", "/WS/"));
+    }
+
+    private void ingestSamples(Path workspace) throws IOException {
+        List<String> ingest = new ArrayList<>(List.of("ingest"));
+        try (Stream<Path> files = Files.list(SAMPLES)) {
+            files.sorted().forEach(file -> ingest.add(file.toString()));
+        }
+        assertThat(run(workspace, ingest).exit()).isZero();
+    }
+
+    private static Outcome run(Path workspace, List<String> command) {
+        List<String> args = new ArrayList<>(command);
+        args.add("--workspace");
+        args.add(workspace.toString());
+        CommandLine commandLine = TqMain.commandLine();
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        commandLine.setOut(new PrintWriter(out));
+        commandLine.setErr(new PrintWriter(err));
+        int exit = commandLine.execute(args.toArray(String[]::new));
+        return new Outcome(exit, out.toString(), err.toString());
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A server holding one workspace, announced in its holder note as {@code tq serve} does. */
+    private record Served(TqServer server, WorkspaceRegistry registry, java.net.URI url) implements AutoCloseable {
+        static Served start(Path workspace) throws IOException {
+            WorkspaceRegistry registry = new WorkspaceRegistry();
+            registry.add(Workspace.open(workspace));
+            TqServer server = TqServer.start(
+                    registry,
+                    ServerSettings.DEFAULTS.withPort(0),
+                    Files.createDirectories(workspace.resolveSibling(workspace.getFileName() + "-uploads")));
+            java.net.URI url = ServeCommand.localUrl("127.0.0.1", server.port());
+            registry.announce(url);
+            return new Served(server, registry, url);
+        }
+
+        @Override
+        public void close() {
+            server.close();
+        }
+    }
+
+    private static final String PLAN = "{\"queries\":[{\"step\":1,\"sql\":\"CREATE TEMP TABLE \\\"final_table_step1\\\""
+            + " AS SELECT \\\"city\\\", SUM(\\\"total\\\") AS \\\"total\\\" FROM \\\"orders\\\" GROUP BY \\\"city\\\""
+            + " ORDER BY 2 DESC\",\"source_table_names\":[\"orders\"],\"destine_table_name\":\"final_table_step1\","
+            + "\"destine_table_type\":\"final\",\"destine_table_description\":\"Order totals by city\"}]}";
+}
