@@ -4,27 +4,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** The {@code tq} command: its subcommands do the work. */
+/**
+ * The {@code tq} command: its subcommands do the work. They are added by {@link TqMain}, which builds only the one a
+ * command line names: picocli reads every subcommand's annotations when it is added, which would cost each start
+ * more than the command itself.
+ */
 @Command(
         name = "tq",
         mixinStandardHelpOptions = true,
         version = "tq 0.1.0",
-        description = "Ask uploaded spreadsheets questions with SQL, every answer traceable to its source row.",
-        subcommands = {
-            ServeCommand.class,
-            IngestCommand.class,
-            FilesCommand.class,
-            TablesCommand.class,
-            RmCommand.class,
-            ReportCommand.class,
-            SearchTablesCommand.class,
-            GetSchemasCommand.class,
-            RunSqlCommand.class,
-            TranslateCommand.class,
-            DuckCommand.class,
-            McpCommand.class,
-            picocli.CommandLine.HelpCommand.class
-        })
+        description = "Ask uploaded spreadsheets questions with SQL, every answer traceable to its source row.")
 public final class TqCommand implements Runnable {
     @Spec
     CommandSpec spec;

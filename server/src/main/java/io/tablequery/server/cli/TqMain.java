@@ -1,10 +1,17 @@
 package io.tablequery.server.cli;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /** Entry point of the {@code tq} command. */
 public final class TqMain {
     private TqMain() {}
+
+    /** The subcommands, in the order {@code tq --help} lists them. */
+    private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
 
     /**
      * Runs {@code tq}.
@@ -12,19 +19,60 @@ public final class TqMain {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        System.exit(commandLine(args.length == 0 ? "" : args[0]).execute(args));
     }
 
     /**
-     * Builds the command line with its error handling, for {@code main} and for tests.
+     * Builds the command line with every subcommand and its error handling, for tests and {@code tq --help}.
      *
      * @return the configured command line
      */
     public static CommandLine commandLine() {
+        return commandLine("");
+    }
+
+    /**
+     * Builds the command line with its error handling and, when {@code first} names a subcommand, only that one.
+     *
+     * @param first the first word of the command line
+     * @return the configured command line
+     */
+    static CommandLine commandLine(String first) {
         CommandLine commandLine = new CommandLine(new TqCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        Supplier<Object> named = SUBCOMMANDS.get(first);
+        if (named != null) {
+            add(commandLine, named.get());
+        } else {
+            SUBCOMMANDS.values().forEach(subcommand -> add(commandLine, subcommand.get()));
+            commandLine.addSubcommand(new CommandLine.HelpCommand());
+        }
         ExitCodes exitCodes = new ExitCodes();
         commandLine.setExecutionExceptionHandler(exitCodes);
         commandLine.setExitCodeExceptionMapper(exitCodes);
         return commandLine;
+    }
+
+    /** Adds a subcommand with {@code --help} (and {@code --version}), as every command has. */
+    private static void add(CommandLine commandLine, Object subcommand) {
+        CommandLine added = new CommandLine(subcommand);
+        added.getCommandSpec().mixinStandardHelpOptions(true);
+        commandLine.addSubcommand(added);
+    }
+
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> subcommands = new LinkedHashMap<>();
+        subcommands.put("serve", ServeCommand::new);
+        subcommands.put("ingest", IngestCommand::new);
+        subcommands.put("files", FilesCommand::new);
+        subcommands.put("tables", TablesCommand::new);
+        subcommands.put("rm", RmCommand::new);
+        subcommands.put("report", ReportCommand::new);
+        subcommands.put("search-tables", SearchTablesCommand::new);
+        subcommands.put("get-schemas", GetSchemasCommand::new);
+        subcommands.put("run-sql", RunSqlCommand::new);
+        subcommands.put("translate", TranslateCommand::new);
+        subcommands.put("duck", DuckCommand::new);
+        subcommands.put("mcp", McpCommand::new);
+        return Collections.unmodifiableMap(subcommands);
     }
 }
