@@ -8,7 +8,8 @@ import java.util.Locale;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
- * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]} or {@code mcp [--calls N]}.
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]}, {@code mcp [--calls N]}
+ * or {@code start [--reps N] [--baseline DIR]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -38,6 +39,8 @@ public final class BenchMain {
             tpch(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("mcp")) {
             mcp(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("start")) {
+            start(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
                     + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
@@ -46,7 +49,8 @@ public final class BenchMain {
                     + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
                     + " [--large-queries N] [--client wrk|java]"
                     + "\n       tq bench tpch [--sf S] [--reps N]"
-                    + "\n       tq bench mcp [--calls N]");
+                    + "\n       tq bench mcp [--calls N]"
+                    + "\n       tq bench start [--reps N] [--baseline DIR]");
             System.exit(2);
         }
     }
@@ -169,6 +173,21 @@ public final class BenchMain {
             }
         }
         McpBenchmark.run(new McpBenchmark.Settings(calls, home, data, results), System.out);
+    }
+
+    private static void start(String[] args, Path home, Path data, Path results) throws Exception {
+        StartBenchmark.Settings defaults = StartBenchmark.Settings.defaults(home, data, results);
+        int reps = defaults.repetitions();
+        Path baseline = defaults.baseline();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--baseline" -> baseline = Path.of(args[i + 1]).toAbsolutePath();
+                default -> throw unknown(args, i);
+            }
+        }
+        StartBenchmark.run(
+                new StartBenchmark.Settings(reps, defaults.dropCache(), home, baseline, data, results), System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

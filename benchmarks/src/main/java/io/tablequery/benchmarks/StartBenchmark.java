@@ -1,0 +1,218 @@
+package io.tablequery.benchmarks;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * What an agent waits for per command: {@code tq search-tables}, {@code tq run-sql} and {@code tq mcp} (started, then
+ * initialized, until its first answer) on the sample files, each as a whole process run through a checkout's
+ * {@code tq} launcher, on the workspace directory itself and beside a running {@code tq serve}. Cold is the first run
+ * after the page cache was dropped (when this process may drop it); warm is the median of the runs after it, the
+ * contenders taking turns, so that a baseline checkout ({@code --baseline DIR}, its jar built) is measured side by side.
+ */
+final class StartBenchmark {
+    /**
+     * What to run.
+     *
+     * @param repetitions warm runs per case and contender
+     * @param dropCache whether to drop the page cache before each cold run (it needs root)
+     * @param home this checkout
+     * @param baseline another checkout to compare with, or null
+     * @param data where the workspaces are made
+     * @param results where the report goes, or null
+     */
+    record Settings(int repetitions, boolean dropCache, Path home, Path baseline, Path data, Path results) {
+        Settings {
+            requireNonNull(home, "home is null");
+            requireNonNull(data, "data is null");
+            if (repetitions < 1) {
+                throw new IllegalArgumentException("repetitions must be at least 1");
+            }
+        }
+
+        static Settings defaults(Path home, Path data, Path results) {
+            return new Settings(10, true, home, null, data, results);
+        }
+    }
+
+    /**
+     * One case on one contender.
+     *
+     * @param command what ran
+     * @param where on the directory itself ({@code embedded}) or beside a running server ({@code beside server})
+     * @param contender {@code this checkout} or {@code baseline}
+     * @param coldMillis the run after the page cache was dropped
+     * @param warmMillis the median of the warm runs
+     * @param warmMinMillis the fastest warm run
+     * @param warmMaxMillis the slowest warm run
+     * @param failure how the command failed, or null
+     */
+    record Row(
+            String command,
+            String where,
+            String contender,
+            double coldMillis,
+            double warmMillis,
+            double warmMinMillis,
+            double warmMaxMillis,
+            String failure) {}
+
+    /**
+     * The outcome.
+     *
+     * @param machine where it ran
+     * @param repetitions warm runs per case
+     * @param cacheDropped whether cold runs had the page cache dropped
+     * @param rows every case on every contender
+     */
+    record Result(Map<String, String> machine, int repetitions, boolean cacheDropped, List<Row> rows) {}
+
+    private StartBenchmark() {}
+
+    static Result run(Settings settings, PrintStream log) throws Exception {
+        Path scratch = settings.data().resolve("start");
+        StartCommands.deleteTree(scratch);
+        Files.createDirectories(scratch);
+        Map<String, Path> launchers = new LinkedHashMap<>();
+        launchers.put("this checkout", settings.home().resolve("tq"));
+        if (settings.baseline() != null) {
+            launchers.put("baseline", settings.baseline().resolve("tq"));
+        }
+        Path samples = settings.home().resolve("samples").resolve("files");
+        Path prepared = scratch.resolve("prepared");
+        List<String> ingest = new ArrayList<>(List.of("ingest", "--workspace", prepared.toString()));
+        try (Stream<Path> files = Files.list(samples)) {
+            files.sorted().forEach(file -> ingest.add(file.toString()));
+        }
+        StartCommands.Timed made = StartCommands.run(launchers.get("this checkout"), ingest, null);
+        if (made.failure() != null) {
+            throw new IllegalStateException("could not upload the samples: " + made.failure());
+        }
+        Path plan = Files.writeString(scratch.resolve("plan.json"), PLAN);
+        boolean dropped = settings.dropCache() && StartCommands.dropPageCache();
+        log.printf("page cache %s before cold runs%n", dropped ? "dropped" : "not dropped (not permitted)");
+
+        List<Row> rows = new ArrayList<>();
+        Map<String, Path> embedded = new LinkedHashMap<>();
+        for (String contender : launchers.keySet()) {
+            embedded.put(contender, StartCommands.copyWorkspace(prepared, scratch.resolve(slug(contender))));
+        }
+        for (Case command : cases(plan)) {
+            rows.addAll(measure(command, "embedded", launchers, embedded, settings, dropped, log));
+        }
+        Path root = scratch.resolve("served");
+        Path served = StartCommands.copyWorkspace(prepared, root.resolve("default"));
+        try (StartCommands.Server server = StartCommands.serve(launchers.get("this checkout"), root)) {
+            log.printf("tq serve listens at %s%n", server.url());
+            Map<String, Path> beside = new LinkedHashMap<>();
+            launchers.keySet().forEach(contender -> beside.put(contender, served));
+            for (Case command : cases(plan)) {
+                rows.addAll(measure(command, "beside server", launchers, beside, settings, dropped, log));
+            }
+        }
+        Result result = new Result(Machine.describe(), settings.repetitions(), dropped, rows);
+        if (settings.results() != null) {
+            Reports.write(settings.results(), "start", StartReport.markdown(result), result);
+        }
+        return result;
+    }
+
+    /** A command an agent runs, with its arguments after {@code --workspace DIR}. */
+    record Case(String name, List<String> args, boolean mcp) {}
+
+    private static List<Case> cases(Path plan) {
+        return List.of(
+                new Case(
+                        "tq search-tables",
+                        List.of("search-tables", "--query", "2025 April May June sales total", "--top-k", "5"),
+                        false),
+                new Case("tq run-sql", List.of("run-sql", "--plan-file", plan.toString()), false),
+                new Case("tq mcp, to its first answer", List.of("mcp"), true));
+    }
+
+    private static List<Row> measure(
+            Case command,
+            String where,
+            Map<String, Path> launchers,
+            Map<String, Path> workspaces,
+            Settings settings,
+            boolean dropCache,
+            PrintStream log)
+            throws IOException, InterruptedException {
+        Map<String, StartCommands.Timed> cold = new LinkedHashMap<>();
+        for (String contender : launchers.keySet()) {
+            if (dropCache) {
+                StartCommands.dropPageCache();
+            }
+            cold.put(contender, time(command, launchers.get(contender), workspaces.get(contender)));
+        }
+        Map<String, List<Double>> warm = new LinkedHashMap<>();
+        Map<String, String> failures = new LinkedHashMap<>();
+        launchers.keySet().forEach(contender -> warm.put(contender, new ArrayList<>()));
+        for (int i = 0; i < settings.repetitions(); i++) {
+            for (String contender : launchers.keySet()) {
+                StartCommands.Timed timed = time(command, launchers.get(contender), workspaces.get(contender));
+                if (timed.failure() != null) {
+                    failures.putIfAbsent(contender, timed.failure());
+                } else {
+                    warm.get(contender).add(timed.millis());
+                }
+            }
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String contender : launchers.keySet()) {
+            double[] times = warm.get(contender).stream()
+                    .mapToDouble(Double::doubleValue)
+                    .toArray();
+            String failure =
+                    cold.get(contender).failure() != null ? cold.get(contender).failure() : failures.get(contender);
+            Row row = new Row(
+                    command.name(),
+                    where,
+                    contender,
+                    cold.get(contender).failure() == null ? cold.get(contender).millis() : Double.NaN,
+                    times.length == 0 ? Double.NaN : Medians.of(times),
+                    Arrays.stream(times).min().orElse(Double.NaN),
+                    Arrays.stream(times).max().orElse(Double.NaN),
+                    failure);
+            log.printf(
+                    Locale.ROOT,
+                    "%-28s %-14s %-14s cold %7.0f ms  warm %7.0f ms%s%n",
+                    row.command(),
+                    row.where(),
+                    row.contender(),
+                    row.coldMillis(),
+                    row.warmMillis(),
+                    failure == null ? "" : "  failed: " + failure);
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static StartCommands.Timed time(Case command, Path launcher, Path workspace)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(command.args());
+        args.addAll(List.of("--workspace", workspace.toString()));
+        return command.mcp() ? StartCommands.mcpFirstAnswer(launcher, args) : StartCommands.run(launcher, args, null);
+    }
+
+    private static String slug(String contender) {
+        return contender.replace(' ', '-');
+    }
+
+    private static final String PLAN = "{\"queries\":[{\"step\":1,\"sql\":\"CREATE TEMP TABLE \\\"final_table_step1\\\""
+            + " AS SELECT \\\"city\\\", SUM(\\\"total\\\") AS \\\"total\\\" FROM \\\"orders\\\" GROUP BY \\\"city\\\"\","
+            + "\"source_table_names\":[\"orders\"],\"destine_table_name\":\"final_table_step1\","
+            + "\"destine_table_type\":\"final\",\"destine_table_description\":\"Order totals by city\"}]}";
+}

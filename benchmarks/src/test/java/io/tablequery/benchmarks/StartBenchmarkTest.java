@@ -1,0 +1,43 @@
+package io.tablequery.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The start benchmark once through this checkout's launcher, so that it cannot rot: every command answers, embedded and
+ * beside a running server. The full run is {@code tq bench start}.
+ */
+class StartBenchmarkTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void timesEveryCommandOnTheDirectoryAndBesideAServer() throws Exception {
+        Path home = Path.of(System.getProperty("tq.repository", ".."))
+                .toAbsolutePath()
+                .normalize();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        StartBenchmark.Result result = StartBenchmark.run(
+                new StartBenchmark.Settings(1, false, home, null, dir, dir.resolve("results")),
+                new PrintStream(log, true, StandardCharsets.UTF_8));
+
+        assertThat(result.rows()).hasSize(6).allSatisfy(row -> {
+            assertThat(row.failure()).as(row.command() + " " + row.where()).isNull();
+            assertThat(row.warmMillis()).isPositive();
+        });
+        assertThat(result.rows()).extracting(StartBenchmark.Row::where).containsOnly("embedded", "beside server");
+        try (var reports = Files.list(dir.resolve("results"))) {
+            Path markdown = reports.filter(file -> file.toString().endsWith(".md"))
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Files.readString(markdown)).contains("| tq mcp, to its first answer | beside server |");
+        }
+    }
+}
