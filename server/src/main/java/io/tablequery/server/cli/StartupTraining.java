@@ -1,20 +1,37 @@
 package io.tablequery.server.cli;
 
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.tablequery.engine.duck.DuckToolSettings;
+import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
 import io.tablequery.server.http.WorkspaceRegistry;
+import io.tablequery.server.mcp.McpServers;
+import io.tablequery.server.mcp.McpToolCalls;
+import io.tablequery.server.mcp.RunningCalls;
+import io.tablequery.server.mcp.WorkspaceAccess;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PipedInputStream;
+import java.io.PipedOutputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiFunction;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 
@@ -25,6 +42,13 @@ import picocli.CommandLine;
  * the sample files, and prints nothing.
  */
 public final class StartupTraining {
+    private static final Duration TIMEOUT = Duration.ofSeconds(30);
+    private static final String MCP_SESSION = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
+            + "{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"training\","
+            + "\"version\":\"1\"}}}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n"
+            + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"search_tables\","
+            + "\"arguments\":{\"query\":\"orders by city\"}}}\n";
+
     private StartupTraining() {}
 
     /**
@@ -83,7 +107,57 @@ public final class StartupTraining {
             run(arguments.toArray(String[]::new));
         }
         run("search-tables", "--help");
+        try (Workspace open = Workspace.open(workspace)) {
+            McpToolCalls calls = new McpToolCalls(
+                    WorkspaceAccess.of(open),
+                    SkillSettings.DEFAULTS,
+                    DuckToolSettings.DEFAULTS,
+                    new RunningCalls(),
+                    (name, tool, engine, rows, nanos, failure) -> {});
+            mcp((in, out) -> McpServers.stdio(calls, in, out));
+        }
         throughServer(workspace, plan);
+    }
+
+    /** One MCP session over a pipe: initialize, then a call of search_tables, answered before the pipe closes. */
+    private static void mcp(BiFunction<InputStream, OutputStream, McpSyncServer> start) throws IOException {
+        PipedOutputStream client = new PipedOutputStream();
+        PipedInputStream in = new PipedInputStream(client, 1 << 16);
+        ByteArrayOutputStream answers = new ByteArrayOutputStream();
+        OutputStream out = new OutputStream() {
+            @Override
+            public synchronized void write(int b) {
+                answers.write(b);
+            }
+
+            @Override
+            public synchronized void write(byte[] bytes, int offset, int length) {
+                answers.write(bytes, offset, length);
+            }
+        };
+        McpSyncServer server = start.apply(in, out);
+        client.write(MCP_SESSION.getBytes(StandardCharsets.UTF_8));
+        client.flush();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!answered(out, answers) && System.nanoTime() < deadline) {
+            sleep();
+        }
+        client.close();
+        server.close();
+    }
+
+    private static boolean answered(Object lock, ByteArrayOutputStream answers) {
+        synchronized (lock) {
+            return answers.toString(StandardCharsets.UTF_8).contains("\"id\":2");
+        }
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The same commands once more, through a server that holds the workspace. */
@@ -98,6 +172,15 @@ public final class StartupTraining {
             run("search-tables", "--query", "orders by city", "--workspace", ws);
             run("get-schemas", "--tables", "orders", "--workspace", ws);
             run("run-sql", "--plan-file", plan.toString(), "--workspace", ws);
+            McpSyncClient remote =
+                    McpServers.client(URI.create("http://127.0.0.1:" + server.port()), "workspace", null, TIMEOUT);
+            try {
+                mcp((in, out) -> McpServers.proxy(remote, in, out));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } finally {
+                remote.close();
+            }
         }
     }
 
