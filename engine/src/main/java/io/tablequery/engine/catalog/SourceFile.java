@@ -39,6 +39,26 @@ public record SourceFile(
     }
 
     /**
+     * Returns this file with no table named on its sheets, as a superseded version is once its tables belong to
+     * the version that replaced it.
+     *
+     * @return the changed record
+     */
+    public SourceFile withoutTables() {
+        return new SourceFile(
+                number,
+                name,
+                format,
+                sizeBytes,
+                sha256,
+                uploadedAt,
+                storedPath,
+                sheets.stream()
+                        .map(sheet -> new SheetInfo(sheet.number(), sheet.name(), sheet.hidden(), null, sheet.status()))
+                        .toList());
+    }
+
+    /**
      * Returns the file's reference, for example {@code F3}.
      *
      * @return {@code F<number>}

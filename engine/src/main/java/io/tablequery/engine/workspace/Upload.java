@@ -10,6 +10,7 @@ import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableNamer;
 import io.tablequery.engine.catalog.TableProfile;
+import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
@@ -126,8 +127,10 @@ final class Upload {
             commit(file, report, tables, profiles, replaced, replacedTables);
             transactionOpen = false;
             workspace.publishToDuckDb(tables, replacedTables);
-            replaced.ifPresent(f -> Workspace.deleteTree(paths.fileDirectory(f.number())));
             workspace.reloadSnapshot();
+            if (replaced.isPresent()) {
+                workspace.applyRetention(number);
+            }
             return new IngestResult(
                     file, tables, replaced.map(SourceFile::number).orElse(null), report, warnings(ingested));
         } catch (IOException | SQLException | RuntimeException e) {
@@ -200,6 +203,9 @@ final class Upload {
                 statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
             }
             if (replaced.isPresent()) {
+                // The replaced version's bytes stay in files/F<n>/ and its record and report here, so that its
+                // F-number keeps naming it for the citations that name it.
+                VersionStore.supersede(workspace.sqlite(), replaced.get(), file.number(), file.uploadedAt());
                 CatalogStore.deleteFile(workspace.sqlite(), replaced.get().number());
             }
             for (TableInfo table : tables) {

@@ -7,9 +7,12 @@ import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.FileVersion;
 import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.SupersededFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
+import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.FileIngestor;
 import io.tablequery.engine.ingest.IngestErrorCode;
@@ -115,6 +118,7 @@ public final class Workspace implements AutoCloseable {
             NativeLibraries.prepare();
             sqlite = Databases.openSqliteWriter(paths.sqlite());
             CatalogStore.createSchema(sqlite);
+            VersionStore.createSchema(sqlite);
             Workspace workspace = new Workspace(name, paths, options, lock, sqlite);
             workspace.recover();
             return workspace;
@@ -335,17 +339,26 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
-     * Removes a file, its tables and its stored bytes.
+     * Removes a file, its tables and its stored bytes, and every earlier version of it that is kept. Given a
+     * superseded version, removes just that version's record, bytes and report.
      *
      * @param fileNumber the F-number
-     * @return the removed file
+     * @return the removed file; its sheets name the tables removed with it
      */
     public SourceFile deleteFile(int fileNumber) {
         writeLock.lock();
         try {
             CatalogSnapshot snapshot = catalog();
-            SourceFile file = snapshot.file(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+            FileVersions versions = versions(snapshot);
+            Optional<SourceFile> current = snapshot.file(fileNumber);
+            if (current.isEmpty()) {
+                SupersededFile version = versions.superseded(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+                inTransaction(() -> VersionStore.delete(sqlite, version));
+                deleteTree(paths.fileDirectory(fileNumber));
+                return version.file().withoutTables();
+            }
             List<TableInfo> tables = snapshot.tablesOf(fileNumber);
+            List<SupersededFile> earlier = versions.lineage(fileNumber);
             inTransaction(() -> {
                 try (Statement statement = sqlite.createStatement()) {
                     for (TableInfo table : tables) {
@@ -353,29 +366,102 @@ public final class Workspace implements AutoCloseable {
                     }
                 }
                 CatalogStore.deleteFile(sqlite, fileNumber);
+                for (SupersededFile version : earlier) {
+                    VersionStore.delete(sqlite, version);
+                }
             });
             publishToDuckDb(List.of(), tables);
             deleteTree(paths.fileDirectory(fileNumber));
+            earlier.forEach(
+                    version -> deleteTree(paths.fileDirectory(version.file().number())));
             reloadSnapshot();
-            return file;
+            return current.get();
         } finally {
             writeLock.unlock();
         }
     }
 
     /**
-     * Returns the ingest report of a file.
+     * Returns the ingest report of a file, current or superseded while its content is kept.
      *
      * @param fileNumber the F-number
      * @return the report
+     * @throws EngineException FILE_NOT_FOUND, or FILE_CONTENT_DROPPED for a version the retention setting dropped
      */
     public IngestReport report(int fileNumber) {
-        try {
-            String json = CatalogStore.reportJson(sqlite, fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
-            return JsonCodec.read(json, IngestReport.class);
+        FileVersion version = fileVersion(fileNumber);
+        requireContent(version);
+        try (SqliteSession session = sqliteSession()) {
+            Optional<String> json = version.current()
+                    ? CatalogStore.reportJson(session.connection(), fileNumber)
+                    : VersionStore.reportJson(session.connection(), fileNumber);
+            return JsonCodec.read(json.orElseThrow(() -> fileNotFound(fileNumber)), IngestReport.class);
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the report of " + FileRefs.format(fileNumber), e);
         }
+    }
+
+    /**
+     * Says what an F-number names: a current file, or a superseded version and what replaced it. A citation's
+     * F-reference keeps naming its version after the file is replaced.
+     *
+     * @param fileNumber the F-number
+     * @return the version
+     * @throws EngineException FILE_NOT_FOUND when no file ever had that number, or it was removed
+     */
+    public FileVersion fileVersion(int fileNumber) {
+        return versions(catalog()).find(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+    }
+
+    /**
+     * Returns where the original bytes of a file, current or superseded, are kept.
+     *
+     * @param fileNumber the F-number
+     * @return the stored copy, to be read and not changed
+     * @throws EngineException FILE_NOT_FOUND, or FILE_CONTENT_DROPPED for a version the retention setting dropped
+     */
+    public Path fileContent(int fileNumber) {
+        FileVersion version = fileVersion(fileNumber);
+        requireContent(version);
+        return paths.directory().resolve(version.file().storedPath());
+    }
+
+    private static void requireContent(FileVersion version) {
+        if (!version.contentKept()) {
+            throw new EngineException(
+                    CatalogErrorCode.FILE_CONTENT_DROPPED,
+                    ("%s (%s) was replaced by %s at %s, and its bytes and report were dropped since: the workspace"
+                                    + " keeps only the newest superseded versions; %s is the current version")
+                            .formatted(
+                                    version.file().ref(),
+                                    version.file().name(),
+                                    FileRefs.format(version.supersededBy()),
+                                    version.supersededAt(),
+                                    FileRefs.format(version.latest())));
+        }
+    }
+
+    /** The version chains of a catalog, read from the SQLite copy. */
+    FileVersions versions(CatalogSnapshot snapshot) {
+        try (SqliteSession session = sqliteSession()) {
+            return new FileVersions(snapshot, VersionStore.list(session.connection()));
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the file versions of workspace " + name, e);
+        }
+    }
+
+    /** Drops the bytes and reports of a file's superseded versions beyond the retention setting, after an upload. */
+    void applyRetention(int fileNumber) {
+        List<SupersededFile> dropped = versions(catalog()).beyondRetention(fileNumber, options.keepVersions());
+        if (dropped.isEmpty()) {
+            return;
+        }
+        inTransaction(() -> {
+            for (SupersededFile version : dropped) {
+                VersionStore.dropContent(sqlite, version.file().number());
+            }
+        });
+        dropped.forEach(version -> deleteTree(paths.fileDirectory(version.file().number())));
     }
 
     /**
@@ -609,10 +695,13 @@ public final class Workspace implements AutoCloseable {
         }
         reloadSnapshot();
         CatalogSnapshot snapshot = catalog();
+        FileVersions versions = new FileVersions(snapshot, VersionStore.list(sqlite));
         try (var entries = Files.list(paths.files())) {
             for (Path entry : entries.toList()) {
                 String fileName = entry.getFileName().toString();
-                boolean known = snapshot.files().stream().anyMatch(file -> fileName.equals("F" + file.number()));
+                boolean known = snapshot.files().stream().anyMatch(file -> fileName.equals("F" + file.number()))
+                        || (fileName.matches("F[0-9]+")
+                                && versions.keepsContentOf(Integer.parseInt(fileName.substring(1))));
                 if (!known) {
                     LOG.warn("workspace {}: removing {}, left by an upload that did not commit", name, fileName);
                     deleteTree(entry);

@@ -10,10 +10,16 @@ import io.tablequery.engine.ingest.IngestSettings;
  * @param ingest ingest limits and sizes
  * @param duckDbThreads DuckDB worker threads
  * @param duckDbMemoryLimit DuckDB's memory limit, for example {@code 2GB}
+ * @param keepVersions how many superseded versions of each file keep their bytes and ingest report, newest first
+ *     ({@link #ALL_VERSIONS} for every one); older ones keep only their record
  */
-public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String duckDbMemoryLimit) {
+public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String duckDbMemoryLimit, int keepVersions) {
+    /** Keep the bytes and report of every superseded version. */
+    public static final int ALL_VERSIONS = Integer.MAX_VALUE;
+
     /** The defaults: two DuckDB threads and a 2 GB memory limit. */
-    public static final WorkspaceOptions DEFAULTS = new WorkspaceOptions(IngestSettings.DEFAULTS, 2, "2GB");
+    public static final WorkspaceOptions DEFAULTS =
+            new WorkspaceOptions(IngestSettings.DEFAULTS, 2, "2GB", ALL_VERSIONS);
 
     /**
      * The defaults of a server, where many queries run at once: one DuckDB thread per workspace, so each query runs
@@ -21,16 +27,40 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
      * other. Measured on 2 cores under 64 clients in four alternations, this served 5-35% more requests than two
      * threads; one large query alone takes about twice as long.
      */
-    public static final WorkspaceOptions SERVED = new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB");
+    public static final WorkspaceOptions SERVED = new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB", ALL_VERSIONS);
 
     public WorkspaceOptions {
         requireNonNull(ingest, "ingest is null");
         requireNonNull(duckDbMemoryLimit, "duckDbMemoryLimit is null");
+        if (keepVersions < 0) {
+            throw new IllegalArgumentException("keepVersions must be 0 or more");
+        }
         if (duckDbThreads < 1) {
             throw new IllegalArgumentException("duckDbThreads must be at least 1");
         }
         if (!duckDbMemoryLimit.matches("[0-9]+(\\.[0-9]+)?\\s*[KMGT]i?B")) {
             throw new IllegalArgumentException("invalid DuckDB memory limit: " + duckDbMemoryLimit);
         }
+    }
+
+    /**
+     * Options with every superseded version kept.
+     *
+     * @param ingest ingest limits and sizes
+     * @param duckDbThreads DuckDB worker threads
+     * @param duckDbMemoryLimit DuckDB's memory limit
+     */
+    public WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String duckDbMemoryLimit) {
+        this(ingest, duckDbThreads, duckDbMemoryLimit, ALL_VERSIONS);
+    }
+
+    /**
+     * Returns these options with another retention of superseded versions.
+     *
+     * @param versions how many superseded versions of each file keep their content
+     * @return the changed options
+     */
+    public WorkspaceOptions withKeepVersions(int versions) {
+        return new WorkspaceOptions(ingest, duckDbThreads, duckDbMemoryLimit, versions);
     }
 }

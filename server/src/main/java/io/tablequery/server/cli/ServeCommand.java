@@ -135,6 +135,13 @@ final class ServeCommand implements Callable<Integer> {
                     + " at a time faster, for a server of few users (default: ${DEFAULT-VALUE}).")
     int duckDbThreads;
 
+    @Option(
+            names = "--keep-versions",
+            paramLabel = "N",
+            description = "Superseded versions of each file that keep their bytes and ingest report, so that citations"
+                    + " of them open; older ones keep only their record (default: all).")
+    Integer keepVersions;
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -156,11 +163,16 @@ final class ServeCommand implements Callable<Integer> {
         Path root = target.workspace != null ? null : target.root != null ? target.root : DEFAULT_ROOT;
         WorkspaceOptions options;
         try {
-            options = new WorkspaceOptions(IngestSettings.DEFAULTS, duckDbThreads, memoryPerWorkspace);
+            options = new WorkspaceOptions(
+                    IngestSettings.DEFAULTS,
+                    duckDbThreads,
+                    memoryPerWorkspace,
+                    keepVersions == null ? WorkspaceOptions.ALL_VERSIONS : keepVersions);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
-                    e.getMessage() + " (--duckdb-threads takes 1 or more; --memory-per-workspace a size like 2GB)");
+                    e.getMessage() + " (--duckdb-threads takes 1 or more; --memory-per-workspace a size like 2GB;"
+                            + " --keep-versions 0 or more)");
         }
         ServerLimits limits;
         try {

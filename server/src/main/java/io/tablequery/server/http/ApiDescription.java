@@ -39,7 +39,11 @@ final class ApiDescription {
     }
 
     void get(String path, String summary, Handler handler) {
-        described.add(new Route("GET", path, summary, null, 200, "application/json"));
+        get(path, summary, "application/json", handler);
+    }
+
+    void get(String path, String summary, String produces, Handler handler) {
+        described.add(new Route("GET", path, summary, null, 200, produces));
         routes.get(path, handler);
     }
 

@@ -4,22 +4,34 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpStatus;
 import io.javalin.http.UploadedFile;
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.FileVersion;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.api.ServerErrorCode;
+import io.tablequery.server.views.FileVersionView;
 import io.tablequery.server.views.FileView;
 import io.tablequery.server.views.UploadView;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /** Upload, list and delete files, and read their ingest reports. */
 final class FilesController {
+    private static final Map<String, String> MEDIA_TYPES = Map.of(
+            "csv", "text/csv; charset=UTF-8",
+            "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            "xls", "application/vnd.ms-excel",
+            "sqlite", "application/vnd.sqlite3");
+
     private final WorkspaceRegistry workspaces;
     private final long maxUploadBytes;
 
@@ -63,6 +75,31 @@ final class FilesController {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
         SourceFile deleted = workspace.deleteFile(FileRefs.parse(ctx.pathParam("ref")));
         ctx.json(Map.of("deleted", FileView.of(deleted)));
+    }
+
+    /** {@code GET /v1/workspaces/{ws}/files/{ref}}: a file current or superseded, and what replaced it. */
+    void show(Context ctx) {
+        Workspace workspace = workspaces.get(ctx.pathParam("ws"));
+        FileVersion version = workspace.fileVersion(FileRefs.parse(ctx.pathParam("ref")));
+        ctx.json(FileVersionView.of(version, workspace.name()));
+    }
+
+    /** {@code GET /v1/workspaces/{ws}/files/{ref}/content}: the original bytes, as uploaded. */
+    void content(Context ctx) throws IOException {
+        Workspace workspace = workspaces.get(ctx.pathParam("ws"));
+        int number = FileRefs.parse(ctx.pathParam("ref"));
+        FileVersion version = workspace.fileVersion(number);
+        Path stored = workspace.fileContent(number);
+        ctx.contentType(MEDIA_TYPES.getOrDefault(version.file().format(), "application/octet-stream"));
+        ctx.header(
+                "Content-Disposition",
+                "attachment; filename*=UTF-8''"
+                        + URLEncoder.encode(version.file().name(), StandardCharsets.UTF_8)
+                                .replace("+", "%20"));
+        ctx.header("ETag", "\"" + version.file().sha256() + "\"");
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("Content-Length", Long.toString(Files.size(stored)));
+        ctx.result(Files.newInputStream(stored));
     }
 
     /** {@code GET /v1/workspaces/{ws}/files/{ref}/report}. */

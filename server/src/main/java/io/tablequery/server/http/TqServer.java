@@ -165,7 +165,19 @@ public final class TqServer implements AutoCloseable {
                 gate.ingest(files::upload));
         api.get("/v1/workspaces/{ws}/files", "List the files with their F-numbers and tables.", files::list);
         api.delete("/v1/workspaces/{ws}/files/{ref}", "Remove a file (F3 or 3) and its tables.", files::delete);
-        api.get("/v1/workspaces/{ws}/files/{ref}/report", "A file's ingest report.", files::report);
+        api.get(
+                "/v1/workspaces/{ws}/files/{ref}",
+                "What a file reference names: the file, current or superseded (and by what), and where its bytes are.",
+                files::show);
+        api.get(
+                "/v1/workspaces/{ws}/files/{ref}/content",
+                "A file's original bytes, current or superseded, as uploaded.",
+                "application/octet-stream",
+                files::content);
+        api.get(
+                "/v1/workspaces/{ws}/files/{ref}/report",
+                "A file's ingest report, current or superseded.",
+                files::report);
         api.get("/v1/workspaces/{ws}/tables", "List the tables with columns, types and descriptions.", tables::list);
         api.post(
                 "/v1/workspaces/{ws}/search-tables",

@@ -82,8 +82,10 @@ class ApiDescriptionTest {
             }
         }
         assertThat(operations)
-                .hasSize(29)
+                .hasSize(31)
                 .contains(
+                        "GET /v1/workspaces/{ws}/files/{ref}",
+                        "GET /v1/workspaces/{ws}/files/{ref}/content",
                         "POST /v1/workspaces/{ws}/run-sql",
                         "POST /v1/workspaces/{ws}/tools/{toolName}",
                         "POST /v1/admin/workspaces/{ws}/keys",

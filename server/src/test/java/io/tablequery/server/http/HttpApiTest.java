@@ -77,6 +77,47 @@ class HttpApiTest {
     }
 
     @Test
+    void aCitedFileStaysReadableAfterItIsReplaced() throws Exception {
+        Path first = write("orders.csv", "id,total\n1,10\n");
+        assertThat(upload("default", "orders.csv", first).statusCode()).isEqualTo(201);
+        Path second = dir.resolve("uploads-2").resolve("orders.csv");
+        Files.createDirectories(second.getParent());
+        Files.writeString(second, "id,total\n1,11\n2,22\n");
+        assertThat(json(upload("default", "orders.csv", second)).at("/replaced").asText())
+                .isEqualTo("F1");
+
+        JsonNode old = json(get("/v1/workspaces/default/files/F1"));
+        assertThat(old.at("/status").asText()).isEqualTo("superseded");
+        assertThat(old.at("/supersededBy").asText()).isEqualTo("F2");
+        assertThat(old.at("/latest").asText()).isEqualTo("F2");
+        assertThat(old.at("/file/name").asText()).isEqualTo("orders.csv");
+        assertThat(old.at("/contentAvailable").asBoolean()).isTrue();
+        assertThat(old.at("/content").asText()).isEqualTo("/v1/workspaces/default/files/F1/content");
+        JsonNode current = json(get("/v1/workspaces/default/files/2"));
+        assertThat(current.at("/status").asText()).isEqualTo("current");
+        assertThat(current.at("/supersededBy").isNull()).isTrue();
+
+        HttpResponse<String> bytes = get("/v1/workspaces/default/files/F1/content");
+        assertThat(bytes.statusCode()).isEqualTo(200);
+        assertThat(bytes.body()).isEqualTo("id,total\n1,10\n");
+        assertThat(bytes.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
+        assertThat(bytes.headers().firstValue("Content-Disposition").orElse(""))
+                .isEqualTo("attachment; filename*=UTF-8''orders.csv");
+        assertThat(json(get("/v1/workspaces/default/files/F1/report"))
+                        .at("/file")
+                        .asText())
+                .isEqualTo("F1");
+        assertError(
+                get("/v1/workspaces/default/files/F9"),
+                404,
+                "FILE_NOT_FOUND",
+                "no file F9 in this workspace; list the files to see their F-numbers");
+        assertThat(json(get("/v1/workspaces/default/files")).at("/files").size())
+                .as("the listing shows current files")
+                .isEqualTo(1);
+    }
+
+    @Test
     void answersErrorsAsJsonWithStableCodes() throws Exception {
         assertError(
                 get("/v1/workspaces/nope/files"),
