@@ -16,7 +16,9 @@ public enum CatalogErrorCode implements ErrorCodeSupplier {
     FILE_NOT_FOUND(4, NOT_FOUND),
     FILE_CONTENT_DROPPED(5, NOT_FOUND),
     INVALID_FILE_REF(6, USER_ERROR),
-    STORAGE_FAILURE(8, INTERNAL_ERROR);
+    STORAGE_FAILURE(8, INTERNAL_ERROR),
+    EXPORT_TARGET_EXISTS(9, CONFLICT),
+    EXPORT_FAILED(10, INTERNAL_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -2,6 +2,7 @@ package io.tablequery.engine.store;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.engine.catalog.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
@@ -74,6 +75,24 @@ public final class DuckDbStorage {
         statements.add(
                 "CREATE OR REPLACE VIEW " + quote(SQLITE_SCHEMA, tableName) + " AS SELECT " + sqliteColumns + from);
         return statements;
+    }
+
+    /**
+     * Returns the query that reads a table for export: its columns in native types under their names, in row order,
+     * and its rows' citations ({@code F1S2R5}) in a last column.
+     *
+     * @param table the table
+     * @param citationColumn the name of the citation column
+     * @return the query
+     */
+    public static String exportSql(TableInfo table, String citationColumn) {
+        StringJoiner columns = new StringJoiner(", ");
+        for (int i = 0; i < table.columns().size(); i++) {
+            columns.add(valueColumn(i) + " AS " + quote(table.columns().get(i).name()));
+        }
+        columns.add("'F%dS%dR' || %s AS %s"
+                .formatted(table.fileNumber(), table.sheetNumber(), ROW_COLUMN, quote(citationColumn)));
+        return "SELECT " + columns + " FROM " + quote(STORE_SCHEMA, table.storageName()) + " ORDER BY " + ROW_COLUMN;
     }
 
     static String valueColumn(int index) {

@@ -465,6 +465,25 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
+     * Writes a consistent copy of the workspace that other tools read into a new directory: {@code tables.sqlite}
+     * (the SQLite copy, one file), {@code parquet/<table>.parquet} for every table (native types and each row's
+     * citation in {@code __src}; readable by pandas, polars, Spark and DuckDB 1.x, which cannot open this DuckDB
+     * version's file) and {@code manifest.json}. Uploads wait while it runs; queries do not.
+     *
+     * @param target a directory that does not exist or is empty
+     * @return what was written
+     * @throws EngineException EXPORT_TARGET_EXISTS, EXPORT_FAILED
+     */
+    public WorkspaceExport export(Path target) {
+        writeLock.lock();
+        try {
+            return WorkspaceExporter.export(this, sqlite, catalog(), target);
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    /**
      * Closes the workspace and deletes its directory with every stored file, database and index in it.
      *
      * @throws UncheckedIOException when the directory could not be deleted; the workspace is closed all the same

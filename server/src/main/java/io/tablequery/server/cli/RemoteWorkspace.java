@@ -7,6 +7,8 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.ErrorCategory;
 import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.workspace.WorkspaceExport;
+import io.tablequery.server.api.ExportArchive;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -74,6 +76,48 @@ record RemoteWorkspace(URI server, String workspace) {
         });
     }
 
+    /**
+     * Asks the server for the workspace's export ({@code POST /v1/admin/workspaces/{ws}/export}) and unpacks it.
+     *
+     * @param target a new or empty directory
+     * @return the export's manifest
+     */
+    WorkspaceExport export(Path target) {
+        HttpURLConnection connection = null;
+        try {
+            connection = (HttpURLConnection) URI.create(base() + "/v1/admin/workspaces/" + encoded() + "/export")
+                    .toURL()
+                    .openConnection();
+            connection.setRequestMethod("POST");
+            connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
+            connection.setReadTimeout((int) READ_TIMEOUT.toMillis());
+            authorize(connection);
+            int status = connection.getResponseCode();
+            if (status / 100 != 2) {
+                InputStream error = connection.getErrorStream();
+                String text = error == null ? "" : new String(error.readAllBytes(), StandardCharsets.UTF_8);
+                throw remoteError(status, parse(status, text));
+            }
+            Path absolute = target.toAbsolutePath().normalize();
+            Path partial = absolute.resolveSibling(absolute.getFileName() + ".partial-"
+                    + ProcessHandle.current().pid());
+            try (InputStream zip = connection.getInputStream()) {
+                ExportArchive.unpack(zip, partial);
+            }
+            WorkspaceExport export = JsonCodec.read(
+                    Files.readString(partial.resolve("manifest.json"), StandardCharsets.UTF_8), WorkspaceExport.class);
+            Files.deleteIfExists(absolute);
+            Files.move(partial, absolute);
+            return export;
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not fetch the export from " + server + ": " + e.getMessage(), e);
+        } finally {
+            if (connection != null) {
+                connection.disconnect();
+            }
+        }
+    }
+
     /** Writes a request's body. */
     @FunctionalInterface
     private interface Body {
@@ -91,10 +135,7 @@ record RemoteWorkspace(URI server, String workspace) {
             connection.setRequestMethod(method);
             connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
             connection.setReadTimeout((int) READ_TIMEOUT.toMillis());
-            String key = System.getenv(API_KEY_VARIABLE);
-            if (key != null && !key.isBlank()) {
-                connection.setRequestProperty("Authorization", "Bearer " + key.strip());
-            }
+            authorize(connection);
             if (body != null) {
                 connection.setDoOutput(true);
                 connection.setRequestProperty("Content-Type", contentType);
@@ -120,13 +161,27 @@ record RemoteWorkspace(URI server, String workspace) {
         }
     }
 
+    private static void authorize(HttpURLConnection connection) {
+        String key = System.getenv(API_KEY_VARIABLE);
+        if (key != null && !key.isBlank()) {
+            connection.setRequestProperty("Authorization", "Bearer " + key.strip());
+        }
+    }
+
     private URI uri(String route) {
+        return URI.create(base() + "/v1/workspaces/" + encoded() + "/" + route);
+    }
+
+    private String base() {
         String base = server.toString();
         while (base.endsWith("/")) {
             base = base.substring(0, base.length() - 1);
         }
-        return URI.create(base + "/v1/workspaces/"
-                + URLEncoder.encode(workspace, StandardCharsets.UTF_8).replace("+", "%20") + "/" + route);
+        return base;
+    }
+
+    private String encoded() {
+        return URLEncoder.encode(workspace, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private JsonNode parse(int status, String text) {
@@ -151,6 +206,9 @@ record RemoteWorkspace(URI server, String workspace) {
                     case 429 -> ErrorCategory.OVERLOADED;
                     default -> status >= 500 ? ErrorCategory.INTERNAL_ERROR : ErrorCategory.USER_ERROR;
                 };
+        if (status == 403 && code.equals("FORBIDDEN")) {
+            message += "; routes under /v1/admin take the admin key in %s".formatted(API_KEY_VARIABLE);
+        }
         if (status == 401) {
             message += "; the server at %s asks for keys: set %s to a key of workspace '%s'"
                     .formatted(server, API_KEY_VARIABLE, workspace);

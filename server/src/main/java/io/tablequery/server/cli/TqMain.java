@@ -66,6 +66,7 @@ public final class TqMain {
         subcommands.put("files", FilesCommand::new);
         subcommands.put("tables", TablesCommand::new);
         subcommands.put("rm", RmCommand::new);
+        subcommands.put("export", ExportCommand::new);
         subcommands.put("report", ReportCommand::new);
         subcommands.put("search-tables", SearchTablesCommand::new);
         subcommands.put("get-schemas", GetSchemasCommand::new);

@@ -58,6 +58,7 @@ public final class TqServer implements AutoCloseable {
         AdminController admin = new AdminController(workspaces, keys);
         Authenticator authenticator = new Authenticator(keys);
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
+        ExportController export = new ExportController(workspaces, uploadCache.resolve("exports"));
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill(), uploadCache);
         DuckToolSettings duckSettings =
@@ -98,7 +99,7 @@ public final class TqServer implements AutoCloseable {
             }
             config.routes.afterMatched(observer::finish);
             ApiDescription api = new ApiDescription(config.routes);
-            describeRoutes(api, workspaces, auth, observer, gate, admin, files, tables, skill, tools);
+            describeRoutes(api, workspaces, auth, observer, gate, admin, export, files, tables, skill, tools);
             api.get(
                     "/v1/tools",
                     "Both tool families as function-calling definitions: name, description, JSON Schema arguments.",
@@ -121,6 +122,7 @@ public final class TqServer implements AutoCloseable {
             RequestObserver observer,
             AdmissionGate gate,
             AdminController admin,
+            ExportController export,
             FilesController files,
             TablesController tables,
             SkillController skill,
@@ -155,6 +157,14 @@ public final class TqServer implements AutoCloseable {
                 admin::issueKey);
         api.get("/v1/admin/workspaces/{ws}/keys", "List a workspace's keys by id (admin key).", admin::listKeys);
         api.delete("/v1/admin/keys/{id}", "Revoke a workspace key (admin key).", admin::revokeKey);
+        api.post(
+                "/v1/admin/workspaces/{ws}/export",
+                "A consistent copy of a workspace that other tools read, as a zip: tables.sqlite (one file),"
+                        + " parquet/<table>.parquet with each row's __src, manifest.json (admin key).",
+                null,
+                200,
+                "application/zip",
+                gate.ingest(export::export));
         api.post(
                 "/v1/workspaces/{ws}/files",
                 "Upload one Excel, CSV/TSV or SQLite file as multipart/form-data field 'file'; a file of the same name"

@@ -17,6 +17,11 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -122,6 +127,40 @@ class CliBesideServerTest {
             assertThat(server.registry().get("served").catalog().files())
                     .extracting(file -> file.ref())
                     .containsExactly("F3", "F5", "F6");
+        }
+    }
+
+    @Test
+    void exportsTheSameCopyBesideTheServer() throws IOException, SQLException {
+        Path workspace = dir.resolve("exported");
+        ingestSamples(workspace);
+        Path alone = dir.resolve("copy-alone");
+        Outcome embedded = run(workspace, List.of("export", "--to", alone.toString()));
+        assertThat(embedded.exit()).as(embedded.err()).isZero();
+        Path through = dir.resolve("copy-through");
+        try (Served server = Served.start(workspace)) {
+            Outcome served = run(workspace, List.of("export", "--to", through.toString()));
+            assertThat(served.out().replace(through.toString(), "DIR"))
+                    .isEqualTo(embedded.out().replace(alone.toString(), "DIR"))
+                    .contains("6 tables as Parquet");
+            Outcome again = run(workspace, List.of("export", "--to", through.toString()));
+            assertThat(again.exit()).isEqualTo(1);
+            assertThat(again.err()).startsWith("error [EXPORT_TARGET_EXISTS]");
+        }
+        for (Path copy : List.of(alone, through)) {
+            try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + copy.resolve("tables.sqlite"));
+                    Statement statement = sqlite.createStatement();
+                    ResultSet rs = statement.executeQuery("SELECT count(*) FROM orders")) {
+                assertThat(rs.getLong(1)).isEqualTo(200);
+            }
+            try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
+                    Statement statement = duckDb.createStatement();
+                    ResultSet rs = statement.executeQuery("SELECT count(*), min(__src) FROM read_parquet('"
+                            + copy.resolve("parquet/orders.parquet") + "')")) {
+                assertThat(rs.next()).isTrue();
+                assertThat(rs.getLong(1)).isEqualTo(200);
+                assertThat(rs.getString(2)).startsWith("F1S1R");
+            }
         }
     }
 

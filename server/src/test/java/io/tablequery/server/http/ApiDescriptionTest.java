@@ -82,8 +82,9 @@ class ApiDescriptionTest {
             }
         }
         assertThat(operations)
-                .hasSize(31)
+                .hasSize(32)
                 .contains(
+                        "POST /v1/admin/workspaces/{ws}/export",
                         "GET /v1/workspaces/{ws}/files/{ref}",
                         "GET /v1/workspaces/{ws}/files/{ref}/content",
                         "POST /v1/workspaces/{ws}/run-sql",
