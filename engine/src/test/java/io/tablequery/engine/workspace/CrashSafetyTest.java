@@ -4,7 +4,9 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.SupersededFile;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.testing.TableReader;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -152,6 +154,19 @@ class CrashSafetyTest {
                 assertThat(HexFormat.of()
                                 .formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bytes))))
                         .isEqualTo(file.sha256());
+            }
+            for (SupersededFile version : VersionStore.list(sqlite)) {
+                if (version.contentKept()) {
+                    expectedDirs.add(version.file().ref());
+                    Path bytes = workspace.directory().resolve(version.file().storedPath());
+                    assertThat(HexFormat.of()
+                                    .formatHex(
+                                            MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(bytes))))
+                            .as(
+                                    "the kept bytes of superseded %s",
+                                    version.file().ref())
+                            .isEqualTo(version.file().sha256());
+                }
             }
             Set<String> storedDirs =
                     stored.map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));

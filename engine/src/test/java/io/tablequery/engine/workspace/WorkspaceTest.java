@@ -48,7 +48,10 @@ class WorkspaceTest {
                     .containsExactly(row(2, "north", 3.5, "new"));
             assertThat(Rows.normalizeAll(TableReader.duckDbSqliteView(workspace, "sales")))
                     .containsExactly(row(2, "north", 3.5, "new"));
-            assertThat(workspace.directory().resolve("files/F1")).doesNotExist();
+            assertThat(workspace.directory().resolve("files/F1/sales.csv"))
+                    .as("the replaced version stays readable under its F-number")
+                    .hasContent("region,amount\neast,1\nwest,2");
+            assertThat(workspace.fileVersion(1).supersededBy()).isEqualTo(2);
             assertThat(workspace.directory().resolve("files/F2/sales.csv"))
                     .hasContent("region,amount,note\nnorth,3.5,new");
         }
