@@ -2,6 +2,7 @@ package io.tablequery.benchmarks;
 
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.plan.QueryPlan;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.RunSqlText;
@@ -99,7 +100,7 @@ final class RunSqlBenchmark {
         long rows = 0;
         for (int i = 0; i < 3; i++) {
             rows = direct(workspace, select);
-            RunSqlText.format(skill.runSql(request));
+            RunSqlText.format(skill.runSql(request), SkillNames.CLI);
         }
         List<Long> direct = new ArrayList<>();
         List<Long> runSql = new ArrayList<>();
@@ -107,7 +108,7 @@ final class RunSqlBenchmark {
             long t0 = System.nanoTime();
             direct(workspace, select);
             long t1 = System.nanoTime();
-            RunSqlText.format(skill.runSql(request));
+            RunSqlText.format(skill.runSql(request), SkillNames.CLI);
             long t2 = System.nanoTime();
             direct.add((t1 - t0) / 1000);
             runSql.add((t2 - t1) / 1000);

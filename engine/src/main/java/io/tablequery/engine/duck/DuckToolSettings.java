@@ -2,6 +2,7 @@ package io.tablequery.engine.duck;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.engine.exec.QueryDeadline;
 import java.time.Duration;
 
 /**
@@ -15,8 +16,9 @@ import java.time.Duration;
  */
 public record DuckToolSettings(
         int maxRows, int maxStringChars, int defaultSampleRows, int maxSampleRows, Duration queryTimeout) {
-    /** 10 rows, 2,000 characters, samples of 10 up to 100, 60 seconds. */
-    public static final DuckToolSettings DEFAULTS = new DuckToolSettings(10, 2000, 10, 100, Duration.ofSeconds(60));
+    /** 10 rows, 2,000 characters, samples of 10 up to 100, 30 seconds. */
+    public static final DuckToolSettings DEFAULTS =
+            new DuckToolSettings(10, 2000, 10, 100, Duration.ofSeconds(QueryDeadline.DEFAULT_TIMEOUT_SECONDS));
 
     public DuckToolSettings {
         requireNonNull(queryTimeout, "queryTimeout is null");

@@ -75,7 +75,7 @@ public final class DuckDbPlanRunner {
             } catch (SQLException e) {
                 throw new EngineException(
                         PlanErrorCode.STEP_FAILED,
-                        "step %d failed on DuckDB: %s. Run the plan with --engine sqlite."
+                        "step %d failed on DuckDB: %s."
                                 .formatted(steps.get(i).step().step(), firstLine(e.getMessage())),
                         e);
             }

@@ -10,6 +10,12 @@ import java.util.concurrent.ScheduledFuture;
  * the starting thread ends it early.
  */
 public final class QueryDeadline implements AutoCloseable {
+    /**
+     * The time limit of one query or plan when none is given, in seconds: for the skill and the DuckDB tools, on the
+     * command line, the server and MCP alike.
+     */
+    public static final int DEFAULT_TIMEOUT_SECONDS = 30;
+
     private final ScheduledFuture<?> timer;
     private final CancelScope scope;
     private Statement current;

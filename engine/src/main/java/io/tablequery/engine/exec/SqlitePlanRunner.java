@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.lex.StrictIdentifiers;
 import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.result.ResultLimits;
@@ -25,14 +26,17 @@ public final class SqlitePlanRunner {
     public static final String ENGINE = "sqlite";
 
     private final Duration timeout;
+    private final SkillNames names;
 
     /**
      * Creates a runner.
      *
      * @param timeout how long the whole plan may run
+     * @param names how the caller names the tools, for the errors' hints
      */
-    public SqlitePlanRunner(Duration timeout) {
+    public SqlitePlanRunner(Duration timeout, SkillNames names) {
         this.timeout = requireNonNull(timeout, "timeout is null");
+        this.names = requireNonNull(names, "names is null");
     }
 
     /**
@@ -69,7 +73,7 @@ public final class SqlitePlanRunner {
             try (PreparedStatement check = connection.prepareStatement(StrictIdentifiers.rewrite(step.executedSql()))) {
                 // Compiling resolves every name; nothing runs. A quoted name that resolves nowhere fails here.
             } catch (SQLException e) {
-                throw StepFailures.failed(step, e.getMessage(), catalog, stepColumns, true);
+                throw StepFailures.failed(step, e.getMessage(), catalog, stepColumns, true, names);
             }
             try {
                 execute(connection, step.executedSql(), deadline);
@@ -77,7 +81,7 @@ public final class SqlitePlanRunner {
                         step.step().destineTableName(),
                         FinalTables.visibleColumns(connection, step.step().destineTableName()));
             } catch (SQLException e) {
-                throw StepFailures.failed(step, e.getMessage(), catalog, stepColumns, false);
+                throw StepFailures.failed(step, e.getMessage(), catalog, stepColumns, false, names);
             }
         }
     }

@@ -9,6 +9,7 @@ import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanStep;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedStep;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,7 +45,8 @@ final class StepFailures {
             String engineMessage,
             CatalogSnapshot catalog,
             Map<String, List<String>> stepColumns,
-            boolean strict) {
+            boolean strict,
+            SkillNames callers) {
         PlanStep step = validated.step();
         String message = plain(engineMessage);
         StringBuilder text =
@@ -63,7 +65,7 @@ final class StepFailures {
                     catalog.tables().stream().map(TableInfo::name).toList());
             names.addAll(stepColumns.keySet());
             String hint = NameSuggestions.hint(unqualified(table.group(1)), names);
-            text.append(hint.isEmpty() ? " Find tables with search-tables." : hint);
+            text.append(hint.isEmpty() ? " Find tables with %s.".formatted(callers.searchTables()) : hint);
         } else if (message.contains("ambiguous column name")) {
             text.append(" Qualify the column with its table or alias: \"t\".\"column\".");
         } else if (message.contains("syntax error")) {

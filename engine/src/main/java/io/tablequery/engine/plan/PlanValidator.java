@@ -37,10 +37,11 @@ public final class PlanValidator {
      *
      * @param plan the plan
      * @param catalog the workspace's tables
+     * @param names how the caller names the tools, for the errors' hints
      * @return the plan with each step's provenance
      * @throws io.tablequery.engine.error.EngineException INVALID_PLAN naming the step and the rule it breaks
      */
-    public static ValidatedPlan validate(QueryPlan plan, CatalogSnapshot catalog) {
+    public static ValidatedPlan validate(QueryPlan plan, CatalogSnapshot catalog, SkillNames names) {
         Map<String, Integer> stepByName = new HashMap<>();
         for (PlanStep step : plan.queries()) {
             checkName(step, catalog, stepByName);
@@ -55,7 +56,7 @@ public final class PlanValidator {
         List<ValidatedStep> steps = new ArrayList<>();
         for (PlanStep step : plan.queries()) {
             StepSql sql = StepSqlAnalyzer.analyze(step);
-            checkSources(step, sql, catalog, stepByName, earlier);
+            checkSources(step, sql, catalog, stepByName, earlier, names);
             ValidatedStep validated = provenance(step, sql, catalog, earlier);
             steps.add(validated);
             earlier.put(key(step.destineTableName()), validated);
@@ -88,7 +89,8 @@ public final class PlanValidator {
             StepSql sql,
             CatalogSnapshot catalog,
             Map<String, Integer> stepByName,
-            Map<String, ValidatedStep> earlier) {
+            Map<String, ValidatedStep> earlier,
+            SkillNames names) {
         String where = "step " + step.step();
         for (String source : step.sourceTableNames()) {
             String key = key(source);
@@ -104,7 +106,7 @@ public final class PlanValidator {
             earlier.values().forEach(v -> known.add(v.step().destineTableName()));
             throw PlanParser.invalid("%s: source table %s does not exist.%s Sources are workspace tables (see"
                             .formatted(where, quote(source), NameSuggestions.hint(source, known))
-                    + " search-tables) or tables of earlier steps");
+                    + " %s) or tables of earlier steps".formatted(names.searchTables()));
         }
         for (String name : sql.referencedKeys()) {
             Integer creator = stepByName.get(name);

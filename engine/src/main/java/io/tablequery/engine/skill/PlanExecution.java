@@ -13,6 +13,7 @@ import io.tablequery.engine.exec.ResultComparer;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.exec.SqlitePlanRunner;
 import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.result.ArrowStreams;
@@ -49,7 +50,18 @@ final class PlanExecution {
             Connection sqlite = session.connection();
             return switch (engine) {
                 case SQLITE -> sqlite(plan, sqlite, catalog, limits, notices);
-                case DUCKDB -> duckdb(plan, translate(plan, catalog, sqlite, true), catalog, limits, notices);
+                case DUCKDB -> {
+                    try {
+                        yield duckdb(
+                                plan,
+                                translate(plan, catalog, sqlite, true, settings.names()),
+                                catalog,
+                                limits,
+                                notices);
+                    } catch (EngineException e) {
+                        throw withSqliteHint(e);
+                    }
+                }
                 case AUTO -> auto(plan, sqlite, catalog, limits, notices);
                 case BOTH -> both(plan, sqlite, catalog, limits, notices);
             };
@@ -70,7 +82,7 @@ final class PlanExecution {
         try (SqliteSession session = workspace.sqliteSession()) {
             Connection sqlite = session.connection();
             PlanTranslation translation = engine == PlanEngine.DUCKDB || engine == PlanEngine.AUTO
-                    ? translate(plan, catalog, sqlite, engine == PlanEngine.DUCKDB)
+                    ? translate(plan, catalog, sqlite, engine == PlanEngine.DUCKDB, settings.names())
                     : null;
             boolean onDuckDb = engine == PlanEngine.DUCKDB
                     || engine == PlanEngine.AUTO
@@ -81,12 +93,15 @@ final class PlanExecution {
                     new DuckDbPlanRunner(settings.queryTimeout()).execute(plan, translation, duckdb);
                     return FinalTables.exportArrow(plan, step, duckdb, maxRows, out);
                 } catch (EngineException e) {
-                    if (engine == PlanEngine.DUCKDB || e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
+                    if (engine == PlanEngine.DUCKDB) {
+                        throw withSqliteHint(e);
+                    }
+                    if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
                         throw e;
                     }
                 }
             }
-            new SqlitePlanRunner(settings.queryTimeout()).execute(plan, sqlite, catalog);
+            new SqlitePlanRunner(settings.queryTimeout(), settings.names()).execute(plan, sqlite, catalog);
             return FinalTables.exportArrow(plan, step, sqlite, maxRows, out);
         } catch (SQLException e) {
             throw new EngineException(
@@ -96,7 +111,8 @@ final class PlanExecution {
 
     private RunSqlResult sqlite(
             ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        return new SqlitePlanRunner(settings.queryTimeout()).run(plan, sqlite, catalog, limits, notices);
+        return new SqlitePlanRunner(settings.queryTimeout(), settings.names())
+                .run(plan, sqlite, catalog, limits, notices);
     }
 
     private RunSqlResult duckdb(
@@ -116,7 +132,7 @@ final class PlanExecution {
 
     private RunSqlResult auto(
             ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        PlanTranslation translation = translate(plan, catalog, sqlite, false);
+        PlanTranslation translation = translate(plan, catalog, sqlite, false, settings.names());
         if (!translation.translated()) {
             notices.add("Ran on sqlite: step %d does not translate to DuckDB exactly (%s)."
                     .formatted(translation.refusedStep(), translation.reason()));
@@ -136,15 +152,15 @@ final class PlanExecution {
             if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
                 throw e;
             }
-            notices.add("Ran on sqlite: " + e.getMessage().replace(" Run the plan with --engine sqlite.", ""));
+            notices.add("Ran on sqlite: " + e.getMessage());
             return sqlite(plan, sqlite, catalog, limits, notices);
         }
     }
 
     private RunSqlResult both(
             ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        new SqlitePlanRunner(settings.queryTimeout()).execute(plan, sqlite, catalog);
-        PlanTranslation translation = translate(plan, catalog, sqlite, false);
+        new SqlitePlanRunner(settings.queryTimeout(), settings.names()).execute(plan, sqlite, catalog);
+        PlanTranslation translation = translate(plan, catalog, sqlite, false, settings.names());
         EngineComparison comparison;
         if (!translation.translated()) {
             comparison = new EngineComparison(
@@ -159,8 +175,7 @@ final class PlanExecution {
                 if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
                     throw e;
                 }
-                comparison = new EngineComparison(
-                        e.getMessage().replace(" Run the plan with --engine sqlite.", ""), List.of());
+                comparison = new EngineComparison(e.getMessage(), List.of());
             } catch (SQLException e) {
                 throw new EngineException(
                         PlanErrorCode.EXECUTION_FAILED,
@@ -172,15 +187,31 @@ final class PlanExecution {
         return result.withComparison(comparison);
     }
 
+    /** A step DuckDB refused, with the way out a caller who asked for DuckDB has. */
+    private EngineException withSqliteHint(EngineException e) {
+        if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
+            return e;
+        }
+        return new EngineException(
+                PlanErrorCode.STEP_FAILED,
+                e.getMessage()
+                        + " Run the plan with %s.".formatted(settings.names().engineSetTo("sqlite")),
+                e);
+    }
+
     private static PlanTranslation translate(
-            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, boolean required) {
+            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, boolean required, SkillNames names) {
         PlanTranslation translation = PlanTranslation.of(plan, catalog, sqlite);
         if (required && !translation.translated()) {
             throw new EngineException(
                     PlanErrorCode.UNTRANSLATABLE,
                     ("step %d cannot run on DuckDB with SQLite's answers: %s. Nothing ran; run the plan with"
-                                    + " --engine sqlite, or --engine auto, which picks SQLite for such plans")
-                            .formatted(translation.refusedStep(), translation.reason()));
+                                    + " %s, or %s, which picks SQLite for such plans")
+                            .formatted(
+                                    translation.refusedStep(),
+                                    translation.reason(),
+                                    names.engineSetTo("sqlite"),
+                                    names.engineSetTo("auto")));
         }
         return translation;
     }

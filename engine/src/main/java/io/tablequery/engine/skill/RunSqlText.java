@@ -1,6 +1,7 @@
 package io.tablequery.engine.skill;
 
 import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.provenance.FileRefTable;
 import io.tablequery.engine.result.CsvText;
 import io.tablequery.engine.result.ResultLimits;
@@ -33,9 +34,10 @@ public final class RunSqlText {
      * Formats a result.
      *
      * @param result the run's result
+     * @param names how the caller names the tools and arguments the hints mention
      * @return the agent text
      */
-    public static String format(RunSqlResult result) {
+    public static String format(RunSqlResult result, SkillNames names) {
         StringBuilder out = new StringBuilder();
         result.notices().forEach(notice -> out.append("Note: ").append(notice).append('\n'));
         if (!result.notices().isEmpty()) {
@@ -61,11 +63,15 @@ public final class RunSqlText {
                 out.append(" - ").append(table.description().strip());
             }
             out.append('\n');
-            out.append(rowsLine(table, result.limits())).append('\n');
+            out.append(rowsLine(table, result.limits(), names)).append('\n');
             if (table.cutCells() > 0) {
                 out.append(("%,d cells longer than %,d characters were cut and end with \"..\"; re-run with a"
-                                        + " higher --cell-max (ceiling %,d) to read them whole.")
-                                .formatted(table.cutCells(), result.limits().cellMax(), ResultLimits.CELL_MAX_CEILING))
+                                        + " higher %s (ceiling %,d) to read them whole.")
+                                .formatted(
+                                        table.cutCells(),
+                                        result.limits().cellMax(),
+                                        names.cellMax(),
+                                        ResultLimits.CELL_MAX_CEILING))
                         .append('\n');
             }
             out.append(table.csv());
@@ -82,7 +88,7 @@ public final class RunSqlText {
         }
     }
 
-    private static String rowsLine(ResultTable table, ResultLimits limits) {
+    private static String rowsLine(ResultTable table, ResultLimits limits, SkillNames names) {
         if (table.truncation() == Truncation.NONE) {
             return rows(table.totalRows()) + ".";
         }
@@ -97,8 +103,8 @@ public final class RunSqlText {
                             .formatted(limits.outputBudget());
         }
         return cut
-                + " To see more, re-run with a higher --max-rows (now %,d across all results; ceiling %,d), or aggregate."
-                        .formatted(limits.maxRows(), ResultLimits.MAX_ROWS_CEILING);
+                + " To see more, re-run with a higher %s (now %,d across all results; ceiling %,d), or aggregate."
+                        .formatted(names.maxRows(), limits.maxRows(), ResultLimits.MAX_ROWS_CEILING);
     }
 
     /** Returns {@code 1 row} or {@code N rows}, N with thousands separators. */

@@ -3,6 +3,7 @@ package io.tablequery.engine.skill;
 import io.tablequery.dialects.SqlIdentifiers;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
@@ -19,9 +20,10 @@ public final class SearchText {
      * Formats a search result.
      *
      * @param result the result
+     * @param names how the caller names the tools
      * @return the agent text
      */
-    public static String format(SearchResult result) {
+    public static String format(SearchResult result, SkillNames names) {
         StringBuilder out = new StringBuilder();
         if (result.hits().isEmpty()) {
             return out.append("No table matches \"%s\". Try other words or synonyms, or use the document tool."
@@ -29,8 +31,12 @@ public final class SearchText {
                     .append('\n')
                     .toString();
         }
-        out.append("%d table%s for \"%s\" (best first; get-schemas shows their columns and sample rows):\n"
-                .formatted(result.hits().size(), result.hits().size() == 1 ? "" : "s", result.query()));
+        out.append("%d table%s for \"%s\" (best first; %s shows their columns and sample rows):\n"
+                .formatted(
+                        result.hits().size(),
+                        result.hits().size() == 1 ? "" : "s",
+                        result.query(),
+                        names.getSchemas()));
         int rank = 1;
         for (TableHit hit : result.hits()) {
             TableInfo table = hit.table();

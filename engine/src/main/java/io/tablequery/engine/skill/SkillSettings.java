@@ -2,6 +2,8 @@ package io.tablequery.engine.skill;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.engine.exec.QueryDeadline;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.result.ResultLimits;
 import java.time.Duration;
 
@@ -14,15 +16,23 @@ import java.time.Duration;
  * @param queryTimeout how long one plan may run
  * @param autoDuckDbRows with engine {@code auto}, how many rows the plan's workspace tables must hold together for a
  *     translatable plan to run on DuckDB
+ * @param names how the callers name the tools and arguments that the answers' hints mention
  */
 public record SkillSettings(
-        int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout, long autoDuckDbRows) {
-    /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 60 seconds, DuckDB from 100,000 rows. */
-    public static final SkillSettings DEFAULTS = new SkillSettings(100, 1000, 60_000, Duration.ofSeconds(60), 100_000);
+        int defaultMaxRows,
+        int defaultCellMax,
+        int outputBudget,
+        Duration queryTimeout,
+        long autoDuckDbRows,
+        SkillNames names) {
+    /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 30 seconds, DuckDB from 100,000 rows. */
+    public static final SkillSettings DEFAULTS = new SkillSettings(
+            100, 1000, 60_000, Duration.ofSeconds(QueryDeadline.DEFAULT_TIMEOUT_SECONDS), 100_000, SkillNames.CLI);
 
     public SkillSettings {
         new ResultLimits(defaultMaxRows, defaultCellMax, outputBudget);
         requireNonNull(queryTimeout, "queryTimeout is null");
+        requireNonNull(names, "names is null");
         if (queryTimeout.isNegative() || queryTimeout.isZero()) {
             throw new IllegalArgumentException("queryTimeout must be positive");
         }
@@ -32,13 +42,27 @@ public record SkillSettings(
     }
 
     /**
+     * Settings that name the tools as the command line does.
+     *
+     * @param defaultMaxRows rows shown by default
+     * @param defaultCellMax characters per cell by default
+     * @param outputBudget characters of result CSV per answer
+     * @param queryTimeout how long one plan may run
+     * @param autoDuckDbRows rows from which {@code auto} picks DuckDB
+     */
+    public SkillSettings(
+            int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout, long autoDuckDbRows) {
+        this(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, SkillNames.CLI);
+    }
+
+    /**
      * Returns a copy with another output budget.
      *
      * @param budget characters
      * @return the new settings
      */
     public SkillSettings withOutputBudget(int budget) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, autoDuckDbRows);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, autoDuckDbRows, names);
     }
 
     /**
@@ -48,7 +72,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withQueryTimeout(Duration timeout) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, autoDuckDbRows);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, autoDuckDbRows, names);
     }
 
     /**
@@ -58,6 +82,17 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withAutoDuckDbRows(long rows) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows, names);
+    }
+
+    /**
+     * Returns a copy for callers who name the tools otherwise.
+     *
+     * @param callerNames the names
+     * @return the new settings
+     */
+    public SkillSettings withNames(SkillNames callerNames) {
+        return new SkillSettings(
+                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, callerNames);
     }
 }

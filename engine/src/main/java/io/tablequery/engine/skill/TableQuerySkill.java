@@ -13,6 +13,7 @@ import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.exec.TranslationCatalog;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
@@ -52,12 +53,14 @@ public final class TableQuerySkill {
     public SearchResult searchTables(String query, int topK) {
         if (query == null || query.isBlank()) {
             throw new EngineException(
-                    SkillErrorCode.INVALID_ARGUMENT, "the query is empty; pass --query with the words to look for");
+                    SkillErrorCode.INVALID_ARGUMENT,
+                    "the query is empty; pass %s with the words to look for"
+                            .formatted(settings.names().query()));
         }
         if (topK < 1 || topK > TableSearcher.MAX_TOP_K) {
             throw new EngineException(
                     SkillErrorCode.INVALID_ARGUMENT,
-                    "--top-k must be 1 to %d, not %d".formatted(TableSearcher.MAX_TOP_K, topK));
+                    "%s must be 1 to %d, not %d".formatted(settings.names().topK(), TableSearcher.MAX_TOP_K, topK));
         }
         return workspace.searchTables(query, topK);
     }
@@ -77,7 +80,7 @@ public final class TableQuerySkill {
             if (name.isEmpty()) {
                 continue;
             }
-            TableInfo table = catalog.table(name).orElseThrow(() -> unknownTable(name, catalog));
+            TableInfo table = catalog.table(name).orElseThrow(() -> unknownTable(name, catalog, settings.names()));
             if (!tables.contains(table)) {
                 tables.add(table);
             }
@@ -85,7 +88,9 @@ public final class TableQuerySkill {
         if (tables.isEmpty()) {
             throw new EngineException(
                     SkillErrorCode.INVALID_ARGUMENT,
-                    "no table named; pass --tables \"a,b\" with names from search-tables");
+                    "no table named; pass %s with names from %s"
+                            .formatted(
+                                    settings.names().tables(), settings.names().searchTables()));
         }
         List<TableSchema> schemas = new ArrayList<>();
         List<TableInfo> toDescribe = new ArrayList<>();
@@ -117,6 +122,15 @@ public final class TableQuerySkill {
     }
 
     /**
+     * Returns how this skill's callers name its tools and arguments, which its answers' hints use.
+     *
+     * @return the names
+     */
+    public SkillNames names() {
+        return settings.names();
+    }
+
+    /**
      * Validates and runs a plan. Nothing runs unless the whole plan passes the checks.
      *
      * @param request the plan and its options
@@ -126,12 +140,22 @@ public final class TableQuerySkill {
 
         List<String> notices = new ArrayList<>();
         int maxRows = ceiling(
-                "--max-rows", request.maxRows(), settings.defaultMaxRows(), 0, ResultLimits.MAX_ROWS_CEILING, notices);
+                settings.names().maxRows(),
+                request.maxRows(),
+                settings.defaultMaxRows(),
+                0,
+                ResultLimits.MAX_ROWS_CEILING,
+                notices);
         int cellMax = ceiling(
-                "--cell-max", request.cellMax(), settings.defaultCellMax(), 1, ResultLimits.CELL_MAX_CEILING, notices);
+                settings.names().cellMax(),
+                request.cellMax(),
+                settings.defaultCellMax(),
+                1,
+                ResultLimits.CELL_MAX_CEILING,
+                notices);
         ResultLimits limits = new ResultLimits(maxRows, cellMax, settings.outputBudget());
         CatalogSnapshot catalog = workspace.catalog();
-        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog);
+        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names());
         return new PlanExecution(workspace, settings).run(request.engine(), plan, catalog, limits, notices);
     }
 
@@ -148,7 +172,7 @@ public final class TableQuerySkill {
      */
     public ArrowStreams.Written exportArrow(RunSqlRequest request, Integer step, long maxRows, OutputStream out) {
         CatalogSnapshot catalog = workspace.catalog();
-        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog);
+        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names());
         return new PlanExecution(workspace, settings).exportArrow(request.engine(), plan, catalog, step, maxRows, out);
     }
 
@@ -161,20 +185,22 @@ public final class TableQuerySkill {
     public Translation translate(String sql) {
         if (sql == null || sql.isBlank()) {
             throw new EngineException(
-                    SkillErrorCode.INVALID_ARGUMENT, "the SQL is empty; pass --sql or the statement on stdin");
+                    SkillErrorCode.INVALID_ARGUMENT,
+                    "the SQL is empty; pass %s with the statement"
+                            .formatted(settings.names().sql()));
         }
         try (SqliteSession session = workspace.sqliteSession()) {
             return SqliteToDuckDb.translate(sql, new TranslationCatalog(workspace.catalog(), session.connection()));
         }
     }
 
-    private static EngineException unknownTable(String name, CatalogSnapshot catalog) {
+    private static EngineException unknownTable(String name, CatalogSnapshot catalog, SkillNames callers) {
         List<String> names = catalog.tables().stream().map(TableInfo::name).toList();
         String hint = NameSuggestions.hint(name, names);
         return new EngineException(
                 SkillErrorCode.TABLE_NOT_FOUND,
                 "no table %s in this workspace.%s".formatted(SqlIdentifiers.quote(name), hint)
-                        + (hint.isEmpty() ? " Find tables with search-tables." : ""));
+                        + (hint.isEmpty() ? " Find tables with %s.".formatted(callers.searchTables()) : ""));
     }
 
     private static String unquote(String name) {

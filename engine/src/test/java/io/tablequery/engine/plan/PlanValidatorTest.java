@@ -46,7 +46,7 @@ class PlanValidatorTest {
     }
 
     static ValidatedPlan validate(String json) {
-        return PlanValidator.validate(PlanParser.parse(json), workspace.catalog());
+        return PlanValidator.validate(PlanParser.parse(json), workspace.catalog(), SkillNames.CLI);
     }
 
     static Stream<Arguments> refusedPlans() {

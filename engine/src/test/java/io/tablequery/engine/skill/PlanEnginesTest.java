@@ -8,6 +8,7 @@ import io.tablequery.engine.exec.EngineComparison;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.testing.Plans;
 import io.tablequery.engine.testing.ShopWorkbook;
@@ -153,7 +154,7 @@ class PlanEnginesTest {
             assertThat(table.inOrder()).isTrue();
             assertThat(table.comparedRows()).isEqualTo(same.tables().get(0).totalRows());
         });
-        assertThat(RunSqlText.format(same)).contains("identical on sqlite and duckdb");
+        assertThat(RunSqlText.format(same, SkillNames.CLI)).contains("identical on sqlite and duckdb");
 
         RunSqlResult unordered = run(PlanEngine.BOTH, "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY 1");
         assertThat(unordered.comparison().identical()).isTrue();

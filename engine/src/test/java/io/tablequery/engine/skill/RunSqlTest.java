@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.result.Truncation;
 import io.tablequery.engine.testing.Plans;
@@ -81,7 +82,7 @@ class RunSqlTest {
     void countsTheRowCeilingAcrossFinalTables() {
         RunSqlResult result = run(plan("SELECT \"id\" FROM \"places\"", "SELECT \"city\" FROM \"places\""), 7, null);
         assertThat(result.tables()).extracting(ResultTable::shownRows).containsExactly(5, 2);
-        String text = RunSqlText.format(result);
+        String text = RunSqlText.format(result, SkillNames.CLI);
         assertThat(text)
                 .contains("Only the first 2 rows are shown; the remaining 3 rows were omitted (5 rows in total).")
                 .contains("5 rows.\r\n".replace("\r\n", "\n"));
@@ -112,7 +113,7 @@ class RunSqlTest {
         assertThat(table.truncation()).isEqualTo(Truncation.OUTPUT_BUDGET);
         assertThat(table.csv().length()).isLessThanOrEqualTo(60);
         assertThat(table.shownRows()).isBetween(1, 4);
-        assertThat(RunSqlText.format(result))
+        assertThat(RunSqlText.format(result, SkillNames.CLI))
                 .contains("Only the first %d row".formatted(table.shownRows()))
                 .contains("The output budget of 60 characters was reached");
     }
@@ -122,14 +123,16 @@ class RunSqlTest {
         RunSqlResult result = run(plan("SELECT 1 AS x"), 5000, 20000);
         assertThat(result.limits().maxRows()).isEqualTo(2000);
         assertThat(result.limits().cellMax()).isEqualTo(10000);
-        assertThat(RunSqlText.format(result)).startsWith("Note: --max-rows 5,000 is above the hard ceiling");
+        assertThat(RunSqlText.format(result, SkillNames.CLI))
+                .startsWith("Note: --max-rows 5,000 is above the hard ceiling");
         assertThatThrownBy(() -> run(plan("SELECT 1 AS x"), -1, null))
                 .hasMessage("--max-rows must be at least 0, not -1");
     }
 
     @Test
     void writesTheSectionsInOrderWithRowCitations() {
-        String text = RunSqlText.format(run(plan("SELECT \"city\" FROM \"places\" WHERE \"id\" = 2"), null, null));
+        String text = RunSqlText.format(
+                run(plan("SELECT \"city\" FROM \"places\" WHERE \"id\" = 2"), null, null), SkillNames.CLI);
         assertThat(text.indexOf("Citation instructions:")).isZero();
         assertThat(text).contains("""
                 file_ref_table:

@@ -3,6 +3,7 @@ package io.tablequery.engine.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
@@ -93,7 +94,7 @@ class SearchTablesTest {
                         new MatchedTerm("price", List.of("columns", "description")));
         assertThat(hit.fileName()).isEqualTo("store_orders.csv");
         assertThat(hit.score()).isPositive();
-        assertThat(SearchText.format(skill.searchTables("Shanghai unit price", 5)))
+        assertThat(SearchText.format(skill.searchTables("Shanghai unit price", 5), SkillNames.CLI))
                 .contains("1. \"store_orders\"  score ")
                 .contains("   file F1 store_orders.csv, sheet 1 \"store_orders.csv\", 3 rows\n")
                 .contains("   columns: orderId, city, unitPrice, customer\n")
@@ -104,7 +105,7 @@ class SearchTablesTest {
     void answersNothingFoundPlainly() {
         SearchResult result = skill.searchTables("zebra giraffe", 5);
         assertThat(result.hits()).isEmpty();
-        assertThat(SearchText.format(result)).startsWith("No table matches \"zebra giraffe\".");
+        assertThat(SearchText.format(result, SkillNames.CLI)).startsWith("No table matches \"zebra giraffe\".");
         assertThat(skill.searchTables("the of and", 5).hits()).isEmpty();
         assertThatThrownBy(() -> skill.searchTables(" ", 5)).hasMessageContaining("the query is empty");
         assertThatThrownBy(() -> skill.searchTables("x", 0)).hasMessage("--top-k must be 1 to 200, not 0");

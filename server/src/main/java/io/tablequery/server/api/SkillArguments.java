@@ -69,7 +69,7 @@ public final class SkillArguments {
         } else if (tables != null && tables.isArray()) {
             tables.forEach(name -> names.add(name.asText()));
         } else {
-            throw badRequest("get-schemas needs \"tables\": a list of table names, or one string \"a,b\"");
+            throw badRequest("\"tables\" is missing: give a list of table names, or one string \"a,b\"");
         }
         return names;
     }
@@ -86,7 +86,7 @@ public final class SkillArguments {
     public static RunSqlRequest runSql(JsonNode args, String maxRows, String cellMax) {
         JsonNode plan = args.get("plan");
         if (plan == null || plan.isNull()) {
-            throw badRequest("run-sql needs \"plan\": the plan object {\"queries\": [...]}");
+            throw badRequest("\"plan\" is missing: give the plan object {\"queries\": [...]}");
         }
         JsonNode engine = args.get("engine");
         return new RunSqlRequest(

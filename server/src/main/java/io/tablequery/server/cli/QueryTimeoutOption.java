@@ -1,5 +1,6 @@
 package io.tablequery.server.cli;
 
+import io.tablequery.engine.exec.QueryDeadline;
 import java.time.Duration;
 import picocli.CommandLine.Option;
 
@@ -8,7 +9,7 @@ final class QueryTimeoutOption {
     @Option(
             names = "--query-timeout",
             paramLabel = "SECONDS",
-            defaultValue = "30",
+            defaultValue = "" + QueryDeadline.DEFAULT_TIMEOUT_SECONDS,
             description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
     int seconds;
 

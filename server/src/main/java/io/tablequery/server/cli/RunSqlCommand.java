@@ -70,7 +70,8 @@ final class RunSqlCommand implements Callable<Integer> {
         request.put("cellMax", cellMax);
         request.put("engine", engine);
         JsonNode response = target.call(
-                skill -> RunSqlView.of(skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine))),
+                skill -> RunSqlView.of(
+                        skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine)), skill.names()),
                 "run-sql",
                 request);
         SkillOutput.print(spec.commandLine().getOut(), json, response);

@@ -41,8 +41,8 @@ final class SearchTablesCommand implements Callable<Integer> {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("query", query);
         request.put("topK", topK);
-        JsonNode response =
-                target.call(skill -> SearchView.of(skill.searchTables(query, topK)), "search-tables", request);
+        JsonNode response = target.call(
+                skill -> SearchView.of(skill.searchTables(query, topK), skill.names()), "search-tables", request);
         SkillOutput.print(spec.commandLine().getOut(), json, response);
         return 0;
     }

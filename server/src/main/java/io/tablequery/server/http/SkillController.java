@@ -35,8 +35,11 @@ final class SkillController {
     void searchTables(Context ctx) {
         JsonNode body = JsonBodies.object(ctx);
         Integer topK = SkillArguments.optionalInteger(body, "topK");
-        ctx.json(SearchView.of(skill(ctx)
-                .searchTables(SkillArguments.text(body, "query"), topK == null ? SkillArguments.DEFAULT_TOP_K : topK)));
+        TableQuerySkill skill = skill(ctx);
+        ctx.json(SearchView.of(
+                skill.searchTables(
+                        SkillArguments.text(body, "query"), topK == null ? SkillArguments.DEFAULT_TOP_K : topK),
+                skill.names()));
     }
 
     /** {@code {"tables": ["a", "b"]}} or {@code {"tables": "a,b"}}. */
@@ -46,12 +49,13 @@ final class SkillController {
 
     /** {@code {"plan": {"queries": [...]}, "maxRows": 100, "cellMax": 1000, "engine": "sqlite"}}. */
     void runSql(Context ctx) {
-        RunSqlResult result = skill(ctx).runSql(request(JsonBodies.object(ctx)));
+        TableQuerySkill skill = skill(ctx);
+        RunSqlResult result = skill.runSql(request(JsonBodies.object(ctx)));
         ctx.attribute(RequestObserver.ENGINE, result.engine());
         ctx.attribute(
                 RequestObserver.ROWS,
                 result.tables().stream().mapToLong(table -> table.rows().size()).sum());
-        ctx.json(RunSqlView.of(result));
+        ctx.json(RunSqlView.of(result, skill.names()));
     }
 
     private static RunSqlRequest request(JsonNode body) {

@@ -21,6 +21,7 @@ import io.tablequery.engine.error.ErrorCategory;
 import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
@@ -68,7 +69,8 @@ public final class McpToolCalls {
             RunningCalls running,
             CallObserver observer) {
         this.access = requireNonNull(access, "access is null");
-        this.skillSettings = requireNonNull(skillSettings, "skillSettings is null");
+        this.skillSettings =
+                requireNonNull(skillSettings, "skillSettings is null").withNames(SkillNames.MCP);
         this.duckSettings = requireNonNull(duckSettings, "duckSettings is null");
         this.running = requireNonNull(running, "running is null");
         this.observer = requireNonNull(observer, "observer is null");
@@ -124,7 +126,7 @@ public final class McpToolCalls {
                 Integer topK = SkillArguments.optionalInteger(args, "top_k");
                 SearchResult result = skill.searchTables(
                         SkillArguments.text(args, "query"), topK == null ? SkillArguments.DEFAULT_TOP_K : topK);
-                yield text(SearchView.of(result).text(), "none", (long)
+                yield text(SearchView.of(result, skill.names()).text(), "none", (long)
                         result.hits().size());
             }
             case McpToolCatalog.GET_SCHEMAS -> {
@@ -136,7 +138,7 @@ public final class McpToolCalls {
                 long rows = result.tables().stream()
                         .mapToLong(table -> table.rows().size())
                         .sum();
-                yield text(RunSqlView.of(result).text(), result.engine(), rows);
+                yield text(RunSqlView.of(result, skill.names()).text(), result.engine(), rows);
             }
             default -> throw new IllegalArgumentException("not a skill tool: " + tool);
         };

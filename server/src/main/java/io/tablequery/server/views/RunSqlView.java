@@ -2,6 +2,7 @@ package io.tablequery.server.views;
 
 import io.tablequery.engine.exec.EngineComparison;
 import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.provenance.FileRefTable;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.skill.RunSqlText;
@@ -60,9 +61,10 @@ public record RunSqlView(
      * Shows a run's result.
      *
      * @param result the result
+     * @param names how the caller names the tools and arguments, for the text\'s hints
      * @return its view
      */
-    public static RunSqlView of(RunSqlResult result) {
+    public static RunSqlView of(RunSqlResult result, SkillNames names) {
         List<Result> results = result.tables().stream().map(RunSqlView::result).toList();
         return new RunSqlView(
                 result.engine(),
@@ -73,7 +75,7 @@ public record RunSqlView(
                 result.fileRefs().files(),
                 results,
                 result.comparison(),
-                RunSqlText.format(result));
+                RunSqlText.format(result, names));
     }
 
     private static Result result(ResultTable table) {

@@ -2,6 +2,7 @@ package io.tablequery.server.views;
 
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
@@ -45,11 +46,12 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
      * Shows a search result.
      *
      * @param result the result
+     * @param names how the caller names the tools, for the text\'s hints
      * @return its view
      */
-    public static SearchView of(SearchResult result) {
+    public static SearchView of(SearchResult result, SkillNames names) {
         List<Hit> hits = result.hits().stream().map(SearchView::hit).toList();
-        return new SearchView(result.query(), result.topK(), hits, SearchText.format(result));
+        return new SearchView(result.query(), result.topK(), hits, SearchText.format(result, names));
     }
 
     private static Hit hit(TableHit hit) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.RunSqlText;
@@ -80,7 +81,8 @@ class SkillHttpTest {
         assertThat(body.at("/tables/0/name").asText()).isEqualTo("sales");
         assertThat(body.at("/tables/0/file").asText()).isEqualTo("F1");
         assertThat(body.at("/tables/0/matched/0/term").asText()).isEqualTo("上海");
-        assertThat(body.at("/text").asText()).isEqualTo(SearchText.format(skill().searchTables("上海 amount", 5)));
+        assertThat(body.at("/text").asText())
+                .isEqualTo(SearchText.format(skill().searchTables("上海 amount", 5), SkillNames.CLI));
     }
 
     @Test
@@ -103,7 +105,8 @@ class SkillHttpTest {
         assertThat(body.at("/fileRefTable/0/fileName").asText()).isEqualTo("sales.csv");
         assertThat(body.at("/text").asText())
                 .isEqualTo(RunSqlText.format(
-                        skill().runSql(new RunSqlRequest(PlanParser.parse(PLAN), 1, 100, PlanEngine.SQLITE))));
+                        skill().runSql(new RunSqlRequest(PlanParser.parse(PLAN), 1, 100, PlanEngine.SQLITE)),
+                        SkillNames.CLI));
     }
 
     @Test
@@ -263,9 +266,11 @@ class SkillHttpTest {
             {"run-sql", "--plan-file", plan.toString(), "--max-rows", "1"}
         };
         String[] embedded = {
-            SearchText.format(skill().searchTables("Shanghai sales", 20)),
+            SearchText.format(skill().searchTables("Shanghai sales", 20), SkillNames.CLI),
             SchemaText.format(skill().getSchemas(List.of("sales"))),
-            RunSqlText.format(skill().runSql(new RunSqlRequest(PlanParser.parse(PLAN), 1, null, PlanEngine.SQLITE)))
+            RunSqlText.format(
+                    skill().runSql(new RunSqlRequest(PlanParser.parse(PLAN), 1, null, PlanEngine.SQLITE)),
+                    SkillNames.CLI)
         };
         for (int i = 0; i < commands.length; i++) {
             StringWriter out = new StringWriter();

@@ -105,7 +105,11 @@ abstract class McpContract {
     @Test
     void answersEveryToolInItsFamilysShape() throws IOException {
         CallToolResult search = call("search_tables", Map.of("query", "sales amount by city", "top_k", 5));
-        assertThat(text(search)).contains("sales");
+        assertThat(text(search))
+                .contains("sales")
+                .as("the hint names the MCP tool")
+                .contains("get_schemas shows their columns")
+                .doesNotContain("get-schemas");
 
         CallToolResult schemas = call("get_schemas", Map.of("tables", List.of("sales")));
         assertThat(text(schemas))
@@ -167,11 +171,15 @@ abstract class McpContract {
 
         CallToolResult noPlan = client().callTool(new CallToolRequest("run_sql", Map.of("max_rows", 5)));
         assertThat(noPlan.isError()).isTrue();
-        assertThat(text(noPlan)).startsWith("error [BAD_REQUEST]: run-sql needs \"plan\"");
+        assertThat(text(noPlan)).startsWith("error [BAD_REQUEST]: \"plan\" is missing");
 
         CallToolResult noTables = client().callTool(new CallToolRequest("get_schemas", Map.of("tables", List.of("x"))));
         assertThat(noTables.isError()).isTrue();
-        assertThat(text(noTables)).startsWith("error [TABLE_NOT_FOUND]");
+        assertThat(text(noTables)).startsWith("error [TABLE_NOT_FOUND]").contains("Find tables with search_tables.");
+
+        CallToolResult badTopK =
+                client().callTool(new CallToolRequest("search_tables", Map.of("query", "sales", "top_k", 100_000)));
+        assertThat(text(badTopK)).startsWith("error [INVALID_ARGUMENT]: top_k must be 1 to ");
 
         CallToolResult copy = client().callTool(
                         new CallToolRequest("queryDuckDB", Map.of("query", "COPY sales TO '/tmp/stolen.csv'")));
@@ -186,7 +194,10 @@ abstract class McpContract {
         String text = text(
                 call("run_sql", Map.of("plan", plan("SELECT \"id\" FROM \"sales\" ORDER BY \"id\""), "max_rows", 4)));
         assertThat(text)
-                .contains("Only the first 4 rows are shown; the remaining 26 rows were omitted (30 rows in total)");
+                .contains("Only the first 4 rows are shown; the remaining 26 rows were omitted (30 rows in total)")
+                .as("the hint names the MCP argument")
+                .contains("re-run with a higher max_rows")
+                .doesNotContain("--max-rows");
         assertThat(text).contains("\n4,").doesNotContain("\n5,");
     }
 
