@@ -91,7 +91,7 @@ final class StartCommands {
             }
             return answer != null && !answer.contains("\"isError\":true")
                     ? new Timed(millis, null)
-                    : new Timed(millis, answer == null ? firstError(err) : answer);
+                    : new Timed(millis, answer == null ? firstError(err) : "the first answer was a tool error");
         } finally {
             Files.deleteIfExists(err);
         }
@@ -170,9 +170,11 @@ final class StartCommands {
         }
     }
 
+    /** The code of the command's error ({@code WORKSPACE_LOCKED}), without its message, which names paths. */
     private static String firstError(Path err) throws IOException {
         return Files.readAllLines(err).stream()
-                .filter(line -> line.startsWith("error ["))
+                .filter(line -> line.startsWith("error [") && line.indexOf(']') > 7)
+                .map(line -> line.substring(7, line.indexOf(']')))
                 .findFirst()
                 .orElse("failed");
     }

@@ -19,13 +19,4 @@ public record SupersededFile(SourceFile file, int supersededBy, Instant supersed
         requireNonNull(file, "file is null");
         requireNonNull(supersededAt, "supersededAt is null");
     }
-
-    /**
-     * Returns this version with its bytes and report dropped.
-     *
-     * @return the changed record
-     */
-    public SupersededFile withoutContent() {
-        return new SupersededFile(file, supersededBy, supersededAt, false);
-    }
 }

@@ -77,45 +77,30 @@ record RemoteWorkspace(URI server, String workspace) {
     }
 
     /**
-     * Asks the server for the workspace's export ({@code POST /v1/admin/workspaces/{ws}/export}) and unpacks it.
+     * Asks the server for the workspace's export ({@code POST /v1/admin/workspaces/{ws}/export}) and unpacks it, into
+     * a sibling directory first, so that the target holds a whole export or nothing.
      *
      * @param target a new or empty directory
      * @return the export's manifest
      */
     WorkspaceExport export(Path target) {
-        HttpURLConnection connection = null;
-        try {
-            connection = (HttpURLConnection) URI.create(base() + "/v1/admin/workspaces/" + encoded() + "/export")
-                    .toURL()
-                    .openConnection();
-            connection.setRequestMethod("POST");
-            connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
-            connection.setReadTimeout((int) READ_TIMEOUT.toMillis());
-            authorize(connection);
-            int status = connection.getResponseCode();
-            if (status / 100 != 2) {
-                InputStream error = connection.getErrorStream();
-                String text = error == null ? "" : new String(error.readAllBytes(), StandardCharsets.UTF_8);
-                throw remoteError(status, parse(status, text));
-            }
-            Path absolute = target.toAbsolutePath().normalize();
-            Path partial = absolute.resolveSibling(absolute.getFileName() + ".partial-"
-                    + ProcessHandle.current().pid());
-            try (InputStream zip = connection.getInputStream()) {
+        Path absolute = target.toAbsolutePath().normalize();
+        Path partial = absolute.resolveSibling(
+                absolute.getFileName() + ".partial-" + ProcessHandle.current().pid());
+        URI uri = URI.create(base() + "/v1/admin/workspaces/" + encoded() + "/export");
+        return exchange("POST", uri, null, null, zip -> {
+            try {
                 ExportArchive.unpack(zip, partial);
+                WorkspaceExport export = JsonCodec.read(
+                        Files.readString(partial.resolve("manifest.json"), StandardCharsets.UTF_8),
+                        WorkspaceExport.class);
+                Files.deleteIfExists(absolute);
+                Files.move(partial, absolute);
+                return export;
+            } finally {
+                ExportArchive.delete(partial);
             }
-            WorkspaceExport export = JsonCodec.read(
-                    Files.readString(partial.resolve("manifest.json"), StandardCharsets.UTF_8), WorkspaceExport.class);
-            Files.deleteIfExists(absolute);
-            Files.move(partial, absolute);
-            return export;
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not fetch the export from " + server + ": " + e.getMessage(), e);
-        } finally {
-            if (connection != null) {
-                connection.disconnect();
-            }
-        }
+        });
     }
 
     /** Writes a request's body. */
@@ -124,14 +109,30 @@ record RemoteWorkspace(URI server, String workspace) {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    /** Reads a successful response's body. */
+    @FunctionalInterface
+    private interface Answer<T> {
+        T read(InputStream in) throws IOException;
+    }
+
+    private JsonNode send(String method, String route, String contentType, Body body) {
+        return exchange(
+                method,
+                uri(route),
+                contentType,
+                body,
+                in -> parse(200, new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+    }
+
     /**
      * Sends one request. The JDK's {@code HttpURLConnection} rather than its {@code HttpClient}: on a command's cold
      * JVM the latter took about 0.3 s to send a request and as long again to let the process exit, against 30 ms.
+     * An answer other than 2xx becomes the server's error.
      */
-    private JsonNode send(String method, String route, String contentType, Body body) {
+    private <T> T exchange(String method, URI uri, String contentType, Body body, Answer<T> answer) {
         HttpURLConnection connection = null;
         try {
-            connection = (HttpURLConnection) uri(route).toURL().openConnection();
+            connection = (HttpURLConnection) uri.toURL().openConnection();
             connection.setRequestMethod(method);
             connection.setConnectTimeout((int) CONNECT_TIMEOUT.toMillis());
             connection.setReadTimeout((int) READ_TIMEOUT.toMillis());
@@ -145,13 +146,14 @@ record RemoteWorkspace(URI server, String workspace) {
                 }
             }
             int status = connection.getResponseCode();
-            InputStream in = status / 100 == 2 ? connection.getInputStream() : connection.getErrorStream();
-            String text = in == null ? "" : new String(in.readAllBytes(), StandardCharsets.UTF_8);
-            JsonNode answer = parse(status, text);
             if (status / 100 != 2) {
-                throw remoteError(status, answer);
+                InputStream error = connection.getErrorStream();
+                String text = error == null ? "" : new String(error.readAllBytes(), StandardCharsets.UTF_8);
+                throw remoteError(status, parse(status, text));
             }
-            return answer;
+            try (InputStream in = connection.getInputStream()) {
+                return answer.read(in);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("could not reach the server at " + server + ": " + e.getMessage(), e);
         } finally {

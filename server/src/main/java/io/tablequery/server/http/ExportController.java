@@ -7,11 +7,8 @@ import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceExport;
 import io.tablequery.server.api.ExportArchive;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * {@code POST /v1/admin/workspaces/{ws}/export}: a consistent copy of a workspace that other tools read, as a zip of
@@ -37,17 +34,7 @@ final class ExportController {
             ctx.header("Content-Disposition", "attachment; filename=\"%s-export.zip\"".formatted(export.workspace()));
             ExportArchive.write(scratch.resolve(workspace.name()), ctx.outputStream());
         } finally {
-            delete(scratch);
-        }
-    }
-
-    private static void delete(Path directory) {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not remove the export's scratch copy " + directory, e);
+            ExportArchive.delete(scratch);
         }
     }
 }

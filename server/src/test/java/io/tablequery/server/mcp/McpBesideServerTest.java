@@ -18,7 +18,6 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
@@ -54,16 +53,8 @@ class McpBesideServerTest extends McpContract {
                 Files.createDirectories(dir.resolve("uploads")));
         registry.announce(URI.create("http://127.0.0.1:" + server.port()));
         StdioClientTransport transport = new StdioClientTransport(
-                ServerParameters.builder(Path.of(System.getProperty("java.home"), "bin", "java")
-                                .toString())
-                        .args(List.of(
-                                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                                "-cp",
-                                System.getProperty("java.class.path"),
-                                "io.tablequery.server.cli.TqMain",
-                                "mcp",
-                                "--workspace",
-                                workspace.toString()))
+                ServerParameters.builder(java())
+                        .args(tq("mcp", "--workspace", workspace.toString()))
                         .build(),
                 new JacksonMcpJsonMapper(JsonCodec.mapper()));
         transport.setStdErrorHandler(stderr::add);

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -258,5 +259,21 @@ abstract class McpContract {
 
     static JsonNode json(CallToolResult result) {
         return JsonCodec.read(text(result), JsonNode.class);
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The arguments after {@code java} that run {@code tq} on the test class path. */
+    static List<String> tq(String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                "-Dorg.slf4j.simpleLogger.log.tq.request=info",
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.tablequery.server.cli.TqMain"));
+        command.addAll(List.of(args));
+        return command;
     }
 }

@@ -71,22 +71,6 @@ class McpStdioTest extends McpContract {
         return client;
     }
 
-    private static String java() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    }
-
-    /** The arguments after {@code java} that run {@code tq} on the test class path. */
-    private static List<String> tq(String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                "--add-opens=java.base/java.nio=ALL-UNNAMED",
-                "-Dorg.slf4j.simpleLogger.log.tq.request=info",
-                "-cp",
-                System.getProperty("java.class.path"),
-                "io.tablequery.server.cli.TqMain"));
-        command.addAll(List.of(args));
-        return command;
-    }
-
     @Test
     void logsOnStandardErrorOnly() throws InterruptedException {
         client.callTool(new CallToolRequest("getTableList", Map.of()));
