@@ -104,6 +104,24 @@ class CliTest {
         assertThat(uploads.at("/0/tables/0/name").asText()).isEqualTo("a");
     }
 
+    @Test
+    void everyCommandAnswersHelp() {
+        var commands = TqMain.commandLine().getSubcommands().keySet();
+        assertThat(commands).contains("files", "serve", "run-sql", "export", "mcp");
+        for (String command : commands) {
+            if (command.equals("help")) {
+                continue;
+            }
+            assertThat(run(command, "--help"))
+                    .as("tq %s --help: %s", command, err)
+                    .isZero();
+            assertThat(out).startsWith("Usage: tq " + command);
+            assertThat(run(command, "-h")).isZero();
+        }
+        assertThat(run("help", "files")).isZero();
+        assertThat(out).startsWith("Usage: tq files");
+    }
+
     private int run(String... args) {
         CommandLine commandLine = TqMain.commandLine();
         StringWriter stdout = new StringWriter();

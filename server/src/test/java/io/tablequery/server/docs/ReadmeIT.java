@@ -8,14 +8,10 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,7 +35,7 @@ class ReadmeIT {
         } catch (IOException e) {
             fail("port 8080 is taken on this machine; the README's commands use it: " + e.getMessage());
         }
-        Path checkout = freshCheckout();
+        Path checkout = FreshCheckout.withBuiltJar(REPOSITORY, dir.resolve("checkout"));
         List<ReadmeBlocks.Block> blocks =
                 ReadmeBlocks.parse(Files.readString(REPOSITORY.resolve("README.md"), StandardCharsets.UTF_8));
         assertThat(blocks).hasSizeGreaterThan(4);
@@ -112,57 +108,5 @@ class ReadmeIT {
         return fail(
                 "%s did not print %s:%n%s",
                 block.commands(), block.expectations().get(0), Files.readString(output));
-    }
-
-    /** The repository's tracked files, as a clone has them, and the jar this build made, so nothing is rebuilt. */
-    private Path freshCheckout() throws IOException, InterruptedException {
-        Path checkout = dir.resolve("checkout");
-        for (String file : trackedFiles()) {
-            Path target = checkout.resolve(file);
-            Files.createDirectories(target.getParent());
-            Files.copy(REPOSITORY.resolve(file), target, StandardCopyOption.COPY_ATTRIBUTES);
-        }
-        Path built = REPOSITORY.resolve("server").resolve("target");
-        Path target = Files.createDirectories(checkout.resolve("server").resolve("target"));
-        // Newer than the sources (copied with their own times), not in the future: the launcher makes its class-data
-        // archive again whenever the jar is newer than it.
-        FileTime newer = FileTime.from(Instant.now());
-        try (Stream<Path> files = Files.list(built)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                String name = file.getFileName().toString();
-                if (name.equals("tq.jar") || name.startsWith("libduckdb_java.so_")) {
-                    Files.copy(file, target.resolve(name));
-                    Files.setLastModifiedTime(target.resolve(name), newer);
-                }
-            }
-        }
-        assertThat(target.resolve("tq.jar"))
-                .as("the build made the jar before this test")
-                .exists();
-        return checkout;
-    }
-
-    private static List<String> trackedFiles() throws IOException, InterruptedException {
-        if (Files.isDirectory(REPOSITORY.resolve(".git"))) {
-            Process git = new ProcessBuilder("git", "-C", REPOSITORY.toString(), "ls-files", "-z")
-                    .redirectErrorStream(true)
-                    .start();
-            String listed = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (git.waitFor() == 0) {
-                return Stream.of(listed.split("\0"))
-                        .filter(name -> !name.isEmpty())
-                        .filter(name -> Files.isRegularFile(REPOSITORY.resolve(name)))
-                        .toList();
-            }
-        }
-        try (Stream<Path> walk = Files.walk(REPOSITORY)) {
-            return walk.filter(Files::isRegularFile)
-                    .map(path -> REPOSITORY.relativize(path).toString())
-                    .filter(name -> !name.startsWith(".git/")
-                            && !name.contains("/target/")
-                            && !name.startsWith("data/")
-                            && !name.startsWith("exports/"))
-                    .toList();
-        }
     }
 }
