@@ -12,22 +12,21 @@ import java.nio.file.Path;
 
 /**
  * {@code POST /v1/admin/workspaces/{ws}/export}: a consistent copy of a workspace that other tools read, as a zip of
- * {@code tables.sqlite}, {@code parquet/<table>.parquet} and {@code manifest.json}. The copy is made in the server's
- * cache directory, sent, and removed.
+ * {@code tables.sqlite}, {@code parquet/<table>.parquet} and {@code manifest.json}. The copy is made in the
+ * workspace's {@code tmp/} (emptied when the workspace opens, should the server stop meanwhile), sent, and removed; a
+ * directory under the data root would be taken for a workspace at the next start.
  */
 final class ExportController {
     private final WorkspaceRegistry workspaces;
-    private final Path cache;
 
-    ExportController(WorkspaceRegistry workspaces, Path cache) {
+    ExportController(WorkspaceRegistry workspaces) {
         this.workspaces = requireNonNull(workspaces, "workspaces is null");
-        this.cache = requireNonNull(cache, "cache is null");
     }
 
     void export(Context ctx) throws IOException {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
-        Files.createDirectories(cache);
-        Path scratch = Files.createTempDirectory(cache, "export-");
+        Path scratch = Files.createTempDirectory(
+                Files.createDirectories(workspace.directory().resolve("tmp")), "export-");
         try {
             WorkspaceExport export = workspace.export(scratch.resolve(workspace.name()));
             ctx.contentType("application/zip");

@@ -58,7 +58,7 @@ public final class TqServer implements AutoCloseable {
         AdminController admin = new AdminController(workspaces, keys);
         Authenticator authenticator = new Authenticator(keys);
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
-        ExportController export = new ExportController(workspaces, uploadCache.resolve("exports"));
+        ExportController export = new ExportController(workspaces);
         TablesController tables = new TablesController(workspaces);
         SkillController skill = new SkillController(workspaces, settings.skill(), uploadCache);
         DuckToolSettings duckSettings =

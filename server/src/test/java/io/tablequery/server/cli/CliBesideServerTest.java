@@ -146,6 +146,14 @@ class CliBesideServerTest {
             Outcome again = run(workspace, List.of("export", "--to", through.toString()));
             assertThat(again.exit()).isEqualTo(1);
             assertThat(again.err()).startsWith("error [EXPORT_TARGET_EXISTS]");
+            try (Stream<Path> scratch = Files.list(workspace.resolve("tmp"))) {
+                assertThat(scratch).as("the server's copy is removed once sent").isEmpty();
+            }
+            try (Stream<Path> beside = Files.list(dir)) {
+                assertThat(beside.map(path -> path.getFileName().toString()))
+                        .as("nothing a server of the data root would take for a workspace")
+                        .containsExactlyInAnyOrder("exported", "copy-alone", "copy-through");
+            }
         }
         for (Path copy : List.of(alone, through)) {
             try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + copy.resolve("tables.sqlite"));
@@ -239,15 +247,13 @@ class CliBesideServerTest {
         }
     }
 
-    /** A server holding one workspace, announced in its holder note as {@code tq serve} does. */
+    /** A server of one workspace under a data root, announced in its holder note as {@code tq serve} does. */
     private record Served(TqServer server, WorkspaceRegistry registry, java.net.URI url) implements AutoCloseable {
         static Served start(Path workspace) throws IOException {
             WorkspaceRegistry registry = new WorkspaceRegistry();
             registry.add(Workspace.open(workspace));
-            TqServer server = TqServer.start(
-                    registry,
-                    ServerSettings.DEFAULTS.withPort(0),
-                    Files.createDirectories(workspace.resolveSibling(workspace.getFileName() + "-uploads")));
+            // As tq serve --data ROOT does: the data root is the upload cache.
+            TqServer server = TqServer.start(registry, ServerSettings.DEFAULTS.withPort(0), workspace.getParent());
             java.net.URI url = ServeCommand.localUrl("127.0.0.1", server.port());
             registry.announce(url);
             return new Served(server, registry, url);
