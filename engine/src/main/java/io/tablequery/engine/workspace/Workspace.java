@@ -65,6 +65,7 @@ public final class Workspace implements AutoCloseable {
     private final WorkspaceLock lock;
     private final Connection sqlite;
     private final DuckDbCopy duckDb;
+    private final SupersededVersions versions;
     private final SqliteReaders readers;
     private final ReentrantLock writeLock = new ReentrantLock();
     private final Object publishLock = new Object();
@@ -81,6 +82,8 @@ public final class Workspace implements AutoCloseable {
         this.sqlite = sqlite;
         this.readers = new SqliteReaders(paths.sqlite());
         this.duckDb = new DuckDbCopy(paths, options, this::repairDuckDb);
+        this.versions =
+                new SupersededVersions(paths, sqlite, this::sqliteSession, this::inTransaction, options.keepVersions());
     }
 
     /**
@@ -349,16 +352,15 @@ public final class Workspace implements AutoCloseable {
         writeLock.lock();
         try {
             CatalogSnapshot snapshot = catalog();
-            FileVersions versions = versions(snapshot);
+            FileVersions chains = versions.chains(snapshot);
             Optional<SourceFile> current = snapshot.file(fileNumber);
             if (current.isEmpty()) {
-                SupersededFile version = versions.superseded(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
-                inTransaction(() -> VersionStore.delete(sqlite, version));
-                deleteTree(paths.fileDirectory(fileNumber));
+                SupersededFile version = chains.superseded(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+                versions.remove(version);
                 return version.file().withoutTables();
             }
             List<TableInfo> tables = snapshot.tablesOf(fileNumber);
-            List<SupersededFile> earlier = versions.lineage(fileNumber);
+            List<SupersededFile> earlier = chains.lineage(fileNumber);
             inTransaction(() -> {
                 try (Statement statement = sqlite.createStatement()) {
                     for (TableInfo table : tables) {
@@ -389,16 +391,7 @@ public final class Workspace implements AutoCloseable {
      * @throws EngineException FILE_NOT_FOUND, or FILE_CONTENT_DROPPED for a version the retention setting dropped
      */
     public IngestReport report(int fileNumber) {
-        FileVersion version = fileVersion(fileNumber);
-        requireContent(version);
-        try (SqliteSession session = sqliteSession()) {
-            Optional<String> json = version.current()
-                    ? CatalogStore.reportJson(session.connection(), fileNumber)
-                    : VersionStore.reportJson(session.connection(), fileNumber);
-            return JsonCodec.read(json.orElseThrow(() -> fileNotFound(fileNumber)), IngestReport.class);
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not read the report of " + FileRefs.format(fileNumber), e);
-        }
+        return JsonCodec.read(versions.reportJson(fileVersion(fileNumber)), IngestReport.class);
     }
 
     /**
@@ -410,7 +403,7 @@ public final class Workspace implements AutoCloseable {
      * @throws EngineException FILE_NOT_FOUND when no file ever had that number, or it was removed
      */
     public FileVersion fileVersion(int fileNumber) {
-        return versions(catalog()).find(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+        return versions.find(catalog(), fileNumber);
     }
 
     /**
@@ -421,47 +414,12 @@ public final class Workspace implements AutoCloseable {
      * @throws EngineException FILE_NOT_FOUND, or FILE_CONTENT_DROPPED for a version the retention setting dropped
      */
     public Path fileContent(int fileNumber) {
-        FileVersion version = fileVersion(fileNumber);
-        requireContent(version);
-        return paths.directory().resolve(version.file().storedPath());
-    }
-
-    private static void requireContent(FileVersion version) {
-        if (!version.contentKept()) {
-            throw new EngineException(
-                    CatalogErrorCode.FILE_CONTENT_DROPPED,
-                    ("%s (%s) was replaced by %s at %s, and its bytes and report were dropped since: the workspace"
-                                    + " keeps only the newest superseded versions; %s is the current version")
-                            .formatted(
-                                    version.file().ref(),
-                                    version.file().name(),
-                                    FileRefs.format(version.supersededBy()),
-                                    version.supersededAt(),
-                                    FileRefs.format(version.latest())));
-        }
-    }
-
-    /** The version chains of a catalog, read from the SQLite copy. */
-    FileVersions versions(CatalogSnapshot snapshot) {
-        try (SqliteSession session = sqliteSession()) {
-            return new FileVersions(snapshot, VersionStore.list(session.connection()));
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not read the file versions of workspace " + name, e);
-        }
+        return versions.content(fileVersion(fileNumber));
     }
 
     /** Drops the bytes and reports of a file's superseded versions beyond the retention setting, after an upload. */
     void applyRetention(int fileNumber) {
-        List<SupersededFile> dropped = versions(catalog()).beyondRetention(fileNumber, options.keepVersions());
-        if (dropped.isEmpty()) {
-            return;
-        }
-        inTransaction(() -> {
-            for (SupersededFile version : dropped) {
-                VersionStore.dropContent(sqlite, version.file().number());
-            }
-        });
-        dropped.forEach(version -> deleteTree(paths.fileDirectory(version.file().number())));
+        versions.applyRetention(catalog(), fileNumber);
     }
 
     /**

@@ -1,0 +1,113 @@
+package io.tablequery.engine.workspace;
+
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.FileVersion;
+import io.tablequery.engine.catalog.SupersededFile;
+import io.tablequery.engine.catalog.VersionStore;
+import io.tablequery.engine.error.EngineException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * The superseded versions a workspace keeps, beside its current files: what an F-number names, the bytes and report
+ * of a version, and the retention setting applied after each replacement. Reads go through the workspace's SQLite
+ * readers; changes through its write connection, in its transactions, under its write lock.
+ */
+final class SupersededVersions {
+    private final WorkspacePaths paths;
+    private final Connection sqlite;
+    private final Supplier<SqliteSession> readers;
+    private final Consumer<Workspace.SqlWork> transaction;
+    private final int keep;
+
+    SupersededVersions(
+            WorkspacePaths paths,
+            Connection sqlite,
+            Supplier<SqliteSession> readers,
+            Consumer<Workspace.SqlWork> transaction,
+            int keep) {
+        this.paths = paths;
+        this.sqlite = sqlite;
+        this.readers = readers;
+        this.transaction = transaction;
+        this.keep = keep;
+    }
+
+    /** The version chains of a catalog. */
+    FileVersions chains(CatalogSnapshot catalog) {
+        try (SqliteSession session = readers.get()) {
+            return new FileVersions(catalog, VersionStore.list(session.connection()));
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the file versions of " + paths.directory(), e);
+        }
+    }
+
+    /** What an F-number names. */
+    FileVersion find(CatalogSnapshot catalog, int number) {
+        return chains(catalog).find(number).orElseThrow(() -> Workspace.fileNotFound(number));
+    }
+
+    /** Where a version's original bytes are. */
+    Path content(FileVersion version) {
+        requireContent(version);
+        return paths.directory().resolve(version.file().storedPath());
+    }
+
+    /** A version's ingest report, as JSON. */
+    String reportJson(FileVersion version) {
+        requireContent(version);
+        int number = version.file().number();
+        try (SqliteSession session = readers.get()) {
+            Optional<String> json = version.current()
+                    ? CatalogStore.reportJson(session.connection(), number)
+                    : VersionStore.reportJson(session.connection(), number);
+            return json.orElseThrow(() -> Workspace.fileNotFound(number));
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the report of " + FileRefs.format(number), e);
+        }
+    }
+
+    /** Removes one superseded version: its record, report and bytes. */
+    void remove(SupersededFile version) {
+        transaction.accept(() -> VersionStore.delete(sqlite, version));
+        Workspace.deleteTree(paths.fileDirectory(version.file().number()));
+    }
+
+    /** Drops the bytes and reports of a file's superseded versions beyond the retention setting. */
+    void applyRetention(CatalogSnapshot catalog, int number) {
+        List<SupersededFile> dropped = chains(catalog).beyondRetention(number, keep);
+        if (dropped.isEmpty()) {
+            return;
+        }
+        transaction.accept(() -> {
+            for (SupersededFile version : dropped) {
+                VersionStore.dropContent(sqlite, version.file().number());
+            }
+        });
+        dropped.forEach(version ->
+                Workspace.deleteTree(paths.fileDirectory(version.file().number())));
+    }
+
+    private static void requireContent(FileVersion version) {
+        if (!version.contentKept()) {
+            throw new EngineException(
+                    CatalogErrorCode.FILE_CONTENT_DROPPED,
+                    ("%s (%s) was replaced by %s at %s, and its bytes and report were dropped since: the workspace"
+                                    + " keeps only the newest superseded versions; %s is the current version")
+                            .formatted(
+                                    version.file().ref(),
+                                    version.file().name(),
+                                    FileRefs.format(version.supersededBy()),
+                                    version.supersededAt(),
+                                    FileRefs.format(version.latest())));
+        }
+    }
+}
