@@ -75,13 +75,14 @@ final class McpCommand implements Callable<Integer> {
                     return 0;
                 },
                 remote -> {
-                    // The server that holds the workspace runs the calls, with its own time limit; this process
-                    // passes them on. Closing the client ends its session there, which cancels what still runs.
+                    // The server that holds the workspace runs the calls, under its own time limit (this process's
+                    // --query-timeout does not apply), so the client waits as long as the HTTP calls of the other
+                    // commands do. Closing the client ends its session there, which cancels what still runs.
                     McpSyncClient client = McpServers.client(
                             remote.server(),
                             remote.workspace(),
                             System.getenv(RemoteWorkspace.API_KEY_VARIABLE),
-                            timeout.plusSeconds(30));
+                            RemoteWorkspace.READ_TIMEOUT);
                     McpSyncServer server = McpServers.proxy(client, in, protocol);
                     err.printf(
                             "tablequery MCP server over stdio, passing calls to the server of workspace '%s' at %s%n",

@@ -34,7 +34,8 @@ record RemoteWorkspace(URI server, String workspace) {
     static final String API_KEY_VARIABLE = "TQ_API_KEY";
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
-    private static final Duration READ_TIMEOUT = Duration.ofMinutes(30);
+    /** How long a call through the server may take before the command gives up on it. */
+    static final Duration READ_TIMEOUT = Duration.ofMinutes(30);
 
     RemoteWorkspace {
         requireNonNull(server, "server is null");
