@@ -88,24 +88,6 @@ public final class VersionStore {
     }
 
     /**
-     * Finds one superseded version.
-     *
-     * @param connection any connection
-     * @param number its F-number
-     * @return the version, if that F-number names one
-     * @throws SQLException on a database failure
-     */
-    public static Optional<SupersededFile> find(Connection connection, int number) throws SQLException {
-        try (PreparedStatement ps =
-                connection.prepareStatement("SELECT " + COLUMNS + " FROM tq_catalog_versions WHERE number = ?")) {
-            ps.setInt(1, number);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
-            }
-        }
-    }
-
-    /**
      * Reads a superseded version's ingest report, while its content is kept.
      *
      * @param connection any connection
