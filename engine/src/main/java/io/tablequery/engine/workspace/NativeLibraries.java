@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -112,22 +111,14 @@ public final class NativeLibraries {
             Path partial = Files.createTempFile(folder, name, ".partial");
             try {
                 Files.copy(in, partial, StandardCopyOption.REPLACE_EXISTING);
-                moveIntoPlace(partial, target);
+                AtomicFiles.replace(partial, target);
                 Files.writeString(partial, name, StandardCharsets.UTF_8);
-                moveIntoPlace(partial, ready);
+                AtomicFiles.replace(partial, ready);
             } finally {
                 Files.deleteIfExists(partial);
             }
         }
         return target;
-    }
-
-    private static void moveIntoPlace(Path partial, Path target) throws IOException {
-        try {
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-        }
     }
 
     /**

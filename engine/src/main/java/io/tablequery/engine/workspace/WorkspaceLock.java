@@ -8,10 +8,8 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -99,11 +97,7 @@ final class WorkspaceLock implements AutoCloseable {
         Path target = directory.resolve(WorkspaceHolder.FILE);
         Path partial = directory.resolve(WorkspaceHolder.FILE + ".partial");
         Files.writeString(partial, JsonCodec.write(note), StandardCharsets.UTF_8);
-        try {
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(partial, target, StandardCopyOption.REPLACE_EXISTING);
-        }
+        AtomicFiles.replace(partial, target);
     }
 
     @Override
