@@ -2,8 +2,14 @@ package io.tablequery.engine.workspace;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.error.EngineException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * A consistent copy of a workspace that other tools read, as {@code manifest.json} in the copy describes it: the
@@ -21,6 +27,33 @@ public record WorkspaceExport(
         requireNonNull(workspace, "workspace is null");
         requireNonNull(exportedAt, "exportedAt is null");
         tables = List.copyOf(tables);
+    }
+
+    /**
+     * Refuses a target that exists and is not an empty directory, before anything is exported into it.
+     *
+     * @param target the export's directory
+     * @throws EngineException EXPORT_TARGET_EXISTS, or EXPORT_FAILED when it cannot be looked at
+     */
+    public static void requireNewDirectory(Path target) {
+        Path absolute = target.toAbsolutePath().normalize();
+        try {
+            if (Files.isDirectory(absolute)) {
+                try (Stream<Path> entries = Files.list(absolute)) {
+                    if (entries.findAny().isEmpty()) {
+                        return;
+                    }
+                }
+            }
+            if (Files.exists(absolute)) {
+                throw new EngineException(
+                        CatalogErrorCode.EXPORT_TARGET_EXISTS,
+                        "%s exists and is not an empty directory; export into a new directory".formatted(absolute));
+            }
+        } catch (IOException e) {
+            throw new EngineException(
+                    CatalogErrorCode.EXPORT_FAILED, "cannot look at %s: %s".formatted(absolute, e.getMessage()), e);
+        }
     }
 
     /**

@@ -50,7 +50,7 @@ final class WorkspaceExporter {
     /** Exports, under the workspace's write lock, so that no upload changes it meanwhile. */
     static WorkspaceExport export(Workspace workspace, Connection sqlite, CatalogSnapshot catalog, Path target) {
         Path absolute = target.toAbsolutePath().normalize();
-        refuseUnlessNew(absolute);
+        WorkspaceExport.requireNewDirectory(absolute);
         Path partial = absolute.resolveSibling(
                 absolute.getFileName() + ".partial-" + ProcessHandle.current().pid());
         try {
@@ -147,25 +147,5 @@ final class WorkspaceExporter {
             name = base + "_" + i;
         }
         return name;
-    }
-
-    private static void refuseUnlessNew(Path target) {
-        try {
-            if (Files.isDirectory(target)) {
-                try (var entries = Files.list(target)) {
-                    if (entries.findAny().isEmpty()) {
-                        return;
-                    }
-                }
-            }
-            if (Files.exists(target)) {
-                throw new EngineException(
-                        CatalogErrorCode.EXPORT_TARGET_EXISTS,
-                        "%s exists and is not an empty directory; export into a new directory".formatted(target));
-            }
-        } catch (IOException e) {
-            throw new EngineException(
-                    CatalogErrorCode.EXPORT_FAILED, "cannot look at %s: %s".formatted(target, e.getMessage()), e);
-        }
     }
 }

@@ -1,15 +1,9 @@
 package io.tablequery.server.cli;
 
-import io.tablequery.engine.catalog.CatalogErrorCode;
-import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.WorkspaceExport;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,25 +29,11 @@ final class ExportCommand implements Callable<Integer> {
     @Option(names = "--to", required = true, paramLabel = "DIR", description = "A new or empty directory.")
     Path to;
 
-    /** As the embedded export refuses, before a server sends a whole export for nothing. */
-    private static void refuseUnlessNew(Path directory) {
-        try (Stream<Path> entries = Files.isDirectory(directory) ? Files.list(directory) : Stream.empty()) {
-            if (Files.exists(directory)
-                    && (!Files.isDirectory(directory) || entries.findAny().isPresent())) {
-                throw new EngineException(
-                        CatalogErrorCode.EXPORT_TARGET_EXISTS,
-                        "%s exists and is not an empty directory; export into a new directory"
-                                .formatted(directory.toAbsolutePath().normalize()));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     @Override
     public Integer call() {
         WorkspaceExport export = target.run(open -> open.export(to), remote -> {
-            refuseUnlessNew(to);
+            // As the embedded export refuses, before a server sends a whole export for nothing.
+            WorkspaceExport.requireNewDirectory(to);
             return remote.export(to);
         });
         PrintWriter out = spec.commandLine().getOut();
