@@ -299,15 +299,25 @@ public final class Workspace implements AutoCloseable {
      * @return the committed upload
      */
     public IngestResult ingest(Path source, String fileName, IngestListener listener) {
-        if (!Files.isRegularFile(source) || !Files.isReadable(source)) {
-            throw new EngineException(
-                    IngestErrorCode.SOURCE_NOT_READABLE, "cannot read %s: no such readable file".formatted(source));
-        }
+        requireReadable(source);
         try (InputStream in = Files.newInputStream(source)) {
             return ingest(in, fileName, listener);
         } catch (IOException e) {
             throw new EngineException(
                     IngestErrorCode.SOURCE_NOT_READABLE, "cannot read %s: %s".formatted(source, e.getMessage()), e);
+        }
+    }
+
+    /**
+     * Refuses a file to upload that is not there to be read, before anything of the upload starts.
+     *
+     * @param source the file
+     * @throws EngineException SOURCE_NOT_READABLE
+     */
+    public static void requireReadable(Path source) {
+        if (!Files.isRegularFile(source) || !Files.isReadable(source)) {
+            throw new EngineException(
+                    IngestErrorCode.SOURCE_NOT_READABLE, "cannot read %s: no such readable file".formatted(source));
         }
     }
 
@@ -414,7 +424,18 @@ public final class Workspace implements AutoCloseable {
      * @throws EngineException FILE_NOT_FOUND, or FILE_CONTENT_DROPPED for a version the retention setting dropped
      */
     public Path fileContent(int fileNumber) {
-        return versions.content(fileVersion(fileNumber));
+        return fileContent(fileVersion(fileNumber));
+    }
+
+    /**
+     * Returns where the original bytes of a version already looked up are kept.
+     *
+     * @param version what {@link #fileVersion(int)} answered
+     * @return the stored copy, to be read and not changed
+     * @throws EngineException FILE_CONTENT_DROPPED for a version the retention setting dropped
+     */
+    public Path fileContent(FileVersion version) {
+        return versions.content(version);
     }
 
     /** Drops the bytes and reports of a file's superseded versions beyond the retention setting, after an upload. */

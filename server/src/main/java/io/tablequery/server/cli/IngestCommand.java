@@ -1,9 +1,9 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.TableView;
 import io.tablequery.server.views.UploadView;
 import java.io.IOException;
@@ -77,16 +77,8 @@ final class IngestCommand implements Callable<Integer> {
     private int upload(Function<Path, UploadView> one, List<UploadView> uploads, PrintWriter out, PrintWriter err) {
         int failures = 0;
         for (Path file : files) {
-            if (!Files.isRegularFile(file) || !Files.isReadable(file)) {
-                failures++;
-                ExitCodes.print(
-                        err,
-                        new EngineException(
-                                IngestErrorCode.SOURCE_NOT_READABLE,
-                                "cannot read %s: no such readable file".formatted(file)));
-                continue;
-            }
             try {
+                Workspace.requireReadable(file);
                 UploadView upload = one.apply(file);
                 uploads.add(upload);
                 if (!json.json) {

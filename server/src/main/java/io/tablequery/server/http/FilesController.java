@@ -87,9 +87,8 @@ final class FilesController {
     /** {@code GET /v1/workspaces/{ws}/files/{ref}/content}: the original bytes, as uploaded. */
     void content(Context ctx) throws IOException {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
-        int number = FileRefs.parse(ctx.pathParam("ref"));
-        FileVersion version = workspace.fileVersion(number);
-        Path stored = workspace.fileContent(number);
+        FileVersion version = workspace.fileVersion(FileRefs.parse(ctx.pathParam("ref")));
+        Path stored = workspace.fileContent(version);
         ctx.contentType(MEDIA_TYPES.getOrDefault(version.file().format(), "application/octet-stream"));
         ctx.header(
                 "Content-Disposition",
