@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * What an agent waits for per command: {@code tq search-tables}, {@code tq run-sql} and {@code tq mcp} (started, then
@@ -82,7 +83,9 @@ final class StartBenchmark {
 
     static Result run(Settings settings, PrintStream log) throws Exception {
         Path scratch = settings.data().resolve("start");
-        StartCommands.deleteTree(scratch);
+        if (Files.exists(scratch)) {
+            PathUtils.deleteDirectory(scratch);
+        }
         Files.createDirectories(scratch);
         Map<String, Path> launchers = new LinkedHashMap<>();
         launchers.put("this checkout", settings.home().resolve("tq"));

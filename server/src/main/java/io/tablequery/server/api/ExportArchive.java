@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipInputStream;
@@ -60,23 +59,6 @@ public final class ExportArchive {
             if (!entry.isDirectory()) {
                 Files.createDirectories(target.getParent());
                 Files.copy(zip, target);
-            }
-        }
-    }
-
-    /**
-     * Deletes a directory with everything in it; nothing when it does not exist.
-     *
-     * @param directory the directory
-     * @throws IOException when something in it cannot be deleted
-     */
-    public static void delete(Path directory) throws IOException {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
             }
         }
     }

@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.UUID;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * A workspace on a running tq server, reached over its HTTP API: the same answers the embedded command computes,
@@ -99,7 +100,9 @@ record RemoteWorkspace(URI server, String workspace) {
                 Files.move(partial, absolute);
                 return export;
             } finally {
-                ExportArchive.delete(partial);
+                if (Files.exists(partial)) {
+                    PathUtils.deleteDirectory(partial);
+                }
             }
         });
     }

@@ -28,11 +28,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
+import org.apache.commons.io.file.PathUtils;
 import picocli.CommandLine;
 
 /**
@@ -69,7 +69,7 @@ public final class StartupTraining {
         } finally {
             System.setOut(out);
             System.setErr(err);
-            delete(scratch);
+            PathUtils.deleteDirectory(scratch);
         }
     }
 
@@ -180,14 +180,6 @@ public final class StartupTraining {
                 throw new UncheckedIOException(e);
             } finally {
                 remote.close();
-            }
-        }
-    }
-
-    private static void delete(Path directory) throws IOException {
-        try (Stream<Path> paths = Files.walk(directory)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
             }
         }
     }

@@ -9,6 +9,7 @@ import io.tablequery.server.api.ExportArchive;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * {@code POST /v1/admin/workspaces/{ws}/export}: a consistent copy of a workspace that other tools read, as a zip of
@@ -33,7 +34,7 @@ final class ExportController {
             ctx.header("Content-Disposition", "attachment; filename=\"%s-export.zip\"".formatted(export.workspace()));
             ExportArchive.write(scratch.resolve(workspace.name()), ctx.outputStream());
         } finally {
-            ExportArchive.delete(scratch);
+            PathUtils.deleteDirectory(scratch);
         }
     }
 }
