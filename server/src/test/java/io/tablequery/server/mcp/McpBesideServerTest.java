@@ -2,12 +2,7 @@ package io.tablequery.server.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.http.ServerSettings;
@@ -17,7 +12,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import org.junit.jupiter.api.AfterAll;
@@ -52,15 +46,7 @@ class McpBesideServerTest extends McpContract {
                         "127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS.withQueryTimeout(QUERY_TIMEOUT)),
                 Files.createDirectories(dir.resolve("uploads")));
         registry.announce(URI.create("http://127.0.0.1:" + server.port()));
-        StdioClientTransport transport = new StdioClientTransport(
-                ServerParameters.builder(java())
-                        .args(tq("mcp", "--workspace", workspace.toString()))
-                        .build(),
-                new JacksonMcpJsonMapper(JsonCodec.mapper()));
-        transport.setStdErrorHandler(stderr::add);
-        client =
-                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
-        client.initialize();
+        client = stdioClient(stderr, "mcp", "--workspace", workspace.toString());
     }
 
     @AfterAll

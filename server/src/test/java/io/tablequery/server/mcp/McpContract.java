@@ -3,7 +3,11 @@ package io.tablequery.server.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.ServerParameters;
+import io.modelcontextprotocol.client.transport.StdioClientTransport;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.modelcontextprotocol.spec.McpSchema.ImageContent;
@@ -21,6 +25,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
@@ -259,6 +264,17 @@ abstract class McpContract {
 
     static JsonNode json(CallToolResult result) {
         return JsonCodec.read(text(result), JsonNode.class);
+    }
+
+    /** A client of a {@code tq ...} child over stdio, initialized, whose standard error lines go to {@code stderr}. */
+    static McpSyncClient stdioClient(Queue<String> stderr, String... args) {
+        StdioClientTransport transport = new StdioClientTransport(
+                ServerParameters.builder(java()).args(tq(args)).build(), new JacksonMcpJsonMapper(JsonCodec.mapper()));
+        transport.setStdErrorHandler(stderr::add);
+        McpSyncClient client =
+                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+        client.initialize();
+        return client;
     }
 
     static String java() {

@@ -3,11 +3,7 @@ package io.tablequery.server.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.ServerParameters;
-import io.modelcontextprotocol.client.transport.StdioClientTransport;
-import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.spec.McpSchema.CallToolRequest;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.workspace.Workspace;
@@ -50,15 +46,7 @@ class McpStdioTest extends McpContract {
         try (Workspace open = Workspace.open(workspace)) {
             fill(open, dir);
         }
-        StdioClientTransport transport = new StdioClientTransport(
-                ServerParameters.builder(java())
-                        .args(tq("mcp", "--workspace", workspace.toString(), "--query-timeout", "2"))
-                        .build(),
-                new JacksonMcpJsonMapper(JsonCodec.mapper()));
-        transport.setStdErrorHandler(stderr::add);
-        client =
-                McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
-        client.initialize();
+        client = stdioClient(stderr, "mcp", "--workspace", workspace.toString(), "--query-timeout", "2");
     }
 
     @AfterAll
