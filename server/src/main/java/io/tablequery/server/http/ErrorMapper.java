@@ -41,6 +41,7 @@ final class ErrorMapper {
             LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
         }
         ctx.attribute(HANDLED, Boolean.TRUE);
+        UnreadBody.discard(ctx);
         ctx.status(status(error, ctx.res())).json(ErrorView.of(error));
     }
 
