@@ -13,8 +13,12 @@ import java.util.Set;
 final class Aggregation {
     final Set<String> groupColumns = new HashSet<>();
     final Set<String> groupTexts = new HashSet<>();
-    /** The translated GROUP BY terms, in order. */
+    /** The translated GROUP BY terms, in order; constant terms are left out. */
     final List<String> groupTerms = new ArrayList<>();
+    /** The position of each of {@link #groupTerms} among all GROUP BY terms. */
+    final List<Integer> groupPositions = new ArrayList<>();
+    /** Whether a GROUP BY column is one SQLite may read its table in the order of (an index, the rowid). */
+    boolean indexedKey;
     /** The only {@code min(x)} or {@code max(x)} of the query, or null. */
     final Expr.Call minMax;
     /** The translated argument of {@link #minMax}, once needed. */

@@ -271,10 +271,20 @@ final class ExpressionTranslator {
             }
             return Typed.of("(NOT " + predicate(operand) + ")", SqlType.BOOLEAN);
         }
+        if (unary.operator().equals("+")) {
+            // A no-op on every value, text included; it only takes the affinity away. Its collation stays, as
+            // SQLite looks through a unary plus for one.
+            Typed operand = value(unary.operand(), scope);
+            return new Typed(
+                    operand.sql(),
+                    operand.type(),
+                    SqliteAffinity.BLOB,
+                    operand.constant(),
+                    operand.collation(),
+                    operand.textForm());
+        }
         Typed operand = numeric(value(unary.operand(), scope));
         switch (unary.operator()) {
-            case "+":
-                return new Typed(operand.sql(), operand.type(), SqliteAffinity.BLOB, operand.constant(), null);
             case "-":
                 if (operand.constant() instanceof Long l && l != Long.MIN_VALUE) {
                     return Typed.constant(-l);
@@ -427,7 +437,7 @@ final class ExpressionTranslator {
                         return Typed.constant(text);
                     }
                 }
-                throw new Refusal("a real value rendered as text (SQLite's digits depend on its version)");
+                throw new Refusal("a real value rendered as text (DuckDB writes other digits than SQLite)");
             case BOOLEAN:
                 return Typed.of("CAST(CAST(" + typed.sql() + " AS INTEGER) AS VARCHAR)", SqlType.TEXT);
             case BLOB:

@@ -537,12 +537,7 @@ final class FunctionTranslator {
             }
             digits = Math.max(0, Math.min(30, n.longValue()));
         }
-        String x = "CAST(" + value.sql() + " AS DOUBLE)";
-        if (digits == 0) {
-            return Typed.of("CAST(round(" + x + ") AS DOUBLE)", SqlType.REAL);
-        }
-        String exact = "CAST(round(CAST(printf('%.17g', " + x + ") AS DECIMAL(38,17)), " + digits + ") AS DOUBLE)";
-        return Typed.of("CASE WHEN abs(" + x + ") < 1e20 THEN " + exact + " ELSE " + x + " END", SqlType.REAL);
+        return Typed.of(SqliteRounding.sql("CAST(" + value.sql() + " AS DOUBLE)", (int) digits), SqlType.REAL);
     }
 
     private Typed math(Expr.Call call, List<Typed> args, String function, String nullWhen) {

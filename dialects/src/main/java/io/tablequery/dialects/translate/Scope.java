@@ -24,6 +24,8 @@ final class Scope {
      * @param order the DuckDB column that orders its rows as SQLite reads them, or null
      * @param hiddenFromStar the names {@code *} leaves out (the right side of {@code USING})
      * @param stored whether it is a stored table, which SQLite may read through an index in another order
+     * @param indexed the lower-case columns SQLite may read it in the order of ({@link TableSchema#indexed()})
+     * @param rowidAlias the lower-case column that aliases its rowid, or null
      */
     record Source(
             String name,
@@ -32,9 +34,11 @@ final class Scope {
             String rowid,
             String order,
             Set<String> hiddenFromStar,
-            boolean stored) {
+            boolean stored,
+            Set<String> indexed,
+            String rowidAlias) {
         Source withHidden(Set<String> hidden) {
-            return new Source(name, sqlAlias, columns, rowid, order, hidden, stored);
+            return new Source(name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias);
         }
     }
 
@@ -45,8 +49,10 @@ final class Scope {
      * @param key what identifies the column for grouping
      * @param local whether it belongs to this scope (not an outer query's)
      * @param name the column's name as its source declares it
+     * @param indexed whether SQLite may read its table in the order of this column (an index, the rowid)
+     * @param unique whether it is its table's rowid or the column aliasing it, so no two rows tie on it
      */
-    record Resolved(Typed typed, String key, boolean local, String name) {}
+    record Resolved(Typed typed, String key, boolean local, String name, boolean indexed, boolean unique) {}
 
     final Scope parent;
     final List<Source> sources = new ArrayList<>();
@@ -83,7 +89,7 @@ final class Scope {
         }
         if (found == null && parent != null) {
             Resolved outer = parent.resolve(table, name);
-            return outer == null ? null : new Resolved(outer.typed(), outer.key(), false, outer.name());
+            return outer == null ? null : new Resolved(outer.typed(), outer.key(), false, outer.name(), false, false);
         }
         return found;
     }
@@ -106,7 +112,9 @@ final class Scope {
                         new Typed(sql, column.type(), column.affinity(), null, null),
                         source.sqlAlias() + "." + key,
                         true,
-                        column.name());
+                        column.name(),
+                        source.indexed().contains(key),
+                        key.equals(source.rowidAlias()));
             }
         }
         if (source.rowid() != null && (key.equals("rowid") || key.equals("oid") || key.equals("_rowid_"))) {
@@ -115,7 +123,9 @@ final class Scope {
                     new Typed(sql, SqlType.INTEGER, SqliteAffinity.INTEGER, null, null),
                     source.sqlAlias() + ".rowid",
                     true,
-                    key);
+                    key,
+                    source.stored(),
+                    true);
         }
         return null;
     }

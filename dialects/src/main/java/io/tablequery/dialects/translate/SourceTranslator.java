@@ -38,7 +38,9 @@ final class SourceTranslator {
                     null,
                     result.ordered() ? sqlAlias + "." + quote(StatementTranslator.ORDER_COLUMN) : null,
                     Set.of(),
-                    false));
+                    false,
+                    Set.of(),
+                    null));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
         FromItem.Join join = (FromItem.Join) item;
@@ -95,7 +97,8 @@ final class SourceTranslator {
                     }
                     common.selfReferenced = true;
                 }
-                scope.sources.add(new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of(), false));
+                scope.sources.add(
+                        new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of(), false, Set.of(), null));
                 return quote(common.name) + " AS " + sqlAlias;
             }
         }
@@ -111,7 +114,9 @@ final class SourceTranslator {
                 stored.rowidSql(sqlAlias),
                 stored.orderSql(sqlAlias),
                 Set.of(),
-                !stored.insertionOrder()));
+                !stored.insertionOrder(),
+                stored.indexed(),
+                stored.rowidAlias()));
         return stored.duckDbName() + " AS " + sqlAlias;
     }
 }

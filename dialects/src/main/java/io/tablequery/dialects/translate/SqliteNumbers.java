@@ -1,5 +1,6 @@
 package io.tablequery.dialects.translate;
 
+import io.tablequery.dialects.SqliteReals;
 import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -71,27 +72,12 @@ final class SqliteNumbers {
         return Double.parseDouble(plain);
     }
 
-    /**
-     * Renders a double as SQLite's text for it, when that text is sure: values with at most 15 significant digits
-     * print the same in SQLite 3.40 and 3.54. Returns null for the others, whose text depends on the version.
-     */
+    /** Renders a double as SQLite's text for it; null for a value beyond the double range, which SQLite has not. */
     static String realText(double value) {
         if (Double.isNaN(value) || Double.isInfinite(value)) {
             return null;
         }
-        if (value == 0) {
-            return "0.0";
-        }
-        BigDecimal decimal = new BigDecimal(Double.toString(value)).stripTrailingZeros();
-        if (decimal.precision() > 15) {
-            return null;
-        }
-        double magnitude = Math.abs(value);
-        if (magnitude < 1e-4 || magnitude >= 1e15) {
-            return null;
-        }
-        String plain = decimal.toPlainString();
-        return plain.indexOf('.') >= 0 ? plain : plain + ".0";
+        return SqliteReals.text(value);
     }
 
     static boolean isIntegral(double value) {

@@ -27,6 +27,10 @@ import java.util.StringJoiner;
 final class StatementTranslator {
     /** The hidden column a derived table carries to tell the order SQLite reads its rows in. */
     static final String ORDER_COLUMN = "__tq_ord";
+    /** A constant GROUP BY term DuckDB reads as an expression, where an integer would name a result column. */
+    private static final String ONE_GROUP = "'one group'";
+    /** How many {@code :N} renames of a repeated column name SQLite makes before it draws random numbers. */
+    private static final int MATCHABLE_RENAMES = 4;
 
     private final String sql;
     private final ExpressionTranslator expressions;
@@ -75,17 +79,37 @@ final class StatementTranslator {
         StringJoiner names = new StringJoiner(", ", "(", ")");
         boolean renamed = false;
         for (ColumnSchema column : query.columns()) {
-            String name = column.name();
-            int suffix = 0;
-            while (!taken.add(name.toLowerCase(Locale.ROOT))) {
-                name = column.name() + ":" + (++suffix);
-                renamed = true;
-            }
+            String name = uniqueName(column.name(), taken);
+            renamed |= !name.equals(column.name());
             columns.add(new ColumnSchema(name, column.type(), column.affinity()));
             names.add(quote(name));
         }
         String select = renamed ? "SELECT * FROM (" + query.sql() + ") AS " + quote("__tq_t") + names : query.sql();
         return new Translation.Translated("CREATE TEMP TABLE " + quote(table) + " AS " + select, columns);
+    }
+
+    /**
+     * The name SQLite gives a result column of a new table, as SQLite 3.54's {@code sqlite3ColumnsFromExprList}
+     * does: a taken name loses a trailing {@code :digits} and gets {@code :1}, {@code :2}, {@code :3}, {@code :4}
+     * until it is free. Past the fourth try SQLite counts on from a random number, which no translation can
+     * match, so that is refused.
+     */
+    private static String uniqueName(String name, Set<String> taken) {
+        String candidate = name;
+        int tries = 0;
+        while (!taken.add(candidate.toLowerCase(Locale.ROOT))) {
+            if (tries == MATCHABLE_RENAMES) {
+                throw new Refusal("more than " + (MATCHABLE_RENAMES + 1) + " result columns named " + name
+                        + " in a new table: SQLite names the rest at random");
+            }
+            int end = candidate.length() - 1;
+            while (end > 0 && Character.isDigit(candidate.charAt(end)) && candidate.charAt(end) < 128) {
+                end--;
+            }
+            String base = candidate.charAt(end) == ':' ? candidate.substring(0, end) : candidate;
+            candidate = base + ":" + (++tries);
+        }
+        return candidate;
     }
 
     /** Translates a subquery in FROM, with the hidden column that orders its rows as SQLite reads them. */
@@ -307,6 +331,12 @@ final class StatementTranslator {
             scope.aggregation = new Aggregation(minMax.size() == 1 ? minMax.get(0) : null);
         }
         String groupBy = groupBy(select, scope);
+        if (aggregate && groupBy.isEmpty()) {
+            // The query aggregates whatever its translation folds away: an aggregate beside a NULL constant folds to
+            // NULL, and a constant GROUP BY term is dropped. Without a grouping DuckDB would return a row per input
+            // row; "()" keeps one row for a query without GROUP BY, and a constant keeps no row for an empty input.
+            groupBy = select.groupBy().isEmpty() ? " GROUP BY ()" : " GROUP BY " + ONE_GROUP;
+        }
         List<String> itemSql = new ArrayList<>();
         List<ColumnSchema> columns = new ArrayList<>();
         items(select, scope, itemSql, columns);
@@ -333,7 +363,12 @@ final class StatementTranslator {
         if (!select.distinct()) {
             boolean descending =
                     !orderBy.isEmpty() && orderBy.get(orderBy.size() - 1).descending();
-            List<String> ties = tieBreak(scope, aggregate, descending);
+            if (aggregate && !orderBy.isEmpty() && !select.groupBy().isEmpty()) {
+                checkGroupOrder(select, scope, orderBy);
+            } else if (!aggregate && !orderBy.isEmpty()) {
+                checkIndexOrder(scope, orderBy);
+            }
+            List<String> ties = tieBreak(scope, aggregate, descending, groupDirections(select, orderBy));
             if (!orderTerms.isEmpty()) {
                 orderTerms.addAll(ties);
                 orderExprs.addAll(ties);
@@ -384,12 +419,16 @@ final class StatementTranslator {
      * read (rowid order for a table). Appended to ORDER BY, it makes DuckDB break ties as SQLite does; empty when a
      * source's order is unknown.
      */
-    private static List<String> tieBreak(Scope scope, boolean aggregate, boolean descending) {
+    private static List<String> tieBreak(
+            Scope scope, boolean aggregate, boolean descending, List<Boolean> groupDescending) {
         List<String> ties = new ArrayList<>();
         if (aggregate) {
             if (scope.aggregation != null) {
-                String direction = descending ? " DESC NULLS LAST" : " NULLS FIRST";
-                scope.aggregation.groupTerms.forEach(term -> ties.add(term + direction));
+                Aggregation aggregation = scope.aggregation;
+                for (int i = 0; i < aggregation.groupTerms.size(); i++) {
+                    boolean down = groupDescending.get(aggregation.groupPositions.get(i));
+                    ties.add(aggregation.groupTerms.get(i) + (down ? " DESC NULLS LAST" : " NULLS FIRST"));
+                }
             }
             return ties;
         }
@@ -400,6 +439,65 @@ final class StatementTranslator {
             ties.add(source.order());
         }
         return ties;
+    }
+
+    /**
+     * The direction SQLite sorts each GROUP BY term in, as measured on SQLite 3.54 and as its {@code select.c}
+     * does: when GROUP BY and ORDER BY have as many terms, the i-th GROUP BY term takes the direction of the i-th
+     * ORDER BY term; otherwise every term is ascending. Groups whose ORDER BY keys tie come in that order.
+     */
+    private static List<Boolean> groupDirections(Query.Select select, List<OrderItem> orderBy) {
+        List<Boolean> directions = new ArrayList<>();
+        boolean copied = orderBy.size() == select.groupBy().size();
+        for (int i = 0; i < select.groupBy().size(); i++) {
+            directions.add(copied && orderBy.get(i).descending());
+        }
+        return directions;
+    }
+
+    /**
+     * Refuses a grouped query whose tied groups come in an order SQLite's planner picks: a GROUP BY column with an
+     * index or the rowid behind it may be read through that index (groups ascending, whatever the ORDER BY) or
+     * sorted (groups in {@link #groupDirections}); with several terms an index may also reorder them. An ORDER BY
+     * that names every GROUP BY term leaves no tie.
+     */
+    private void checkGroupOrder(Query.Select select, Scope scope, List<OrderItem> orderBy) {
+        Aggregation aggregation = scope.aggregation;
+        if (aggregation == null || !aggregation.indexedKey) {
+            return;
+        }
+        Set<String> ordered = new HashSet<>();
+        for (OrderItem item : orderBy) {
+            ordered.add(normalized(groupTarget(item.expr(), select, scope)));
+        }
+        boolean covered = true;
+        for (Expr term : select.groupBy()) {
+            covered &= ordered.contains(normalized(groupTarget(term, select, scope)));
+        }
+        boolean descending = groupDirections(select, orderBy).contains(true);
+        if (!covered && (descending || select.groupBy().size() > 1)) {
+            throw new Refusal("groups that tie under ORDER BY come in the order SQLite's planner reads an indexed"
+                    + " GROUP BY column in (through its index or sorted), which a translation cannot know");
+        }
+    }
+
+    /**
+     * Refuses an ORDER BY whose ties come in an order SQLite's planner picks: led by a column with an index behind
+     * it and descending somewhere, SQLite may walk the index backwards (ties in descending rowid order) or sort
+     * (ties in ascending rowid order). An ascending walk and a sort agree.
+     */
+    private static void checkIndexOrder(Scope scope, List<OrderItem> orderBy) {
+        if (orderBy.stream().noneMatch(OrderItem::descending)) {
+            return;
+        }
+        Expr first = Exprs.unwrap(orderBy.get(0).expr());
+        if (first instanceof Expr.ColumnRef ref) {
+            Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+            if (resolved != null && resolved.local() && resolved.indexed() && !resolved.unique()) {
+                throw new Refusal("rows that tie under a descending ORDER BY on the indexed column " + ref.name()
+                        + " come in the order SQLite's planner reads them in, which a translation cannot know");
+            }
+        }
     }
 
     private static void collectAggregates(Expr expr, List<Expr.Call> into) {
@@ -418,13 +516,14 @@ final class StatementTranslator {
         StringJoiner terms = new StringJoiner(", ", " GROUP BY ", "");
         aggregation.shelter++;
         try {
-            for (Expr term : select.groupBy()) {
-                Expr target = groupTarget(term, select, scope);
+            for (int position = 0; position < select.groupBy().size(); position++) {
+                Expr target = groupTarget(select.groupBy().get(position), select, scope);
                 Expr unwrapped = Exprs.unwrap(target);
                 if (unwrapped instanceof Expr.ColumnRef ref) {
                     Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
                     if (resolved != null && resolved.local()) {
                         aggregation.groupColumns.add(resolved.key());
+                        aggregation.indexedKey |= resolved.indexed();
                     }
                 } else {
                     aggregation.groupTexts.add(normalized(target));
@@ -436,6 +535,7 @@ final class StatementTranslator {
                 String sql = ExpressionTranslator.value(typed).sql();
                 terms.add(sql);
                 aggregation.groupTerms.add(sql);
+                aggregation.groupPositions.add(position);
             }
         } finally {
             aggregation.shelter--;

@@ -3,7 +3,10 @@ package io.tablequery.dialects.translate;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /**
  * A table the translated SQL reads.
@@ -14,13 +17,24 @@ import java.util.List;
  * @param rowid the DuckDB column that holds SQLite's rowid, or null when {@code insertionOrder} stands in for it
  * @param insertionOrder whether the table is one DuckDB filled like SQLite fills a new table (a step's
  *     {@code CREATE TEMP TABLE}): its rowid pseudo-column counts rows from 0 in insertion order, SQLite's from 1
+ * @param indexed the lower-case names of the columns SQLite can read the table in the order of: the first column of
+ *     each index and the column that aliases the rowid; its planner then decides in which order ties come
+ * @param rowidAlias the lower-case name of the {@code INTEGER PRIMARY KEY} column that aliases the rowid, or null;
+ *     unique, so rows never tie on it
  */
 public record TableSchema(
-        String name, String duckDbName, List<ColumnSchema> columns, String rowid, boolean insertionOrder) {
+        String name,
+        String duckDbName,
+        List<ColumnSchema> columns,
+        String rowid,
+        boolean insertionOrder,
+        Set<String> indexed,
+        String rowidAlias) {
     public TableSchema {
         requireNonNull(name, "name is null");
         requireNonNull(duckDbName, "duckDbName is null");
         columns = List.copyOf(columns);
+        indexed = Set.copyOf(indexed);
         if ((rowid == null) != insertionOrder) {
             throw new IllegalArgumentException("a table has a rowid column or insertion order, not both");
         }
@@ -36,7 +50,8 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema stored(String name, String duckDbName, List<ColumnSchema> columns, String rowid) {
-        return new TableSchema(name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false);
+        return new TableSchema(
+                name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false, Set.of(), null);
     }
 
     /**
@@ -48,7 +63,24 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema created(String name, String duckDbName, List<ColumnSchema> columns) {
-        return new TableSchema(name, duckDbName, columns, null, true);
+        return new TableSchema(name, duckDbName, columns, null, true, Set.of(), null);
+    }
+
+    /**
+     * The same table with the columns SQLite can read it in the order of.
+     *
+     * @param leadingColumns the first column of each index, any case
+     * @param integerPrimaryKey the column that aliases the rowid, or null
+     * @return the table
+     */
+    public TableSchema withIndexes(Set<String> leadingColumns, String integerPrimaryKey) {
+        Set<String> lower = new HashSet<>();
+        leadingColumns.forEach(column -> lower.add(column.toLowerCase(Locale.ROOT)));
+        String alias = integerPrimaryKey == null ? null : integerPrimaryKey.toLowerCase(Locale.ROOT);
+        if (alias != null) {
+            lower.add(alias);
+        }
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, lower, alias);
     }
 
     /** The DuckDB expression of SQLite's rowid, given the alias the table is read under. */

@@ -31,6 +31,7 @@ class RandomExpressionTest {
         int refused = 0;
         int sqliteErrors = 0;
         List<String> mismatches = new ArrayList<>();
+        List<String> lastDigits = new ArrayList<>();
         try (EnginePair engines = new EnginePair()) {
             engines.sqliteScript(fixture());
             engines.copyTables();
@@ -51,8 +52,11 @@ class RandomExpressionTest {
                 translated++;
                 String duckSql = ((Translation.Translated) translation).sql();
                 try {
-                    String difference = expected.difference(EnginePair.query(engines.duckdb, duckSql));
-                    if (difference != null) {
+                    EnginePair.Rows actual = EnginePair.query(engines.duckdb, duckSql);
+                    String difference = expected.difference(actual);
+                    if (difference != null && expected.differenceBeyondLastDigits(actual) == null) {
+                        lastDigits.add(sql + "\n  " + difference);
+                    } else if (difference != null) {
                         mismatches.add(sql + "\n  DuckDB: " + duckSql + "\n  " + difference);
                     }
                 } catch (SQLException e) {
@@ -63,7 +67,12 @@ class RandomExpressionTest {
         }
         String report = "random expressions (seed %d): %d generated, %d SQLite errors, %d refused, %d translated,"
                         .formatted(SEED, EXPRESSIONS, sqliteErrors, refused, translated)
-                + " %d differ%n%s".formatted(mismatches.size(), String.join("\n", mismatches));
+                + " %d differ, %d differ in a real's last digits only (a sum of reals in another order)%n%s%n%s"
+                        .formatted(
+                                mismatches.size(),
+                                lastDigits.size(),
+                                String.join("\n", mismatches),
+                                String.join("\n", lastDigits));
         Path out = Path.of("target", "random-expressions-report.txt");
         Files.createDirectories(out.getParent());
         Files.writeString(out, report);

@@ -21,7 +21,7 @@ public record EngineComparison(String note, List<TableComparison> tables) {
      * @param duckdbRows its rows on DuckDB
      * @param inOrder whether rows were compared in SQLite's order (the step orders them) or as unordered sets
      * @param comparedRows how many rows were compared
-     * @param difference the first difference, or null when the compared rows agree
+     * @param difference the first difference, a different row count first, or null when the tables agree
      * @param reordered whether the rows agree only as a set: rows whose sort keys tie came in another order, which
      *     SQL leaves open
      */

@@ -2,6 +2,7 @@ package io.tablequery.engine.exec;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.SqliteReals;
 import io.tablequery.dialects.sql.SqlSyntaxException;
 import io.tablequery.dialects.sql.SqliteParser;
 import io.tablequery.engine.error.EngineException;
@@ -21,8 +22,9 @@ import java.util.List;
 import java.util.StringJoiner;
 
 /**
- * Compares the final tables a plan left on a SQLite and a DuckDB connection: by value and by storage class, reals
- * within 1e-12 relative, in SQLite's order when the step orders its rows, else as unordered rows.
+ * Compares the final tables a plan left on a SQLite and a DuckDB connection: by row count, by value and by storage
+ * class, reals by the text SQLite writes for them (what a user reads), in SQLite's order when the step orders its
+ * rows, else as unordered rows.
  */
 public final class ResultComparer {
     /** The rows compared per final table at most. */
@@ -70,6 +72,17 @@ public final class ResultComparer {
             right.sort(ROWS);
         }
         String difference = firstDifference(left, right, columns);
+        if (sqliteCount != duckCount) {
+            String rows = "sqlite returned %,d rows, duckdb %,d".formatted(sqliteCount, duckCount);
+            return new EngineComparison.TableComparison(
+                    name,
+                    sqliteCount,
+                    duckCount,
+                    inOrder,
+                    Math.min(left.size(), right.size()),
+                    difference == null ? rows : rows + "; " + difference,
+                    false);
+        }
         if (difference != null && inOrder) {
             List<List<Object>> sortedLeft = new ArrayList<>(left);
             List<List<Object>> sortedRight = new ArrayList<>(right);
@@ -160,7 +173,7 @@ public final class ResultComparer {
             return a == b;
         }
         if (a instanceof Double x && b instanceof Double y) {
-            return x.equals(y) || Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y));
+            return SqliteReals.text(x).equals(SqliteReals.text(y));
         }
         return a.getClass() == b.getClass() && a.equals(b);
     }
@@ -181,7 +194,9 @@ public final class ResultComparer {
         } else {
             type = value.getClass().getSimpleName();
         }
-        String text = value instanceof String s ? "'" + s + "'" : String.valueOf(value);
+        String text = value instanceof String s
+                ? "'" + s + "'"
+                : value instanceof Double d ? SqliteReals.text(d) : String.valueOf(value);
         return text + " (" + type + ")";
     }
 

@@ -20,11 +20,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Supplier;
 
@@ -74,7 +76,61 @@ public final class TranslationCatalog implements SchemaLookup {
                 .map(file -> file.format().equals("sqlite"))
                 .orElse(false);
         List<ColumnSchema> columns = database ? IMPORTED.get(key(table), () -> importedColumns(table)) : typed(table);
-        return TableSchema.stored(table.name(), quote(DuckDbStorage.SQLITE_SCHEMA, table.name()), columns, "rowid");
+        TableSchema stored =
+                TableSchema.stored(table.name(), quote(DuckDbStorage.SQLITE_SCHEMA, table.name()), columns, "rowid");
+        if (!database) {
+            return stored;
+        }
+        Indexes indexes = INDEXES.get(key(table), () -> indexes(table));
+        return stored.withIndexes(indexes.leadingColumns(), indexes.integerPrimaryKey());
+    }
+
+    /** What of an imported table SQLite may read it in the order of. */
+    private record Indexes(Set<String> leadingColumns, String integerPrimaryKey) {}
+
+    /** The first column of each index of an imported table, and its {@code INTEGER PRIMARY KEY}, if any. */
+    private Indexes indexes(TableInfo table) {
+        String name = quote(table.name());
+        Set<String> leading = new HashSet<>();
+        List<String> keys = new ArrayList<>();
+        String integerKey = null;
+        try (Statement statement = sqlite.createStatement()) {
+            List<String> indexNames = new ArrayList<>();
+            try (ResultSet rs = statement.executeQuery("PRAGMA main.index_list(" + name + ")")) {
+                while (rs.next()) {
+                    indexNames.add(rs.getString("name"));
+                }
+            }
+            for (String index : indexNames) {
+                try (ResultSet rs = statement.executeQuery("PRAGMA main.index_info(" + quote(index) + ")")) {
+                    if (rs.next() && rs.getString("name") != null) {
+                        leading.add(rs.getString("name"));
+                    }
+                }
+            }
+            try (ResultSet rs = statement.executeQuery("PRAGMA main.table_info(" + name + ")")) {
+                while (rs.next()) {
+                    if (rs.getInt("pk") > 0) {
+                        keys.add(rs.getString("name"));
+                        if (rs.getString("type").equalsIgnoreCase("INTEGER")) {
+                            integerKey = rs.getString("name");
+                        }
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            throw new EngineException(
+                    PlanErrorCode.EXECUTION_FAILED,
+                    "could not inspect the indexes of " + table.name() + ": " + e.getMessage(),
+                    e);
+        }
+        if (keys.size() != 1) {
+            integerKey = null;
+        }
+        if (!keys.isEmpty()) {
+            leading.add(keys.get(0));
+        }
+        return new Indexes(leading, integerKey);
     }
 
     /** Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them. */
@@ -148,25 +204,26 @@ public final class TranslationCatalog implements SchemaLookup {
         }
     }
 
-    /** The inspected columns of imported tables, which never change once stored, by database and storage name. */
-    private static final class ImportedColumns {
+    /** What was inspected of imported tables, which never change once stored, by database and storage name. */
+    private static final class Inspections<T> {
         private static final int CAPACITY = 4096;
-        private final Map<String, List<ColumnSchema>> cache = new LinkedHashMap<>(16, 0.75f, true) {
+        private final Map<String, T> cache = new LinkedHashMap<>(16, 0.75f, true) {
             @Override
-            protected boolean removeEldestEntry(Map.Entry<String, List<ColumnSchema>> eldest) {
+            protected boolean removeEldestEntry(Map.Entry<String, T> eldest) {
                 return size() > CAPACITY;
             }
         };
 
-        synchronized List<ColumnSchema> get(String key, Supplier<List<ColumnSchema>> inspect) {
-            List<ColumnSchema> columns = cache.get(key);
-            if (columns == null) {
-                columns = inspect.get();
-                cache.put(key, columns);
+        synchronized T get(String key, Supplier<T> inspect) {
+            T found = cache.get(key);
+            if (found == null) {
+                found = inspect.get();
+                cache.put(key, found);
             }
-            return columns;
+            return found;
         }
     }
 
-    private static final ImportedColumns IMPORTED = new ImportedColumns();
+    private static final Inspections<List<ColumnSchema>> IMPORTED = new Inspections<>();
+    private static final Inspections<Indexes> INDEXES = new Inspections<>();
 }

@@ -1,9 +1,11 @@
 package io.tablequery.engine.result;
 
+import io.tablequery.dialects.SqliteReals;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.util.Calendar;
 import java.util.Locale;
 import java.util.TimeZone;
@@ -14,16 +16,23 @@ import org.apache.arrow.adapter.jdbc.JdbcToArrow;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfig;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfigBuilder;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.duckdb.DuckDBResultSet;
 
 /**
- * Reads a SQLite result set as Arrow batches with arrow-jdbc. Every column is read as text, because a SQLite column
- * may hold values of several storage classes and its declared type promises nothing; the text is SQLite's own
- * rendering of each value ({@code sqlite3_column_text}), the form the SQLite shell shows.
+ * Reads a result set as Arrow batches with arrow-jdbc. A SQLite column is read as text, because it may hold values of
+ * several storage classes and its declared type promises nothing; the text is SQLite's own rendering of each value
+ * ({@code sqlite3_column_text}), the form the SQLite shell shows. A DuckDB double is written as SQLite writes a REAL
+ * ({@link SqliteReals}), so that a cell reads the same whichever engine ran.
  */
 public final class ArrowRows {
+    private static final ArrowType DOUBLE = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+
     private ArrowRows() {}
 
     /** Receives one batch; the batch is closed after the call. */
@@ -32,7 +41,7 @@ public final class ArrowRows {
         /**
          * Takes a batch.
          *
-         * @param batch the rows, one {@link VarCharVector} per column
+         * @param batch the rows, one {@link VarCharVector} per column, or a {@link Float8Vector} for a DuckDB double
          * @return false to stop reading
          */
         boolean accept(VectorSchemaRoot batch);
@@ -49,7 +58,8 @@ public final class ArrowRows {
      */
     public static void stream(ResultSet resultSet, BufferAllocator allocator, int batchRows, BatchConsumer consumer)
             throws SQLException {
-        JdbcToArrowConfig config = config(allocator, batchRows, false, field -> ArrowType.Utf8.INSTANCE);
+        boolean typed = resultSet.isWrapperFor(DuckDBResultSet.class);
+        JdbcToArrowConfig config = config(allocator, batchRows, false, field -> cellType(field, typed));
         try (ArrowVectorIterator batches = JdbcToArrow.sqlToArrowVectorIterator(resultSet, config)) {
             while (batches.hasNext()) {
                 try (VectorSchemaRoot batch = batches.next()) {
@@ -66,6 +76,18 @@ public final class ArrowRows {
         } catch (RuntimeException e) {
             throw driverFailure(e);
         }
+    }
+
+    /**
+     * How a column is read: as text, except a DuckDB double, which is read as a double for {@link #text} to write as
+     * SQLite writes a REAL, so a result reads the same whichever engine made it. A SQLite column stays text, as its
+     * declared type does not bind its values.
+     */
+    private static ArrowType cellType(JdbcFieldInfo field, boolean typed) {
+        boolean real = field.getJdbcType() == Types.DOUBLE
+                || field.getJdbcType() == Types.FLOAT
+                || field.getJdbcType() == Types.REAL;
+        return typed && real ? DOUBLE : ArrowType.Utf8.INSTANCE;
     }
 
     /**
@@ -101,10 +123,13 @@ public final class ArrowRows {
      * @return the text, or null for SQL NULL
      */
     public static String text(VectorSchemaRoot batch, int column, int row) {
-        VarCharVector vector = (VarCharVector) batch.getVector(column);
+        FieldVector vector = batch.getVector(column);
         if (vector.isNull(row)) {
             return null;
         }
-        return new String(vector.get(row), StandardCharsets.UTF_8);
+        if (vector instanceof Float8Vector real) {
+            return SqliteReals.text(real.get(row));
+        }
+        return new String(((VarCharVector) vector).get(row), StandardCharsets.UTF_8);
     }
 }
