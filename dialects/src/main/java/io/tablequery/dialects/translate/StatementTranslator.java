@@ -361,14 +361,12 @@ final class StatementTranslator {
             orderItem(item, select, scope, itemSql, columns, orderTerms, orderExprs);
         }
         if (!select.distinct()) {
-            boolean descending =
-                    !orderBy.isEmpty() && orderBy.get(orderBy.size() - 1).descending();
             if (aggregate && !orderBy.isEmpty() && !select.groupBy().isEmpty()) {
                 checkGroupOrder(select, scope, orderBy);
             } else if (!aggregate && !orderBy.isEmpty()) {
                 checkIndexOrder(scope, orderBy);
             }
-            List<String> ties = tieBreak(scope, aggregate, descending, groupDirections(select, orderBy));
+            List<String> ties = tieBreak(scope, aggregate, groupDirections(select, orderBy));
             if (!orderTerms.isEmpty()) {
                 orderTerms.addAll(ties);
                 orderExprs.addAll(ties);
@@ -415,12 +413,11 @@ final class StatementTranslator {
 
     /**
      * The order SQLite leaves rows of equal sort keys in, as measured on SQLite 3.54: groups in the order of their
-     * GROUP BY keys, ascending or descending as the last ORDER BY term; other rows in the order their sources are
+     * GROUP BY keys, each in its {@link #groupDirections direction}; other rows in the order their sources are
      * read (rowid order for a table). Appended to ORDER BY, it makes DuckDB break ties as SQLite does; empty when a
      * source's order is unknown.
      */
-    private static List<String> tieBreak(
-            Scope scope, boolean aggregate, boolean descending, List<Boolean> groupDescending) {
+    private static List<String> tieBreak(Scope scope, boolean aggregate, List<Boolean> groupDescending) {
         List<String> ties = new ArrayList<>();
         if (aggregate) {
             if (scope.aggregation != null) {
