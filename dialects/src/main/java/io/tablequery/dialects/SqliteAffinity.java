@@ -14,7 +14,13 @@ public enum SqliteAffinity {
     TEXT("TEXT"),
     BLOB(""),
     REAL("REAL"),
-    NUMERIC("NUMERIC");
+    NUMERIC("NUMERIC"),
+    /**
+     * No affinity: what an expression that is not a column has (a literal, a function, an operator). A column
+     * declared without a type has {@link #BLOB}; the two differ beside a TEXT column, whose affinity SQLite applies
+     * to an expression without one but not to a BLOB column. {@link #of} never returns it.
+     */
+    NONE("");
 
     /** A type name, optionally with one or two signed numeric arguments; nothing else is copied into DDL. */
     private static final Pattern PLAIN_TYPE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*( +[A-Za-z_][A-Za-z0-9_]*)*"

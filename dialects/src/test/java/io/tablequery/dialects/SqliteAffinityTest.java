@@ -68,6 +68,7 @@ class SqliteAffinityTest {
             case TEXT -> "text,text,text";
             case BLOB -> "text,text,integer";
             case REAL -> "real,real,real";
+            case NONE -> throw new AssertionError("no declared type has an expression's lack of affinity");
         };
     }
 

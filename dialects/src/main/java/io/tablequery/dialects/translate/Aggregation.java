@@ -21,12 +21,17 @@ final class Aggregation {
     boolean indexedKey;
     /** The only {@code min(x)} or {@code max(x)} of the query, or null. */
     final Expr.Call minMax;
+    /** Whether the query has several {@code min} and {@code max} calls, so a bare column's row is SQLite's pick. */
+    final boolean severalMinMax;
+    /** Whether a GROUP BY column has an index behind it that is not unique, which SQLite may walk backwards. */
+    boolean walkableKey;
     /** The translated argument of {@link #minMax}, once needed. */
     Typed minMaxArgument;
     /** How deep the translation is inside aggregate arguments or grouped terms, where columns are not bare. */
     int shelter;
 
-    Aggregation(Expr.Call minMax) {
+    Aggregation(Expr.Call minMax, boolean severalMinMax) {
         this.minMax = minMax;
+        this.severalMinMax = severalMinMax;
     }
 }

@@ -23,7 +23,7 @@ final class Casts {
                     case REAL -> toReal(value);
                     case TEXT -> ExpressionTranslator.text(value);
                     case NUMERIC -> toNumeric(value);
-                    case BLOB -> toBlob(value);
+                    case BLOB, NONE -> toBlob(value);
                 };
         return cast.withAffinity(affinity);
     }

@@ -9,7 +9,7 @@ import io.tablequery.dialects.SqliteAffinity;
  *
  * @param name the column's name
  * @param type the storage class of its values in the DuckDB copy; {@link SqlType#MIXED} when they differ
- * @param affinity its SQLite affinity ({@link SqliteAffinity#BLOB} for none)
+ * @param affinity its SQLite affinity ({@link SqliteAffinity#BLOB} for a column declared without a type, {@link SqliteAffinity#NONE} for an expression's)
  */
 public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
     public ColumnSchema {
@@ -33,7 +33,7 @@ public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
                     case INTEGER -> SqlType.INTEGER;
                     case REAL -> SqlType.REAL;
                     case TEXT -> SqlType.TEXT;
-                    case BLOB, NUMERIC -> SqlType.MIXED;
+                    case BLOB, NUMERIC, NONE -> SqlType.MIXED;
                 };
         return new ColumnSchema(name, mixed ? SqlType.MIXED : type, affinity);
     }

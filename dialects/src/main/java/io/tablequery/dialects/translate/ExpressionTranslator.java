@@ -214,23 +214,24 @@ final class ExpressionTranslator {
         return resolved.typed();
     }
 
-    /** A column neither grouped nor aggregated: SQLite takes it from the row of the query's only min or max. */
+    /**
+     * A column neither grouped nor aggregated, taken from the row SQLite 3.54 takes it from (measured): beside the
+     * query's only {@code min} or {@code max}, the first row that reaches the extreme, or the group's last row when
+     * the argument is NULL on every row; beside other aggregates, the group's first row. Rows count in the order one
+     * source is read; over several sources that order is the plan's, and beside several {@code min} and {@code max}
+     * calls the row is one of theirs: both are refused.
+     */
     private Typed bare(Typed column, Expr.ColumnRef ref, Scope scope) {
         Aggregation aggregation = scope.aggregation;
+        String order = scope.sources.size() == 1 ? scope.sources.get(0).order() : null;
+        if (order == null || aggregation.severalMinMax) {
+            throw new Refusal("the column " + statement.text(ref) + " is neither grouped nor aggregated, so SQLite"
+                    + " returns it from a row its plan picks");
+        }
+        scope.readOrderUsed = true;
         if (aggregation.minMax == null) {
-            if (scope.sources.size() == 1
-                    && scope.sources.get(0).order() != null
-                    && !scope.sources.get(0).stored()) {
-                return new Typed(
-                        "arg_max_null(" + column.sql() + ", "
-                                + scope.sources.get(0).order() + ")",
-                        column.type(),
-                        column.affinity(),
-                        null,
-                        null);
-            }
-            throw new Refusal("the column " + statement.text(ref)
-                    + " is neither grouped nor aggregated, so SQLite returns it from the row its plan reads last");
+            return new Typed(
+                    "arg_min_null(" + column.sql() + ", " + order + ")", column.type(), column.affinity(), null, null);
         }
         if (aggregation.minMaxArgument == null) {
             aggregation.shelter++;
@@ -241,22 +242,13 @@ final class ExpressionTranslator {
             }
         }
         boolean max = aggregation.minMax.name().equalsIgnoreCase("max");
-        String key = aggregation.minMaxArgument.sql();
-        StringJoiner ties = new StringJoiner(", ");
-        for (int i = 0; i < scope.sources.size(); i++) {
-            String order = scope.sources.get(i).order();
-            if (order == null) {
-                ties = null;
-                break;
-            }
-            ties.add("o" + i + " := " + (max ? "-" : "") + order);
-        }
-        if (ties != null && ties.length() > 0) {
-            // SQLite keeps the first row that reaches the extreme, in the order it reads rows.
-            key = "CASE WHEN " + key + " IS NULL THEN NULL ELSE struct_pack(v := " + key + ", " + ties + ") END";
-        }
+        String argument = aggregation.minMaxArgument.sql();
+        // SQLite keeps the first row that reaches the extreme, in the order it reads rows.
+        String key = "CASE WHEN " + argument + " IS NULL THEN NULL ELSE struct_pack(v := " + argument + ", o0 := "
+                + (max ? "-" : "") + order + ") END";
         return new Typed(
-                (max ? "arg_max_null(" : "arg_min_null(") + column.sql() + ", " + key + ")",
+                "CASE WHEN count(" + argument + ") = 0 THEN arg_max_null(" + column.sql() + ", " + order + ") ELSE "
+                        + (max ? "arg_max_null(" : "arg_min_null(") + column.sql() + ", " + key + ") END",
                 column.type(),
                 column.affinity(),
                 null,
@@ -278,7 +270,7 @@ final class ExpressionTranslator {
             return new Typed(
                     operand.sql(),
                     operand.type(),
-                    SqliteAffinity.BLOB,
+                    SqliteAffinity.NONE,
                     operand.constant(),
                     operand.collation(),
                     operand.textForm());
@@ -601,7 +593,7 @@ final class ExpressionTranslator {
             return new Typed(
                     caseSql(conditions, results, otherwise, false),
                     SqlType.MIXED,
-                    SqliteAffinity.BLOB,
+                    SqliteAffinity.NONE,
                     null,
                     null,
                     textForm);
@@ -695,9 +687,9 @@ final class ExpressionTranslator {
         } else if (isNumericAffinity(rightAffinity) && !isNumericAffinity(leftAffinity)) {
             left = numericAffinity(left);
             leftCandidate = left.type() == SqlType.TEXT && !left.isConstant();
-        } else if (leftAffinity == SqliteAffinity.TEXT && rightAffinity == SqliteAffinity.BLOB) {
+        } else if (leftAffinity == SqliteAffinity.TEXT && rightAffinity == SqliteAffinity.NONE) {
             right = textAffinity(right);
-        } else if (rightAffinity == SqliteAffinity.TEXT && leftAffinity == SqliteAffinity.BLOB) {
+        } else if (rightAffinity == SqliteAffinity.TEXT && leftAffinity == SqliteAffinity.NONE) {
             left = textAffinity(left);
         }
         String collation = rawLeft.collation() != null ? rawLeft.collation() : rawRight.collation();

@@ -2,6 +2,7 @@ package io.tablequery.dialects.translate;
 
 import static io.tablequery.dialects.SqlIdentifiers.literal;
 
+import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.OrderItem;
 import java.util.ArrayList;
@@ -118,16 +119,19 @@ final class FunctionTranslator {
             case "sum": {
                 arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.numeric(args.get(0));
-                String sum = "sum(" + distinct + arg.sql() + ")" + filter + over;
                 if (arg.type() == SqlType.REAL) {
-                    return Typed.of(sum, SqlType.REAL);
+                    return realSum(SqliteSums.Kind.SUM, call, arg, scope, filter, over);
                 }
+                String sum = "sum(" + distinct + arg.sql() + ")" + filter + over;
                 return Typed.of(
                         "CAST(" + sum + " AS BIGINT)", arg.type() == SqlType.NULL ? SqlType.NULL : SqlType.INTEGER);
             }
             case "total": {
                 arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.numeric(args.get(0));
+                if (arg.type() == SqlType.REAL) {
+                    return realSum(SqliteSums.Kind.TOTAL, call, arg, scope, filter, over);
+                }
                 return Typed.of(
                         "COALESCE(sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over + ", 0.0)",
                         SqlType.REAL);
@@ -135,6 +139,9 @@ final class FunctionTranslator {
             case "avg": {
                 arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.numeric(args.get(0));
+                if (arg.type() == SqlType.REAL) {
+                    return realSum(SqliteSums.Kind.AVG, call, arg, scope, filter, over);
+                }
                 return Typed.of("avg(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over, SqlType.REAL);
             }
             case "min":
@@ -143,16 +150,33 @@ final class FunctionTranslator {
                 if (arg.type() == SqlType.MIXED) {
                     throw new Refusal("min/max over a column of several storage classes");
                 }
+                // Like every function's, its result has no affinity (measured on SQLite 3.54: max(t) < 7 over a
+                // TEXT column t compares text with an integer).
                 return new Typed(
                         name + "(" + distinct + arg.sql() + ")" + filter + over,
                         arg.type(),
-                        arg.affinity(),
+                        SqliteAffinity.NONE,
                         null,
                         null);
             }
             default:
                 return groupConcat(call, args, scope, filter, over);
         }
+    }
+
+    /** A sum of reals as SQLite adds them: compensated, in its row order (see {@link SqliteSums}). */
+    private static Typed realSum(
+            SqliteSums.Kind kind, Expr.Call call, Typed arg, Scope scope, String filter, String over) {
+        if (!over.isEmpty()) {
+            throw new Refusal(call.name() + " of reals as a window function, whose last digits follow SQLite's"
+                    + " order of adding");
+        }
+        if (call.distinct()) {
+            throw new Refusal(call.name() + "(DISTINCT ...) of reals, whose last digits follow the order SQLite"
+                    + " meets the values in");
+        }
+        String order = scope.rowOrder(call.name() + " of reals");
+        return Typed.of(SqliteSums.sql(kind, arg.sql(), order, filter), SqlType.REAL);
     }
 
     private Typed groupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter, String over) {
@@ -183,7 +207,7 @@ final class FunctionTranslator {
             }
             order = terms.toString();
         } else {
-            order = " ORDER BY " + scope.rowOrder();
+            order = " ORDER BY " + scope.rowOrder("group_concat");
         }
         return Typed.of("string_agg(" + value.sql() + ", " + literal(separator) + order + ")" + filter, SqlType.TEXT);
     }

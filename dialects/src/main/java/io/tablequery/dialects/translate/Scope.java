@@ -3,6 +3,7 @@ package io.tablequery.dialects.translate;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.SqliteRowid;
 import io.tablequery.dialects.sql.Expr;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,6 +27,7 @@ final class Scope {
      * @param stored whether it is a stored table, which SQLite may read through an index in another order
      * @param indexed the lower-case columns SQLite may read it in the order of ({@link TableSchema#indexed()})
      * @param rowidAlias the lower-case column that aliases its rowid, or null
+     * @param indexes the lower-case columns of each of its indexes ({@link TableSchema#indexes()})
      */
     record Source(
             String name,
@@ -36,9 +38,10 @@ final class Scope {
             Set<String> hiddenFromStar,
             boolean stored,
             Set<String> indexed,
-            String rowidAlias) {
+            String rowidAlias,
+            List<List<String>> indexes) {
         Source withHidden(Set<String> hidden) {
-            return new Source(name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias);
+            return new Source(name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias, indexes);
         }
     }
 
@@ -60,6 +63,14 @@ final class Scope {
     final Map<String, Expr> aliases = new HashMap<>();
     /** The aliases being translated, so an alias that refers to itself fails instead of looping. */
     final Set<String> expanding = new HashSet<>();
+    /** The lower-case columns read of each source, by the source's DuckDB alias. */
+    private final Map<String, Set<String>> read = new HashMap<>();
+    /** The lower-case columns read inside WHERE and ON terms, by the source's DuckDB alias. */
+    private final Map<String, Set<String>> constrained = new HashMap<>();
+    /** How deep the translation is inside a WHERE or ON term. */
+    int constraining;
+    /** Whether the translation relies on the order SQLite reads a source in. */
+    boolean readOrderUsed;
 
     Aggregation aggregation;
 
@@ -86,6 +97,12 @@ final class Scope {
                 throw new Refusal("ambiguous column name: " + name);
             }
             found = candidate;
+            read.computeIfAbsent(source.sqlAlias(), alias -> new HashSet<>()).add(key);
+            if (constraining > 0) {
+                constrained
+                        .computeIfAbsent(source.sqlAlias(), alias -> new HashSet<>())
+                        .add(key);
+            }
         }
         if (found == null && parent != null) {
             Resolved outer = parent.resolve(table, name);
@@ -130,14 +147,46 @@ final class Scope {
         return null;
     }
 
-    /** The order in which SQLite feeds a single-source aggregate its rows, for {@code group_concat}. */
-    String rowOrder() {
+    /**
+     * The order SQLite reads this scope's rows in, for an aggregate whose answer depends on it.
+     *
+     * @param what the aggregate, for the refusal over a join or an unordered source
+     */
+    String rowOrder(String what) {
         if (sources.size() == 1 && sources.get(0).order() != null) {
+            readOrderUsed = true;
             return sources.get(0).order();
         }
         if (sources.isEmpty()) {
             return "1";
         }
-        throw new Refusal("group_concat over a join or an unordered source, whose order is SQLite's plan order");
+        throw new Refusal(what + " over a join or an unordered source, whose order is SQLite's plan order");
+    }
+
+    /**
+     * Refuses a translation that relies on the order SQLite reads a stored table in, when SQLite may read it through
+     * an index rather than in rowid order: a WHERE or ON term constrains the index's first column, or the index holds
+     * every column the query reads of the table (a covering scan). Rows then come in the index's order.
+     */
+    void checkReadOrder() {
+        if (!readOrderUsed) {
+            return;
+        }
+        for (Source source : sources) {
+            Set<String> used = read.getOrDefault(source.sqlAlias(), Set.of());
+            Set<String> constraints = constrained.getOrDefault(source.sqlAlias(), Set.of());
+            for (List<String> index : source.indexes()) {
+                Set<String> covered = new HashSet<>(index);
+                covered.addAll(SqliteRowid.NAMES);
+                if (source.rowidAlias() != null) {
+                    covered.add(source.rowidAlias());
+                }
+                boolean constrainedFirst = !index.isEmpty() && constraints.contains(index.get(0));
+                if (constrainedFirst || index.isEmpty() || covered.containsAll(used)) {
+                    throw new Refusal("the answer depends on the order SQLite reads " + source.sqlAlias() + " in, and"
+                            + " its planner may read it through an index instead of in rowid order");
+                }
+            }
+        }
     }
 }

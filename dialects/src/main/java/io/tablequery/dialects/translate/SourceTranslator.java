@@ -4,6 +4,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.sql.FromItem;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -39,8 +40,9 @@ final class SourceTranslator {
                     result.ordered() ? sqlAlias + "." + quote(StatementTranslator.ORDER_COLUMN) : null,
                     Set.of(),
                     false,
-                    Set.of(),
-                    null));
+                    indexedNames(result.columns(), result.keys()),
+                    rowidAliasName(result.columns(), result.keys()),
+                    List.of()));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
         FromItem.Join join = (FromItem.Join) item;
@@ -60,7 +62,12 @@ final class SourceTranslator {
         }
         String condition = "";
         if (join.on() != null) {
-            condition = " ON " + expressions.predicate(join.on(), scope);
+            scope.constraining++;
+            try {
+                condition = " ON " + expressions.predicate(join.on(), scope);
+            } finally {
+                scope.constraining--;
+            }
         } else if (!join.using().isEmpty()) {
             StringJoiner using = new StringJoiner(", ", " USING (", ")");
             join.using().forEach(name -> using.add(quote(name)));
@@ -97,8 +104,17 @@ final class SourceTranslator {
                     }
                     common.selfReferenced = true;
                 }
-                scope.sources.add(
-                        new Scope.Source(alias, sqlAlias, common.columns, null, null, Set.of(), false, Set.of(), null));
+                scope.sources.add(new Scope.Source(
+                        alias,
+                        sqlAlias,
+                        common.columns,
+                        null,
+                        null,
+                        Set.of(),
+                        false,
+                        indexedNames(common.columns, common.keys),
+                        rowidAliasName(common.columns, common.keys),
+                        List.of()));
                 return quote(common.name) + " AS " + sqlAlias;
             }
         }
@@ -116,7 +132,21 @@ final class SourceTranslator {
                 Set.of(),
                 !stored.insertionOrder(),
                 stored.indexed(),
-                stored.rowidAlias()));
+                stored.rowidAlias(),
+                stored.indexes()));
         return stored.duckDbName() + " AS " + sqlAlias;
+    }
+
+    private static Set<String> indexedNames(List<ColumnSchema> columns, StatementTranslator.KeyColumns keys) {
+        Set<String> names = new HashSet<>();
+        keys.indexed()
+                .forEach(position -> names.add(columns.get(position).name().toLowerCase(Locale.ROOT)));
+        return names;
+    }
+
+    private static String rowidAliasName(List<ColumnSchema> columns, StatementTranslator.KeyColumns keys) {
+        return keys.rowidAlias() < 0
+                ? null
+                : columns.get(keys.rowidAlias()).name().toLowerCase(Locale.ROOT);
     }
 }

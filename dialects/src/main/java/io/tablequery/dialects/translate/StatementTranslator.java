@@ -44,6 +44,7 @@ final class StatementTranslator {
     static final class CommonTable {
         final String name;
         List<ColumnSchema> columns;
+        KeyColumns keys = KeyColumns.NONE;
         boolean defining;
         boolean selfReferenced;
 
@@ -52,8 +53,27 @@ final class StatementTranslator {
         }
     }
 
+    /**
+     * The result columns of a query that pass an indexed column of its only table through unchanged, by position:
+     * SQLite flattens such a query into the one reading it, which may then read that table through the index.
+     *
+     * @param indexed the positions of columns with an index behind them (the rowid's alias included)
+     * @param rowidAlias the position of the column that is the table's rowid, or -1
+     */
+    record KeyColumns(Set<Integer> indexed, int rowidAlias) {
+        static final KeyColumns NONE = new KeyColumns(Set.of(), -1);
+
+        KeyColumns {
+            indexed = Set.copyOf(indexed);
+        }
+    }
+
     /** A translated query body with the hidden order column it may carry. */
-    private record Body(String sql, List<ColumnSchema> columns, boolean ordered) {}
+    private record Body(String sql, List<ColumnSchema> columns, boolean ordered, KeyColumns keys) {
+        Body(String sql, List<ColumnSchema> columns, boolean ordered) {
+            this(sql, columns, ordered, KeyColumns.NONE);
+        }
+    }
 
     StatementTranslator(String sql, SchemaLookup schema) {
         this.sql = sql;
@@ -81,7 +101,10 @@ final class StatementTranslator {
         for (ColumnSchema column : query.columns()) {
             String name = uniqueName(column.name(), taken);
             renamed |= !name.equals(column.name());
-            columns.add(new ColumnSchema(name, column.type(), column.affinity()));
+            // A new table's column is declared with its expression's affinity; none makes an untyped column.
+            SqliteAffinity affinity =
+                    column.affinity() == SqliteAffinity.NONE ? SqliteAffinity.BLOB : column.affinity();
+            columns.add(new ColumnSchema(name, column.type(), affinity));
             names.add(quote(name));
         }
         String select = renamed ? "SELECT * FROM (" + query.sql() + ") AS " + quote("__tq_t") + names : query.sql();
@@ -138,7 +161,7 @@ final class StatementTranslator {
         return query(query, outer, false).translated();
     }
 
-    record QueryResult(String sql, List<ColumnSchema> columns, boolean ordered) {
+    record QueryResult(String sql, List<ColumnSchema> columns, boolean ordered, KeyColumns keys) {
         Translation.Translated translated() {
             return new Translation.Translated(sql, columns);
         }
@@ -163,16 +186,26 @@ final class StatementTranslator {
         try {
             Body body;
             if (query.body() instanceof Query.Select select) {
-                body = select(select, outer, query.orderBy(), wantOrder, depth == 1);
+                body = select(select, outer, query.orderBy(), wantOrder, depth == 1, query.limit() != null);
+            } else if (query.body() instanceof Query.Values values
+                    && query.orderBy().isEmpty()) {
+                body = values(values, outer, wantOrder);
             } else {
                 body = body(query.body(), outer);
+                String operator = query.body() instanceof Query.Compound compound ? compound.operator() : null;
                 if (!query.orderBy().isEmpty()) {
-                    body = new Body(body.sql() + compoundOrder(query.orderBy(), body.columns()), body.columns(), false);
+                    body = new Body(
+                            body.sql() + compoundOrder(query.orderBy(), body.columns(), operator),
+                            body.columns(),
+                            false);
+                } else if (query.limit() != null && operator != null) {
+                    body = new Body(
+                            body.sql() + compoundOrder(List.of(), body.columns(), operator), body.columns(), false);
                 }
             }
             out.append(body.sql());
             out.append(limit(query, outer));
-            return new QueryResult(out.toString(), body.columns(), body.ordered());
+            return new QueryResult(out.toString(), body.columns(), body.ordered(), body.keys());
         } finally {
             if (pushed) {
                 commonTables.pop();
@@ -208,6 +241,7 @@ final class StatementTranslator {
                 checkSameTypes(entry.columns, result.columns(), table.name());
             }
             entry.columns = named(result.columns(), table.columns());
+            entry.keys = result.keys();
             StringJoiner columns = new StringJoiner(", ", "(", ")");
             entry.columns.forEach(column -> columns.add(quote(column.name())));
             tables.add(quote(table.name()) + columns + " AS (" + result.sql() + ")");
@@ -244,9 +278,9 @@ final class StatementTranslator {
 
     private Body body(Query.Body body, Scope outer) {
         if (body instanceof Query.Select select) {
-            return select(select, outer, List.of(), false, false);
+            return select(select, outer, List.of(), false, false, false);
         } else if (body instanceof Query.Values values) {
-            return values(values, outer);
+            return values(values, outer, false);
         }
         Query.Compound compound = (Query.Compound) body;
         Body left = body(compound.left(), outer);
@@ -271,7 +305,8 @@ final class StatementTranslator {
         return new Body(leftSql + " " + compound.operator() + " " + right.sql(), columns, false);
     }
 
-    private Body values(Query.Values values, Scope outer) {
+    /** A VALUES list; with {@code wantOrder}, each row numbered in the {@link #ORDER_COLUMN}, as SQLite reads them. */
+    private Body values(Query.Values values, Scope outer, boolean wantOrder) {
         int width = values.rows().get(0).size();
         List<List<Typed>> columns = new ArrayList<>();
         for (int i = 0; i < width; i++) {
@@ -279,6 +314,7 @@ final class StatementTranslator {
         }
         StringJoiner rows = new StringJoiner(", ");
         Scope scope = new Scope(outer);
+        int ordinal = 1;
         for (List<Expr> row : values.rows()) {
             if (row.size() != width) {
                 throw new Refusal("VALUES rows of different lengths");
@@ -289,6 +325,9 @@ final class StatementTranslator {
                 columns.get(i).add(value);
                 items.add(value.sql());
             }
+            if (wantOrder) {
+                items.add(Integer.toString(ordinal++));
+            }
             rows.add(items.toString());
         }
         List<ColumnSchema> schemas = new ArrayList<>();
@@ -296,14 +335,23 @@ final class StatementTranslator {
         for (int i = 0; i < width; i++) {
             String name = "column" + (i + 1);
             schemas.add(new ColumnSchema(
-                    name, ExpressionTranslator.unify(columns.get(i), "VALUES rows"), SqliteAffinity.BLOB));
+                    name, ExpressionTranslator.unify(columns.get(i), "VALUES rows"), SqliteAffinity.NONE));
             names.add(quote(name));
         }
-        return new Body("SELECT * FROM (VALUES " + rows + ") AS " + quote(nextAlias("__tq_v")) + names, schemas, false);
+        if (wantOrder) {
+            names.add(quote(ORDER_COLUMN));
+        }
+        return new Body(
+                "SELECT * FROM (VALUES " + rows + ") AS " + quote(nextAlias("__tq_v")) + names, schemas, wantOrder);
     }
 
     private Body select(
-            Query.Select select, Scope outer, List<OrderItem> orderBy, boolean wantOrder, boolean topLevel) {
+            Query.Select select,
+            Scope outer,
+            List<OrderItem> orderBy,
+            boolean wantOrder,
+            boolean topLevel,
+            boolean limited) {
         Scope scope = new Scope(outer);
         String from = select.from() == null ? "" : " FROM " + sources.from(select.from(), scope);
         for (Query.SelectItem item : select.items()) {
@@ -311,7 +359,15 @@ final class StatementTranslator {
                 scope.aliases.putIfAbsent(aliased.alias().toLowerCase(Locale.ROOT), aliased.expr());
             }
         }
-        String where = select.where() == null ? "" : " WHERE " + expressions.predicate(select.where(), scope);
+        String where = "";
+        if (select.where() != null) {
+            scope.constraining++;
+            try {
+                where = " WHERE " + expressions.predicate(select.where(), scope);
+            } finally {
+                scope.constraining--;
+            }
+        }
         List<Expr.Call> aggregates = new ArrayList<>();
         for (Query.SelectItem item : select.items()) {
             if (item instanceof Query.Item expr) {
@@ -328,7 +384,7 @@ final class StatementTranslator {
                     .filter(call ->
                             call.name().equalsIgnoreCase("min") || call.name().equalsIgnoreCase("max"))
                     .toList();
-            scope.aggregation = new Aggregation(minMax.size() == 1 ? minMax.get(0) : null);
+            scope.aggregation = new Aggregation(minMax.size() == 1 ? minMax.get(0) : null, minMax.size() > 1);
         }
         String groupBy = groupBy(select, scope);
         if (aggregate && groupBy.isEmpty()) {
@@ -360,17 +416,28 @@ final class StatementTranslator {
         for (OrderItem item : orderBy) {
             orderItem(item, select, scope, itemSql, columns, orderTerms, orderExprs);
         }
+        if (limited && select.distinct() && !orderedByItsOnlyColumn(select, scope, orderBy)) {
+            throw new Refusal("LIMIT on SELECT DISTINCT: which rows it keeps when rows tie under its ORDER BY is the"
+                    + " order SQLite first meets them in");
+        }
         if (!select.distinct()) {
-            if (aggregate && !orderBy.isEmpty() && !select.groupBy().isEmpty()) {
+            if (aggregate && !select.groupBy().isEmpty() && (!orderBy.isEmpty() || limited)) {
                 checkGroupOrder(select, scope, orderBy);
             } else if (!aggregate && !orderBy.isEmpty()) {
-                checkIndexOrder(scope, orderBy);
+                checkIndexOrder(select, scope, orderBy);
             }
             List<String> ties = tieBreak(scope, aggregate, groupDirections(select, orderBy));
-            if (!orderTerms.isEmpty()) {
+            if (limited && !aggregate && (ties.isEmpty() || scope.sources.size() > 1)) {
+                throw new Refusal("LIMIT over a join or a source read in an unknown order: which rows it keeps when"
+                        + " rows tie is SQLite's plan's choice");
+            }
+            if (!aggregate && !ties.isEmpty() && (!orderBy.isEmpty() || limited)) {
+                scope.readOrderUsed = true;
+            }
+            if (!orderBy.isEmpty()) {
                 orderTerms.addAll(ties);
                 orderExprs.addAll(ties);
-            } else if (topLevel && !select.groupBy().isEmpty()) {
+            } else if ((topLevel || limited) && !select.groupBy().isEmpty() || limited && !aggregate) {
                 orderTerms.addAll(ties);
             }
         }
@@ -389,6 +456,7 @@ final class StatementTranslator {
                     && scope.sources.size() == 1
                     && scope.sources.get(0).order() != null) {
                 list.add(scope.sources.get(0).order() + " AS " + quote(ORDER_COLUMN));
+                scope.readOrderUsed = true;
                 ordered = true;
             } else if (scope.sources.isEmpty() || aggregate && select.groupBy().isEmpty()) {
                 list.add("1 AS " + quote(ORDER_COLUMN));
@@ -408,7 +476,15 @@ final class StatementTranslator {
         if (!orderTerms.isEmpty()) {
             out.append(" ORDER BY ").append(String.join(", ", orderTerms));
         }
-        return new Body(out.toString(), columns, ordered);
+        if (aggregate
+                && scope.readOrderUsed
+                && scope.aggregation.walkableKey
+                && orderBy.stream().anyMatch(OrderItem::descending)) {
+            throw new Refusal("the answer depends on the order SQLite reads rows within a group in, and under a"
+                    + " descending ORDER BY its planner may walk the GROUP BY column's index backwards");
+        }
+        scope.checkReadOrder();
+        return new Body(out.toString(), columns, ordered, aggregate ? KeyColumns.NONE : keyColumns(select, scope));
     }
 
     /**
@@ -483,11 +559,11 @@ final class StatementTranslator {
      * it and descending somewhere, SQLite may walk the index backwards (ties in descending rowid order) or sort
      * (ties in ascending rowid order). An ascending walk and a sort agree.
      */
-    private static void checkIndexOrder(Scope scope, List<OrderItem> orderBy) {
+    private void checkIndexOrder(Query.Select select, Scope scope, List<OrderItem> orderBy) {
         if (orderBy.stream().noneMatch(OrderItem::descending)) {
             return;
         }
-        Expr first = Exprs.unwrap(orderBy.get(0).expr());
+        Expr first = Exprs.unwrap(groupTarget(orderBy.get(0).expr(), select, scope));
         if (first instanceof Expr.ColumnRef ref) {
             Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
             if (resolved != null && resolved.local() && resolved.indexed() && !resolved.unique()) {
@@ -495,6 +571,35 @@ final class StatementTranslator {
                         + " come in the order SQLite's planner reads them in, which a translation cannot know");
             }
         }
+    }
+
+    /** The result columns that pass an indexed column of the only source through unchanged. */
+    private KeyColumns keyColumns(Query.Select select, Scope scope) {
+        if (scope.sources.size() != 1 || select.distinct()) {
+            return KeyColumns.NONE;
+        }
+        Set<Integer> indexed = new HashSet<>();
+        int rowidAlias = -1;
+        for (int i = 0; i < select.items().size(); i++) {
+            if (select.items().get(i) instanceof Query.Item item
+                    && Exprs.unwrap(item.expr()) instanceof Expr.ColumnRef ref) {
+                Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+                if (resolved != null && resolved.local() && resolved.indexed()) {
+                    int position = itemIndex(select, i);
+                    indexed.add(position);
+                    rowidAlias = resolved.unique() ? position : rowidAlias;
+                }
+            }
+        }
+        return new KeyColumns(indexed, rowidAlias);
+    }
+
+    /** Whether a one-column SELECT DISTINCT leads its ORDER BY with that column, so that no two rows tie. */
+    private boolean orderedByItsOnlyColumn(Query.Select select, Scope scope, List<OrderItem> orderBy) {
+        if (select.items().size() != 1 || !(select.items().get(0) instanceof Query.Item item) || orderBy.isEmpty()) {
+            return false;
+        }
+        return normalized(groupTarget(orderBy.get(0).expr(), select, scope)).equals(normalized(item.expr()));
     }
 
     private static void collectAggregates(Expr expr, List<Expr.Call> into) {
@@ -521,6 +626,7 @@ final class StatementTranslator {
                     if (resolved != null && resolved.local()) {
                         aggregation.groupColumns.add(resolved.key());
                         aggregation.indexedKey |= resolved.indexed();
+                        aggregation.walkableKey |= resolved.indexed() && !resolved.unique();
                     }
                 } else {
                     aggregation.groupTexts.add(normalized(target));
@@ -675,6 +781,10 @@ final class StatementTranslator {
             if (typed.isConstant() || typed.isNullLiteral()) {
                 return;
             }
+            if (typed.type() == SqlType.MIXED) {
+                throw new Refusal("an ORDER BY term whose values are of several storage classes, which SQLite"
+                        + " sorts by class and DuckDB cannot hold in one column");
+            }
             collation = typed.collation();
             Typed value = ExpressionTranslator.value(typed);
             term = value.sql();
@@ -715,8 +825,15 @@ final class StatementTranslator {
         return out.toString();
     }
 
-    private String compoundOrder(List<OrderItem> orderBy, List<ColumnSchema> columns) {
+    /**
+     * The ORDER BY of a compound SELECT, with SQLite's order for rows it leaves tied (its {@code select.c}, measured
+     * on 3.54): UNION, INTERSECT and EXCEPT sort by every result column not named, ascending, after the terms
+     * (without ORDER BY, a LIMIT takes rows in that order too); UNION ALL puts tied rows in the order SQLite reads its
+     * arms, which a translation does not know, so it is refused unless the terms name every column.
+     */
+    private String compoundOrder(List<OrderItem> orderBy, List<ColumnSchema> columns, String operator) {
         StringJoiner terms = new StringJoiner(", ", " ORDER BY ", "");
+        Set<Integer> named = new HashSet<>();
         for (OrderItem item : orderBy) {
             Expr expr = Exprs.unwrap(item.expr());
             int ordinal = -1;
@@ -733,7 +850,22 @@ final class StatementTranslator {
             if (ordinal < 1 || ordinal > columns.size()) {
                 throw new Refusal("an ORDER BY term of a compound SELECT that is not a result column");
             }
+            named.add(ordinal);
             terms.add(orderTerm(item, Integer.toString(ordinal)));
+        }
+        if (operator == null || named.size() == columns.size()) {
+            return terms.toString();
+        }
+        if (operator.equalsIgnoreCase("UNION ALL")) {
+            throw new Refusal(
+                    orderBy.isEmpty()
+                            ? "LIMIT on a UNION ALL without ORDER BY, whose rows come in the order SQLite reads its arms"
+                            : "rows of a UNION ALL that tie under its ORDER BY come in the order SQLite reads its arms");
+        }
+        for (int ordinal = 1; ordinal <= columns.size(); ordinal++) {
+            if (!named.contains(ordinal)) {
+                terms.add(ordinal + " NULLS FIRST");
+            }
         }
         return terms.toString();
     }

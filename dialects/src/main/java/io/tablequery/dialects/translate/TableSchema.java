@@ -3,6 +3,8 @@ package io.tablequery.dialects.translate;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.SqliteIndexes;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +23,9 @@ import java.util.Set;
  *     each index and the column that aliases the rowid; its planner then decides in which order ties come
  * @param rowidAlias the lower-case name of the {@code INTEGER PRIMARY KEY} column that aliases the rowid, or null;
  *     unique, so rows never tie on it
+ * @param indexes the lower-case columns of each index, in index order: SQLite may read the table through one,
+ *     rather than in rowid order, when a WHERE or ON term constrains its first column or it holds every column a
+ *     query reads
  */
 public record TableSchema(
         String name,
@@ -29,12 +34,14 @@ public record TableSchema(
         String rowid,
         boolean insertionOrder,
         Set<String> indexed,
-        String rowidAlias) {
+        String rowidAlias,
+        List<List<String>> indexes) {
     public TableSchema {
         requireNonNull(name, "name is null");
         requireNonNull(duckDbName, "duckDbName is null");
         columns = List.copyOf(columns);
         indexed = Set.copyOf(indexed);
+        indexes = indexes.stream().map(List::copyOf).toList();
         if ((rowid == null) != insertionOrder) {
             throw new IllegalArgumentException("a table has a rowid column or insertion order, not both");
         }
@@ -51,7 +58,7 @@ public record TableSchema(
      */
     public static TableSchema stored(String name, String duckDbName, List<ColumnSchema> columns, String rowid) {
         return new TableSchema(
-                name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false, Set.of(), null);
+                name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false, Set.of(), null, List.of());
     }
 
     /**
@@ -63,24 +70,34 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema created(String name, String duckDbName, List<ColumnSchema> columns) {
-        return new TableSchema(name, duckDbName, columns, null, true, Set.of(), null);
+        return new TableSchema(name, duckDbName, columns, null, true, Set.of(), null, List.of());
     }
 
     /**
-     * The same table with the columns SQLite can read it in the order of.
+     * The same table with the indexes SQLite can read it through.
      *
-     * @param leadingColumns the first column of each index, any case
-     * @param integerPrimaryKey the column that aliases the rowid, or null
+     * @param found the table's indexes and {@code INTEGER PRIMARY KEY}
      * @return the table
      */
-    public TableSchema withIndexes(Set<String> leadingColumns, String integerPrimaryKey) {
-        Set<String> lower = new HashSet<>();
-        leadingColumns.forEach(column -> lower.add(column.toLowerCase(Locale.ROOT)));
-        String alias = integerPrimaryKey == null ? null : integerPrimaryKey.toLowerCase(Locale.ROOT);
-        if (alias != null) {
-            lower.add(alias);
+    public TableSchema withIndexes(SqliteIndexes found) {
+        Set<String> leading = new HashSet<>();
+        List<List<String>> lower = new ArrayList<>();
+        for (List<String> index : found.indexes()) {
+            List<String> columns = index.stream()
+                    .map(column -> column.toLowerCase(Locale.ROOT))
+                    .toList();
+            if (!columns.isEmpty()) {
+                leading.add(columns.get(0));
+            }
+            lower.add(columns);
         }
-        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, lower, alias);
+        String alias = found.integerPrimaryKey() == null
+                ? null
+                : found.integerPrimaryKey().toLowerCase(Locale.ROOT);
+        if (alias != null) {
+            leading.add(alias);
+        }
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, leading, alias, lower);
     }
 
     /** The DuckDB expression of SQLite's rowid, given the alias the table is read under. */

@@ -9,7 +9,7 @@ import io.tablequery.dialects.SqliteAffinity;
  *
  * @param sql the DuckDB SQL
  * @param type the storage class
- * @param affinity the SQLite affinity ({@link SqliteAffinity#BLOB} for none)
+ * @param affinity the SQLite affinity ({@link SqliteAffinity#NONE} for none)
  * @param constant the folded value (Long, Double, String or {@link Blob}), or null
  * @param collation the collation named by a {@code COLLATE}, upper case, or null
  * @param textForm for a {@link SqlType#MIXED} value of integers and text, the same value rendered as text, which
@@ -24,22 +24,22 @@ record Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant,
     record Blob(String hex) {}
 
     static Typed of(String sql, SqlType type) {
-        return new Typed(sql, type, SqliteAffinity.BLOB, null, null);
+        return new Typed(sql, type, SqliteAffinity.NONE, null, null);
     }
 
     static Typed nullValue() {
-        return new Typed("NULL", SqlType.NULL, SqliteAffinity.BLOB, null, null);
+        return new Typed("NULL", SqlType.NULL, SqliteAffinity.NONE, null, null);
     }
 
     static Typed constant(Object value) {
         if (value instanceof Long l) {
-            return new Typed(Long.toString(l), SqlType.INTEGER, SqliteAffinity.BLOB, l, null);
+            return new Typed(Long.toString(l), SqlType.INTEGER, SqliteAffinity.NONE, l, null);
         } else if (value instanceof Double d) {
-            return new Typed(realSql(d), SqlType.REAL, SqliteAffinity.BLOB, d, null);
+            return new Typed(realSql(d), SqlType.REAL, SqliteAffinity.NONE, d, null);
         } else if (value instanceof String s) {
-            return new Typed(SqlIdentifiers.literal(s), SqlType.TEXT, SqliteAffinity.BLOB, s, null);
+            return new Typed(SqlIdentifiers.literal(s), SqlType.TEXT, SqliteAffinity.NONE, s, null);
         } else if (value instanceof Blob b) {
-            return new Typed("from_hex('" + b.hex() + "')", SqlType.BLOB, SqliteAffinity.BLOB, b, null);
+            return new Typed("from_hex('" + b.hex() + "')", SqlType.BLOB, SqliteAffinity.NONE, b, null);
         }
         throw new IllegalArgumentException("not a constant: " + value);
     }

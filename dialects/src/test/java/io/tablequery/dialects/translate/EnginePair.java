@@ -3,6 +3,7 @@ package io.tablequery.dialects.translate;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.SqliteIndexes;
 import io.tablequery.dialects.SqliteReals;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -29,15 +30,15 @@ import java.util.StringJoiner;
  * (section 2.2 item 8): INTEGER affinity as BIGINT, REAL as DOUBLE, TEXT as VARCHAR, other columns by the storage
  * classes they hold, and SQLite's rowid as a real column.
  */
-final class EnginePair implements AutoCloseable {
+public final class EnginePair implements AutoCloseable {
     /** The DuckDB column that carries SQLite's rowid. */
-    static final String ROWID = "rowid";
+    public static final String ROWID = "rowid";
 
-    final Connection sqlite;
-    final Connection duckdb;
+    public final Connection sqlite;
+    public final Connection duckdb;
     private final Map<String, TableSchema> tables = new HashMap<>();
 
-    EnginePair() throws SQLException {
+    public EnginePair() throws SQLException {
         sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement statement = duckdb.createStatement()) {
@@ -46,7 +47,7 @@ final class EnginePair implements AutoCloseable {
     }
 
     /** Runs setup statements on SQLite. */
-    void sqliteScript(List<String> statements) throws SQLException {
+    public void sqliteScript(List<String> statements) throws SQLException {
         try (Statement statement = sqlite.createStatement()) {
             for (String sql : statements) {
                 statement.execute(sql);
@@ -55,7 +56,7 @@ final class EnginePair implements AutoCloseable {
     }
 
     /** Copies every SQLite table into DuckDB, replacing earlier copies. */
-    void copyTables() throws SQLException {
+    public void copyTables() throws SQLException {
         List<String> names = new ArrayList<>();
         try (Statement statement = sqlite.createStatement();
                 ResultSet rs = statement.executeQuery(
@@ -142,42 +143,8 @@ final class EnginePair implements AutoCloseable {
         duckdb.setAutoCommit(true);
         tables.put(
                 table.toLowerCase(Locale.ROOT),
-                TableSchema.stored(table, quote(table), schemas, ROWID).withIndexes(indexed(table), rowidAlias(table)));
-    }
-
-    private Set<String> indexed(String table) throws SQLException {
-        Set<String> leading = new LinkedHashSet<>();
-        List<String> indexes = new ArrayList<>();
-        try (Statement statement = sqlite.createStatement();
-                ResultSet rs = statement.executeQuery("PRAGMA index_list(" + quote(table) + ")")) {
-            while (rs.next()) {
-                indexes.add(rs.getString("name"));
-            }
-        }
-        for (String index : indexes) {
-            try (Statement statement = sqlite.createStatement();
-                    ResultSet rs = statement.executeQuery("PRAGMA index_info(" + quote(index) + ")")) {
-                if (rs.next() && rs.getString("name") != null) {
-                    leading.add(rs.getString("name"));
-                }
-            }
-        }
-        return leading;
-    }
-
-    private String rowidAlias(String table) throws SQLException {
-        List<String> keys = new ArrayList<>();
-        String integer = null;
-        try (Statement statement = sqlite.createStatement();
-                ResultSet rs = statement.executeQuery("PRAGMA table_info(" + quote(table) + ")")) {
-            while (rs.next()) {
-                if (rs.getInt("pk") > 0) {
-                    keys.add(rs.getString("name"));
-                    integer = rs.getString("type").equalsIgnoreCase("INTEGER") ? rs.getString("name") : integer;
-                }
-            }
-        }
-        return keys.size() == 1 ? integer : null;
+                TableSchema.stored(table, quote(table), schemas, ROWID)
+                        .withIndexes(SqliteIndexes.read(sqlite, "main", quote(table))));
     }
 
     /** Registers a table made directly on both engines. */
@@ -190,11 +157,11 @@ final class EnginePair implements AutoCloseable {
         tables.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, "temp." + quote(name), columns));
     }
 
-    SchemaLookup schema() {
+    public SchemaLookup schema() {
         return (schema, name) -> Optional.ofNullable(tables.get(name.toLowerCase(Locale.ROOT)));
     }
 
-    static Rows query(Connection connection, String sql) throws SQLException {
+    public static Rows query(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             if (!statement.execute(sql)) {
                 return new Rows(List.of(), List.of());
@@ -246,9 +213,9 @@ final class EnginePair implements AutoCloseable {
     }
 
     /** A result: column labels and rows of normalised values. */
-    record Rows(List<String> names, List<List<Object>> rows) {
+    public record Rows(List<String> names, List<List<Object>> rows) {
         /** Tells whether another result has the same labels, and the same values, classes and text row by row. */
-        String difference(Rows other) {
+        public String difference(Rows other) {
             return difference(other, false);
         }
 
@@ -290,7 +257,7 @@ final class EnginePair implements AutoCloseable {
                     && Math.abs(x - y) <= 1e-12 * Math.max(Math.abs(x), Math.abs(y));
         }
 
-        static boolean sameValue(Object a, Object b) {
+        public static boolean sameValue(Object a, Object b) {
             if (a == null || b == null) {
                 return a == b;
             }

@@ -4,6 +4,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.SqliteAffinity;
+import io.tablequery.dialects.SqliteIndexes;
 import io.tablequery.dialects.translate.ColumnSchema;
 import io.tablequery.dialects.translate.SchemaLookup;
 import io.tablequery.dialects.translate.SqlType;
@@ -20,13 +21,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.StringJoiner;
 import java.util.function.Supplier;
 
@@ -81,56 +80,19 @@ public final class TranslationCatalog implements SchemaLookup {
         if (!database) {
             return stored;
         }
-        Indexes indexes = INDEXES.get(key(table), () -> indexes(table));
-        return stored.withIndexes(indexes.leadingColumns(), indexes.integerPrimaryKey());
+        return stored.withIndexes(INDEXES.get(key(table), () -> indexes(table)));
     }
 
-    /** What of an imported table SQLite may read it in the order of. */
-    private record Indexes(Set<String> leadingColumns, String integerPrimaryKey) {}
-
-    /** The first column of each index of an imported table, and its {@code INTEGER PRIMARY KEY}, if any. */
-    private Indexes indexes(TableInfo table) {
-        String name = quote(table.name());
-        Set<String> leading = new HashSet<>();
-        List<String> keys = new ArrayList<>();
-        String integerKey = null;
-        try (Statement statement = sqlite.createStatement()) {
-            List<String> indexNames = new ArrayList<>();
-            try (ResultSet rs = statement.executeQuery("PRAGMA main.index_list(" + name + ")")) {
-                while (rs.next()) {
-                    indexNames.add(rs.getString("name"));
-                }
-            }
-            for (String index : indexNames) {
-                try (ResultSet rs = statement.executeQuery("PRAGMA main.index_info(" + quote(index) + ")")) {
-                    if (rs.next() && rs.getString("name") != null) {
-                        leading.add(rs.getString("name"));
-                    }
-                }
-            }
-            try (ResultSet rs = statement.executeQuery("PRAGMA main.table_info(" + name + ")")) {
-                while (rs.next()) {
-                    if (rs.getInt("pk") > 0) {
-                        keys.add(rs.getString("name"));
-                        if (rs.getString("type").equalsIgnoreCase("INTEGER")) {
-                            integerKey = rs.getString("name");
-                        }
-                    }
-                }
-            }
+    /** The indexes of an imported table and its {@code INTEGER PRIMARY KEY}, if any. */
+    private SqliteIndexes indexes(TableInfo table) {
+        try {
+            return SqliteIndexes.read(sqlite, "main", quote(table.name()));
         } catch (SQLException e) {
             throw new EngineException(
                     PlanErrorCode.EXECUTION_FAILED,
                     "could not inspect the indexes of " + table.name() + ": " + e.getMessage(),
                     e);
         }
-        if (keys.size() != 1) {
-            integerKey = null;
-        }
-        if (!keys.isEmpty()) {
-            leading.add(keys.get(0));
-        }
-        return new Indexes(leading, integerKey);
     }
 
     /** Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them. */
@@ -225,5 +187,5 @@ public final class TranslationCatalog implements SchemaLookup {
     }
 
     private static final Inspections<List<ColumnSchema>> IMPORTED = new Inspections<>();
-    private static final Inspections<Indexes> INDEXES = new Inspections<>();
+    private static final Inspections<SqliteIndexes> INDEXES = new Inspections<>();
 }

@@ -112,7 +112,7 @@ final class TypeInference {
     private static ColumnType declaredFallback(String declared) {
         return switch (SqliteAffinity.of(declared)) {
             case INTEGER -> ColumnType.INTEGER;
-            case TEXT, BLOB -> ColumnType.TEXT;
+            case TEXT, BLOB, NONE -> ColumnType.TEXT;
             case REAL -> ColumnType.REAL;
             case NUMERIC -> {
                 if (declared.contains("BOOL")) {

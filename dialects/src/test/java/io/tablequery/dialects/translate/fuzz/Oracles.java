@@ -1,0 +1,148 @@
+package io.tablequery.dialects.translate.fuzz;
+
+import io.tablequery.dialects.translate.EnginePair;
+import io.tablequery.dialects.translate.EnginePair.Rows;
+import io.tablequery.dialects.translate.SqliteToDuckDb;
+import io.tablequery.dialects.translate.Translation;
+import io.tablequery.dialects.translate.fuzz.Node.Kind;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The checks a generated query goes through. Differential: SQLite's answer against DuckDB's answer to the
+ * translation. On the translated side alone, as SQLancer does for one engine: ternary logic partitioning (the rows of
+ * {@code Q} are those of {@code Q WHERE p}, {@code Q WHERE NOT p} and {@code Q WHERE p IS NULL} together) and NoREC
+ * (a WHERE filter counts as many rows as the same predicate evaluated on every row).
+ */
+final class Oracles {
+    /** What a check found. */
+    enum Verdict {
+        SQLITE_ERROR,
+        REFUSED,
+        DUCKDB_ERROR,
+        EQUAL,
+        ORDER,
+        WRONG,
+        TRANSLATOR_ERROR,
+        UNCHECKED
+    }
+
+    /** A verdict and its detail: the refusal's reason, the error, or what differs. */
+    record Finding(Verdict verdict, String detail) {
+        /** A wrong answer, or a translator that threw instead of translating or refusing. */
+        boolean failed() {
+            return verdict == Verdict.WRONG || verdict == Verdict.TRANSLATOR_ERROR;
+        }
+    }
+
+    private final EnginePair engines;
+
+    Oracles(EnginePair engines) {
+        this.engines = engines;
+    }
+
+    Finding differential(GeneratedQuery query) {
+        Rows expected;
+        try {
+            expected = EnginePair.query(engines.sqlite, query.sql());
+        } catch (SQLException e) {
+            return new Finding(Verdict.SQLITE_ERROR, firstLine(e));
+        }
+        Translation translation;
+        try {
+            translation = SqliteToDuckDb.translate(query.sql(), engines.schema());
+        } catch (RuntimeException e) {
+            return new Finding(Verdict.TRANSLATOR_ERROR, e.toString());
+        }
+        if (translation instanceof Translation.Untranslatable refused) {
+            return new Finding(Verdict.REFUSED, refused.reason());
+        }
+        String duckSql = ((Translation.Translated) translation).sql();
+        Rows actual;
+        try {
+            actual = EnginePair.query(engines.duckdb, duckSql);
+        } catch (SQLException e) {
+            return new Finding(Verdict.DUCKDB_ERROR, firstLine(e));
+        }
+        Comparison.Result result = Comparison.compare(expected, actual, query.ordered());
+        return switch (result.outcome()) {
+            case EQUAL -> new Finding(Verdict.EQUAL, null);
+            case ORDER -> new Finding(Verdict.ORDER, result.detail());
+            case WRONG -> new Finding(Verdict.WRONG, result.detail());
+        };
+    }
+
+    /** Whether ternary logic partitioning applies: a query of rows, not aggregated, distinct or limited. */
+    static boolean partitionable(GeneratedQuery query) {
+        return query instanceof SelectQuery select
+                && !select.aggregates()
+                && !select.distinct()
+                && select.limit() == null;
+    }
+
+    Finding partitions(SelectQuery query, Node predicate) {
+        SelectQuery base = query.unordered();
+        List<String> parts = new ArrayList<>();
+        parts.add(base.sql());
+        for (String template : List.of("(%s)", "NOT (%s)", "(%s) IS NULL")) {
+            Node part = Node.of(Kind.BOOL, template, predicate);
+            Node where = base.where() == null ? part : Node.of(Kind.BOOL, "(%s) AND (%s)", base.where(), part);
+            parts.add(base.withWhere(where).sql());
+        }
+        List<Rows> results = new ArrayList<>();
+        for (String sql : parts) {
+            Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
+            if (!(translation instanceof Translation.Translated translated)) {
+                return new Finding(Verdict.UNCHECKED, null);
+            }
+            try {
+                results.add(EnginePair.query(engines.duckdb, translated.sql()));
+            } catch (SQLException e) {
+                return new Finding(Verdict.DUCKDB_ERROR, firstLine(e));
+            }
+        }
+        List<List<Object>> union = new ArrayList<>();
+        results.subList(1, 4).forEach(rows -> union.addAll(rows.rows()));
+        Comparison.Result result =
+                Comparison.compare(results.get(0), new Rows(results.get(0).names(), union), false);
+        return result.outcome() == Comparison.Outcome.EQUAL
+                ? new Finding(Verdict.EQUAL, null)
+                : new Finding(Verdict.WRONG, "partitions of " + predicate.sql() + ": " + result.detail());
+    }
+
+    /** Whether NoREC applies: a query of rows with a WHERE predicate. */
+    static boolean norecApplies(GeneratedQuery query) {
+        return query instanceof SelectQuery select && !select.aggregates() && select.where() != null;
+    }
+
+    Finding norec(SelectQuery query) {
+        String filtered = query.with() + "SELECT count(*) FROM " + query.sources() + " WHERE "
+                + query.where().sql();
+        String evaluated = query.with() + "SELECT coalesce(sum(CASE WHEN "
+                + query.where().sql() + " THEN 1 ELSE 0 END), 0) FROM " + query.sources();
+        List<Object> counts = new ArrayList<>();
+        for (String sql : List.of(filtered, evaluated)) {
+            Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
+            if (!(translation instanceof Translation.Translated translated)) {
+                return new Finding(Verdict.UNCHECKED, null);
+            }
+            try {
+                counts.add(EnginePair.query(engines.duckdb, translated.sql())
+                        .rows()
+                        .get(0)
+                        .get(0));
+            } catch (SQLException e) {
+                return new Finding(Verdict.DUCKDB_ERROR, firstLine(e));
+            }
+        }
+        return counts.get(0).equals(counts.get(1))
+                ? new Finding(Verdict.EQUAL, null)
+                : new Finding(Verdict.WRONG, "NoREC: WHERE counts " + counts.get(0) + ", CASE counts " + counts.get(1));
+    }
+
+    private static String firstLine(SQLException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.lines().findFirst().orElse("");
+    }
+}
