@@ -119,10 +119,13 @@ final class FunctionTranslator {
             case "sum": {
                 arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.numeric(args.get(0));
-                if (arg.type() == SqlType.REAL) {
-                    return realSum(SqliteSums.Kind.SUM, call, arg, scope, filter, over);
-                }
                 String sum = "sum(" + distinct + arg.sql() + ")" + filter + over;
+                if (arg.type() == SqlType.REAL) {
+                    statement.sumsReals();
+                    return statement.realSums() == RealSums.SQLITE
+                            ? realSum(SqliteSums.Kind.SUM, call, arg, scope, filter, over)
+                            : Typed.of(sum, SqlType.REAL);
+                }
                 return Typed.of(
                         "CAST(" + sum + " AS BIGINT)", arg.type() == SqlType.NULL ? SqlType.NULL : SqlType.INTEGER);
             }
@@ -130,7 +133,10 @@ final class FunctionTranslator {
                 arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.numeric(args.get(0));
                 if (arg.type() == SqlType.REAL) {
-                    return realSum(SqliteSums.Kind.TOTAL, call, arg, scope, filter, over);
+                    statement.sumsReals();
+                    if (statement.realSums() == RealSums.SQLITE) {
+                        return realSum(SqliteSums.Kind.TOTAL, call, arg, scope, filter, over);
+                    }
                 }
                 return Typed.of(
                         "COALESCE(sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over + ", 0.0)",
@@ -140,7 +146,10 @@ final class FunctionTranslator {
                 arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.numeric(args.get(0));
                 if (arg.type() == SqlType.REAL) {
-                    return realSum(SqliteSums.Kind.AVG, call, arg, scope, filter, over);
+                    statement.sumsReals();
+                    if (statement.realSums() == RealSums.SQLITE) {
+                        return realSum(SqliteSums.Kind.AVG, call, arg, scope, filter, over);
+                    }
                 }
                 return Typed.of("avg(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over, SqlType.REAL);
             }

@@ -109,7 +109,7 @@ final class SourceTranslator {
                         sqlAlias,
                         common.columns,
                         null,
-                        null,
+                        common.ordered ? sqlAlias + "." + quote(StatementTranslator.ORDER_COLUMN) : null,
                         Set.of(),
                         false,
                         indexedNames(common.columns, common.keys),

@@ -16,15 +16,28 @@ public final class SqliteToDuckDb {
     private SqliteToDuckDb() {}
 
     /**
-     * Translates one statement.
+     * Translates one statement, adding reals as SQLite does.
      *
      * @param sql the SQLite statement
      * @param schema the tables it may read
      * @return the DuckDB statement, or why there is none
      */
     public static Translation translate(String sql, SchemaLookup schema) {
+        return translate(sql, schema, RealSums.SQLITE);
+    }
+
+    /**
+     * Translates one statement.
+     *
+     * @param sql the SQLite statement
+     * @param schema the tables it may read
+     * @param realSums how its sums of reals are added
+     * @return the DuckDB statement, or why there is none
+     */
+    public static Translation translate(String sql, SchemaLookup schema, RealSums realSums) {
         requireNonNull(sql, "sql is null");
         requireNonNull(schema, "schema is null");
+        requireNonNull(realSums, "realSums is null");
         Statement statement;
         try {
             statement = SqliteParser.parse(sql);
@@ -32,7 +45,7 @@ public final class SqliteToDuckDb {
             return new Translation.Untranslatable("not in the translated SQL subset: " + e.getMessage());
         }
         try {
-            return new StatementTranslator(sql, schema).statement(statement);
+            return new StatementTranslator(sql, schema, realSums).statement(statement);
         } catch (Refusal refusal) {
             return new Translation.Untranslatable(refusal.getMessage());
         }

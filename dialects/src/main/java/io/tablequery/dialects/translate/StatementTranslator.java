@@ -40,11 +40,18 @@ final class StatementTranslator {
     /** How many queries deep the translation is; 1 is the statement's own query. */
     private int depth;
 
+    private final RealSums realSums;
+    /** Whether some part of the statement sums reals. */
+    private boolean sumsReals;
+
     /** A common table expression in scope; its columns are null while its anchor is being translated. */
     static final class CommonTable {
         final String name;
         List<ColumnSchema> columns;
         KeyColumns keys = KeyColumns.NONE;
+        /** Whether it carries the {@link #ORDER_COLUMN}. */
+        boolean ordered;
+
         boolean defining;
         boolean selfReferenced;
 
@@ -75,14 +82,17 @@ final class StatementTranslator {
         }
     }
 
-    StatementTranslator(String sql, SchemaLookup schema) {
+    StatementTranslator(String sql, SchemaLookup schema, RealSums realSums) {
         this.sql = sql;
+        this.realSums = realSums;
         this.expressions = new ExpressionTranslator(this);
         this.sources = new SourceTranslator(this, expressions, schema);
     }
 
     Translation.Translated statement(Statement statement) {
-        Translation.Translated query = query(statement.query(), null, false).translated();
+        Translation.Translated translated =
+                query(statement.query(), null, false).translated();
+        Translation.Translated query = new Translation.Translated(translated.sql(), translated.columns(), sumsReals);
         if (statement instanceof Statement.CreateTempTable create) {
             return createTable(create.table(), query);
         }
@@ -108,7 +118,8 @@ final class StatementTranslator {
             names.add(quote(name));
         }
         String select = renamed ? "SELECT * FROM (" + query.sql() + ") AS " + quote("__tq_t") + names : query.sql();
-        return new Translation.Translated("CREATE TEMP TABLE " + quote(table) + " AS " + select, columns);
+        return new Translation.Translated(
+                "CREATE TEMP TABLE " + quote(table) + " AS " + select, columns, query.sumsReals());
     }
 
     /**
@@ -138,6 +149,16 @@ final class StatementTranslator {
     /** Translates a subquery in FROM, with the hidden column that orders its rows as SQLite reads them. */
     QueryResult derived(Query query, Scope outer) {
         return query(query, outer, true);
+    }
+
+    /** Notes that the statement sums reals. */
+    void sumsReals() {
+        sumsReals = true;
+    }
+
+    /** How the statement's sums of reals are added. */
+    RealSums realSums() {
+        return realSums;
     }
 
     /** A new alias for something the SQL leaves unnamed. */
@@ -231,7 +252,9 @@ final class StatementTranslator {
                 Body anchorBody = body(anchor, outer);
                 entry.columns = named(anchorBody.columns(), table.columns());
             }
-            QueryResult result = query(query, outer, false);
+            // A compound may refer to itself; any other common table is read in its rows' order, as a subquery is.
+            boolean ordered = !(query.body() instanceof Query.Compound);
+            QueryResult result = query(query, outer, ordered);
             entry.defining = false;
             if (entry.selfReferenced) {
                 recursive = true;
@@ -242,8 +265,12 @@ final class StatementTranslator {
             }
             entry.columns = named(result.columns(), table.columns());
             entry.keys = result.keys();
+            entry.ordered = ordered && result.ordered();
             StringJoiner columns = new StringJoiner(", ", "(", ")");
             entry.columns.forEach(column -> columns.add(quote(column.name())));
+            if (entry.ordered) {
+                columns.add(quote(ORDER_COLUMN));
+            }
             tables.add(quote(table.name()) + columns + " AS (" + result.sql() + ")");
         }
         return (recursive ? "WITH RECURSIVE " : "WITH ") + tables + " ";
@@ -420,6 +447,7 @@ final class StatementTranslator {
             throw new Refusal("LIMIT on SELECT DISTINCT: which rows it keeps when rows tie under its ORDER BY is the"
                     + " order SQLite first meets them in");
         }
+        List<String> groupOrder = List.of();
         if (!select.distinct()) {
             if (aggregate && !select.groupBy().isEmpty() && (!orderBy.isEmpty() || limited)) {
                 checkGroupOrder(select, scope, orderBy);
@@ -427,6 +455,12 @@ final class StatementTranslator {
                 checkIndexOrder(select, scope, orderBy);
             }
             List<String> ties = tieBreak(scope, aggregate, groupDirections(select, orderBy));
+            if (aggregate
+                    && !select.groupBy().isEmpty()
+                    && !(scope.aggregation.indexedKey && select.groupBy().size() > 1)) {
+                // Groups come in the order of their keys, unless SQLite may read several keys through an index.
+                groupOrder = ties;
+            }
             if (limited && !aggregate && (ties.isEmpty() || scope.sources.size() > 1)) {
                 throw new Refusal("LIMIT over a join or a source read in an unknown order: which rows it keeps when"
                         + " rows tie is SQLite's plan's choice");
@@ -460,6 +494,10 @@ final class StatementTranslator {
                 ordered = true;
             } else if (scope.sources.isEmpty() || aggregate && select.groupBy().isEmpty()) {
                 list.add("1 AS " + quote(ORDER_COLUMN));
+                ordered = true;
+            } else if (!groupOrder.isEmpty()) {
+                list.add(
+                        "row_number() OVER (ORDER BY " + String.join(", ", groupOrder) + ") AS " + quote(ORDER_COLUMN));
                 ordered = true;
             }
         }

@@ -2,6 +2,7 @@ package io.tablequery.engine.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
@@ -18,8 +19,9 @@ import java.util.List;
  * @param statements the DuckDB statements in step order, empty when a step was refused
  * @param refusedStep the step number that does not translate, or 0
  * @param reason why it does not translate, or null
+ * @param realSumStep the first step that sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), or 0
  */
-public record PlanTranslation(List<String> statements, int refusedStep, String reason) {
+public record PlanTranslation(List<String> statements, int refusedStep, String reason, int realSumStep) {
     public PlanTranslation {
         statements = List.copyOf(requireNonNull(statements, "statements is null"));
     }
@@ -30,21 +32,27 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
      * @param plan the validated plan
      * @param catalog the catalog it was validated against
      * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases
+     * @param realSums how sums of reals are added
      * @return the translation
      */
-    public static PlanTranslation of(ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite) {
+    public static PlanTranslation of(
+            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, RealSums realSums) {
         TranslationCatalog schema = new TranslationCatalog(catalog, sqlite);
         List<String> statements = new ArrayList<>();
+        int realSumStep = 0;
         for (ValidatedStep step : plan.steps()) {
-            Translation translation = SqliteToDuckDb.translate(step.executedSql(), schema);
+            Translation translation = SqliteToDuckDb.translate(step.executedSql(), schema, realSums);
             if (translation instanceof Translation.Untranslatable refused) {
-                return new PlanTranslation(List.of(), step.step().step(), refused.reason());
+                return new PlanTranslation(List.of(), step.step().step(), refused.reason(), 0);
             }
             Translation.Translated translated = (Translation.Translated) translation;
             statements.add(translated.sql());
+            if (translated.sumsReals() && realSumStep == 0) {
+                realSumStep = step.step().step();
+            }
             schema.created(step.step().destineTableName(), translated.columns());
         }
-        return new PlanTranslation(statements, 0, null);
+        return new PlanTranslation(statements, 0, null, realSumStep);
     }
 
     /**

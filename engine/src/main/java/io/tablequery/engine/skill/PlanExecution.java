@@ -2,6 +2,7 @@ package io.tablequery.engine.skill;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
@@ -31,8 +32,9 @@ import java.util.Set;
 
 /**
  * Runs a validated plan on the engine asked for: {@code sqlite} as written; {@code duckdb} translated, refusing a
- * plan that does not translate; {@code auto} on DuckDB when every step translates and the plan reads enough rows,
- * else (or when DuckDB refuses a step) on SQLite, saying which ran and why; {@code both} on both engines, answering
+ * plan that does not translate; {@code auto} on DuckDB when every step translates, none sums reals (which DuckDB
+ * adds in SQLite's order, slower than SQLite) and the plan reads enough rows, else (or when DuckDB refuses a step)
+ * on SQLite, saying which ran and why; {@code both} on both engines, answering
  * with SQLite's results and a comparison of every final table.
  */
 final class PlanExecution {
@@ -52,12 +54,10 @@ final class PlanExecution {
                 case SQLITE -> sqlite(plan, sqlite, catalog, limits, notices);
                 case DUCKDB -> {
                     try {
-                        yield duckdb(
-                                plan,
-                                translate(plan, catalog, sqlite, true, settings.names()),
-                                catalog,
-                                limits,
-                                notices);
+                        PlanTranslation translation =
+                                translate(plan, catalog, sqlite, true, RealSums.DUCKDB, settings.names());
+                        noteRealSums(translation, notices);
+                        yield duckdb(plan, translation, catalog, limits, notices);
                     } catch (EngineException e) {
                         throw withSqliteHint(e);
                     }
@@ -82,11 +82,18 @@ final class PlanExecution {
         try (SqliteSession session = workspace.sqliteSession()) {
             Connection sqlite = session.connection();
             PlanTranslation translation = engine == PlanEngine.DUCKDB || engine == PlanEngine.AUTO
-                    ? translate(plan, catalog, sqlite, engine == PlanEngine.DUCKDB, settings.names())
+                    ? translate(
+                            plan,
+                            catalog,
+                            sqlite,
+                            engine == PlanEngine.DUCKDB,
+                            engine == PlanEngine.DUCKDB ? RealSums.DUCKDB : RealSums.SQLITE,
+                            settings.names())
                     : null;
             boolean onDuckDb = engine == PlanEngine.DUCKDB
                     || engine == PlanEngine.AUTO
                             && translation.translated()
+                            && translation.realSumStep() == 0
                             && rowsRead(plan, catalog) >= settings.autoDuckDbRows();
             if (onDuckDb) {
                 try (Connection duckdb = workspace.openDuckDb()) {
@@ -132,10 +139,16 @@ final class PlanExecution {
 
     private RunSqlResult auto(
             ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        PlanTranslation translation = translate(plan, catalog, sqlite, false, settings.names());
+        PlanTranslation translation = translate(plan, catalog, sqlite, false, RealSums.SQLITE, settings.names());
         if (!translation.translated()) {
             notices.add("Ran on sqlite: step %d does not translate to DuckDB exactly (%s)."
                     .formatted(translation.refusedStep(), translation.reason()));
+            return sqlite(plan, sqlite, catalog, limits, notices);
+        }
+        if (translation.realSumStep() > 0) {
+            notices.add(("Ran on sqlite: step %d sums reals, and DuckDB gives SQLite's last digits only by adding them"
+                            + " one at a time in SQLite's order, slower than SQLite.")
+                    .formatted(translation.realSumStep()));
             return sqlite(plan, sqlite, catalog, limits, notices);
         }
         long rows = rowsRead(plan, catalog);
@@ -160,7 +173,8 @@ final class PlanExecution {
     private RunSqlResult both(
             ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
         new SqlitePlanRunner(settings.queryTimeout(), settings.names()).execute(plan, sqlite, catalog);
-        PlanTranslation translation = translate(plan, catalog, sqlite, false, settings.names());
+        PlanTranslation translation = translate(plan, catalog, sqlite, false, RealSums.DUCKDB, settings.names());
+        noteRealSums(translation, notices);
         EngineComparison comparison;
         if (!translation.translated()) {
             comparison = new EngineComparison(
@@ -199,9 +213,23 @@ final class PlanExecution {
                 e);
     }
 
+    /** Says that DuckDB's sums of reals may end in other digits than SQLite's, when the plan has one. */
+    private static void noteRealSums(PlanTranslation translation, List<String> notices) {
+        if (translation.realSumStep() > 0) {
+            notices.add(("Step %d sums reals with DuckDB's own addition: the last of their 17 digits can differ from"
+                            + " SQLite's (engine sqlite or auto give SQLite's).")
+                    .formatted(translation.realSumStep()));
+        }
+    }
+
     private static PlanTranslation translate(
-            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, boolean required, SkillNames names) {
-        PlanTranslation translation = PlanTranslation.of(plan, catalog, sqlite);
+            ValidatedPlan plan,
+            CatalogSnapshot catalog,
+            Connection sqlite,
+            boolean required,
+            RealSums realSums,
+            SkillNames names) {
+        PlanTranslation translation = PlanTranslation.of(plan, catalog, sqlite, realSums);
         if (required && !translation.translated()) {
             throw new EngineException(
                     PlanErrorCode.UNTRANSLATABLE,

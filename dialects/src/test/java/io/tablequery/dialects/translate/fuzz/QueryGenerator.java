@@ -103,8 +103,18 @@ final class QueryGenerator {
             items.add(expr.sql() + " AS k" + i);
             refs.add(new Ref("k" + i, kind));
         }
-        String body = "SELECT " + String.join(", ", items) + " FROM " + table.name()
-                + (random.nextBoolean() ? " WHERE " + expressions.bool(1).sql() : "");
+        String where = random.nextBoolean() ? " WHERE " + expressions.bool(1).sql() : "";
+        String body = "SELECT " + String.join(", ", items) + " FROM " + table.name() + where;
+        if (random.nextInt(3) == 0) {
+            // A grouped subquery, as agents write one to rank groups: its rows come in the order of its keys.
+            Node key = expressions.column(refs.get(0).kind());
+            refs.clear();
+            refs.add(new Ref("k0", key.kind()));
+            refs.add(new Ref("k1", Kind.NUM));
+            body = "SELECT " + key.sql() + " AS k0, "
+                    + expressions.aggregate(Kind.NUM, 1).sql() + " AS k1 FROM " + table.name() + where + " GROUP BY "
+                    + key.sql();
+        }
         if (asWith) {
             return new Sources("WITH w AS (" + body + ") ", "w", List.of(), refs);
         }

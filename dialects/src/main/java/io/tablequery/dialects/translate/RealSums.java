@@ -1,0 +1,16 @@
+package io.tablequery.dialects.translate;
+
+/**
+ * How a translation adds reals in {@code sum}, {@code total} and {@code avg}. SQLite adds them one at a time in the
+ * order it reads rows, with Kahan-Babuska-Neumaier compensation; DuckDB adds them in its own order, in parallel, and
+ * the last of their 17 digits can differ.
+ */
+public enum RealSums {
+    /**
+     * As SQLite adds them ({@code SqliteSums}): the same digits, at the cost of folding a list per group, slower
+     * than DuckDB's own sum by two orders of magnitude and slower than SQLite.
+     */
+    SQLITE,
+    /** With DuckDB's own aggregates: fast, and the last digits can differ from SQLite's. */
+    DUCKDB
+}
