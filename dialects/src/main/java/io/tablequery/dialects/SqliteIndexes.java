@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 /**
  * What of a SQLite table its planner may read it in the order of: the columns of each index (the automatic ones of
@@ -15,17 +16,21 @@ import java.util.List;
  *
  * @param indexes the columns of each index, in index order; an expression index lists none
  * @param integerPrimaryKey the column that aliases the rowid, or null
+ * @param uniqueKeys the columns of each UNIQUE index (PRIMARY KEY and UNIQUE constraints included) that holds no
+ *     NULL, as declared or as the table's rows are: no two rows agree on all of them
  */
-public record SqliteIndexes(List<List<String>> indexes, String integerPrimaryKey) {
+public record SqliteIndexes(List<List<String>> indexes, String integerPrimaryKey, List<List<String>> uniqueKeys) {
     /** A table without indexes. */
-    public static final SqliteIndexes NONE = new SqliteIndexes(List.of(), null);
+    public static final SqliteIndexes NONE = new SqliteIndexes(List.of(), null, List.of());
 
     public SqliteIndexes {
         indexes = indexes.stream().map(List::copyOf).toList();
+        uniqueKeys = uniqueKeys.stream().map(List::copyOf).toList();
     }
 
     /**
-     * Reads a table's indexes from a SQLite connection.
+     * Reads a table's indexes from a SQLite connection; a UNIQUE index over nullable columns is a key only when
+     * the table's rows hold no NULL in them, which one query counts.
      *
      * @param sqlite the connection
      * @param schema the quoted schema the table is in, such as {@code main}
@@ -37,13 +42,17 @@ public record SqliteIndexes(List<List<String>> indexes, String integerPrimaryKey
         requireNonNull(schema, "schema is null");
         requireNonNull(quotedTable, "quotedTable is null");
         List<List<String>> indexes = new ArrayList<>();
+        List<List<String>> unique = new ArrayList<>();
+        List<List<String>> uniqueKeys = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         String integerKey = null;
         try (Statement statement = sqlite.createStatement()) {
             List<String> names = new ArrayList<>();
+            List<Boolean> uniqueness = new ArrayList<>();
             try (ResultSet rs = statement.executeQuery("PRAGMA " + schema + ".index_list(" + quotedTable + ")")) {
                 while (rs.next()) {
                     names.add(rs.getString("name"));
+                    uniqueness.add(rs.getInt("unique") == 1 && rs.getInt("partial") == 0);
                 }
             }
             for (String index : names) {
@@ -57,6 +66,19 @@ public record SqliteIndexes(List<List<String>> indexes, String integerPrimaryKey
                     }
                 }
                 indexes.add(columns);
+                if (uniqueness.get(names.indexOf(index)) && !columns.isEmpty()) {
+                    unique.add(columns);
+                }
+            }
+            for (List<String> columns : unique) {
+                StringJoiner anyNull =
+                        new StringJoiner(" OR ", "SELECT count(*) FROM " + schema + "." + quotedTable + " WHERE ", "");
+                columns.forEach(column -> anyNull.add(SqlIdentifiers.quote(column) + " IS NULL"));
+                try (ResultSet rs = statement.executeQuery(anyNull.toString())) {
+                    if (rs.next() && rs.getLong(1) == 0) {
+                        uniqueKeys.add(columns);
+                    }
+                }
             }
             try (ResultSet rs = statement.executeQuery("PRAGMA " + schema + ".table_info(" + quotedTable + ")")) {
                 while (rs.next()) {
@@ -69,6 +91,6 @@ public record SqliteIndexes(List<List<String>> indexes, String integerPrimaryKey
                 }
             }
         }
-        return new SqliteIndexes(indexes, keys.size() == 1 ? integerKey : null);
+        return new SqliteIndexes(indexes, keys.size() == 1 ? integerKey : null, uniqueKeys);
     }
 }

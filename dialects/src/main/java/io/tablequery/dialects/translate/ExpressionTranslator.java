@@ -209,7 +209,7 @@ final class ExpressionTranslator {
                 && aggregation != null
                 && aggregation.shelter == 0
                 && !aggregation.groupColumns.contains(resolved.key())) {
-            return bare(resolved.typed(), ref, scope);
+            return bare(resolved, ref, scope);
         }
         return resolved.typed();
     }
@@ -219,10 +219,17 @@ final class ExpressionTranslator {
      * query's only {@code min} or {@code max}, the first row that reaches the extreme, or the group's last row when
      * the argument is NULL on every row; beside other aggregates, the group's first row. Rows count in the order one
      * source is read; over several sources that order is the plan's, and beside several {@code min} and {@code max}
-     * calls the row is one of theirs: both are refused.
+     * calls the row is one of theirs: both are refused. A column of a source whose rowid or a unique key is grouped
+     * on has one value per group, whichever row SQLite takes it from.
      */
-    private Typed bare(Typed column, Expr.ColumnRef ref, Scope scope) {
+    private Typed bare(Scope.Resolved resolved, Expr.ColumnRef ref, Scope scope) {
+        Typed column = resolved.typed();
         Aggregation aggregation = scope.aggregation;
+        for (Scope.Source source : scope.sources) {
+            if (resolved.key().startsWith(source.sqlAlias() + ".") && source.singleRowPer(aggregation.groupColumns)) {
+                return new Typed("any_value(" + column.sql() + ")", column.type(), column.affinity(), null, null);
+            }
+        }
         String order = scope.sources.size() == 1 ? scope.sources.get(0).order() : null;
         if (order == null || aggregation.severalMinMax) {
             throw new Refusal("the column " + statement.text(ref) + " is neither grouped nor aggregated, so SQLite"

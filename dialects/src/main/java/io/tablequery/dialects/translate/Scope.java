@@ -28,6 +28,7 @@ final class Scope {
      * @param indexed the lower-case columns SQLite may read it in the order of ({@link TableSchema#indexed()})
      * @param rowidAlias the lower-case column that aliases its rowid, or null
      * @param indexes the lower-case columns of each of its indexes ({@link TableSchema#indexes()})
+     * @param uniqueKeys the lower-case columns of each key no two of its rows agree on
      */
     record Source(
             String name,
@@ -39,9 +40,25 @@ final class Scope {
             boolean stored,
             Set<String> indexed,
             String rowidAlias,
-            List<List<String>> indexes) {
+            List<List<String>> indexes,
+            List<Set<String>> uniqueKeys) {
         Source withHidden(Set<String> hidden) {
-            return new Source(name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias, indexes);
+            return new Source(
+                    name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias, indexes, uniqueKeys);
+        }
+
+        /**
+         * Whether grouping on these columns of it (lower-case, as {@link Resolved#key()} names them) leaves one of
+         * its rows per group: its rowid, the column aliasing it, or a unique key among them.
+         */
+        boolean singleRowPer(Set<String> groupKeys) {
+            String prefix = sqlAlias + ".";
+            if (rowid != null && groupKeys.contains(prefix + "rowid")
+                    || rowidAlias != null && groupKeys.contains(prefix + rowidAlias)) {
+                return true;
+            }
+            return uniqueKeys.stream()
+                    .anyMatch(key -> key.stream().allMatch(column -> groupKeys.contains(prefix + column)));
         }
     }
 

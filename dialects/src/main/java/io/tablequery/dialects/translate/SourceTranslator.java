@@ -42,6 +42,7 @@ final class SourceTranslator {
                     false,
                     indexedNames(result.columns(), result.keys()),
                     rowidAliasName(result.columns(), result.keys()),
+                    List.of(),
                     List.of()));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
@@ -114,6 +115,7 @@ final class SourceTranslator {
                         false,
                         indexedNames(common.columns, common.keys),
                         rowidAliasName(common.columns, common.keys),
+                        List.of(),
                         List.of()));
                 return quote(common.name) + " AS " + sqlAlias;
             }
@@ -133,7 +135,8 @@ final class SourceTranslator {
                 !stored.insertionOrder(),
                 stored.indexed(),
                 stored.rowidAlias(),
-                stored.indexes()));
+                stored.indexes(),
+                stored.uniqueKeys()));
         return stored.duckDbName() + " AS " + sqlAlias;
     }
 

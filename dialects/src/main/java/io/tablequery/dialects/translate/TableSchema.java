@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * A table the translated SQL reads.
@@ -26,6 +27,7 @@ import java.util.Set;
  * @param indexes the lower-case columns of each index, in index order: SQLite may read the table through one,
  *     rather than in rowid order, when a WHERE or ON term constrains its first column or it holds every column a
  *     query reads
+ * @param uniqueKeys the lower-case columns of each key no two rows agree on (a UNIQUE index without NULLs)
  */
 public record TableSchema(
         String name,
@@ -35,13 +37,15 @@ public record TableSchema(
         boolean insertionOrder,
         Set<String> indexed,
         String rowidAlias,
-        List<List<String>> indexes) {
+        List<List<String>> indexes,
+        List<Set<String>> uniqueKeys) {
     public TableSchema {
         requireNonNull(name, "name is null");
         requireNonNull(duckDbName, "duckDbName is null");
         columns = List.copyOf(columns);
         indexed = Set.copyOf(indexed);
         indexes = indexes.stream().map(List::copyOf).toList();
+        uniqueKeys = uniqueKeys.stream().map(Set::copyOf).toList();
         if ((rowid == null) != insertionOrder) {
             throw new IllegalArgumentException("a table has a rowid column or insertion order, not both");
         }
@@ -58,7 +62,15 @@ public record TableSchema(
      */
     public static TableSchema stored(String name, String duckDbName, List<ColumnSchema> columns, String rowid) {
         return new TableSchema(
-                name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false, Set.of(), null, List.of());
+                name,
+                duckDbName,
+                columns,
+                requireNonNull(rowid, "rowid is null"),
+                false,
+                Set.of(),
+                null,
+                List.of(),
+                List.of());
     }
 
     /**
@@ -70,7 +82,7 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema created(String name, String duckDbName, List<ColumnSchema> columns) {
-        return new TableSchema(name, duckDbName, columns, null, true, Set.of(), null, List.of());
+        return new TableSchema(name, duckDbName, columns, null, true, Set.of(), null, List.of(), List.of());
     }
 
     /**
@@ -97,7 +109,11 @@ public record TableSchema(
         if (alias != null) {
             leading.add(alias);
         }
-        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, leading, alias, lower);
+        List<Set<String>> keys = new ArrayList<>();
+        for (List<String> key : found.uniqueKeys()) {
+            keys.add(key.stream().map(column -> column.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
+        }
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, leading, alias, lower, keys);
     }
 
     /** The DuckDB expression of SQLite's rowid, given the alias the table is read under. */

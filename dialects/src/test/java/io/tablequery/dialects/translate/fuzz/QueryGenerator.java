@@ -180,8 +180,9 @@ final class QueryGenerator {
                             expressions.aggregate(random.nextInt(5) == 0 ? Kind.TEXT : Kind.NUM, 1),
                             random.nextInt(3) == 0 ? "v" + i : null));
                 }
-                if (random.nextInt(20) == 0) {
-                    items.add(new Item(expressions.column(Kind.NUM), null));
+                if (random.nextInt(8) == 0) {
+                    // A bare column: SQLite takes it from a row its rules pick.
+                    items.add(new Item(expressions.column(random.nextBoolean() ? Kind.NUM : Kind.TEXT), null));
                 }
                 if (random.nextInt(10) < 3) {
                     having = expressions.aggregate(Kind.BOOL, 1);
