@@ -110,8 +110,9 @@ final class DateTimes {
             }
             ts = modify(ts, modifier.strip().toLowerCase(Locale.ROOT));
         }
-        if (modifiers.size() > (unixEpoch ? 1 : 0)) {
-            // SQLite answers NULL when a modifier leaves its range of Julian days (4713 BC to 9999 AD).
+        if (modifiers.size() > (unixEpoch ? 1 : 0) || value.type() == SqlType.TEXT) {
+            // SQLite answers NULL when a modifier, or a text date of a negative year, leaves its range of Julian
+            // days (-4713-11-24 12:00 to 9999-12-31).
             ts = "list_transform([" + ts + "], lambda t: CASE WHEN epoch_ms(t) BETWEEN -" + JULIAN_EPOCH_MS
                     + " AND 253402300799999 THEN t END)[1]";
         }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.StringJoiner;
 
 /**
@@ -18,6 +19,9 @@ import java.util.StringJoiner;
  * values are expected.
  */
 final class ExpressionTranslator {
+    /** The lambda parameter an IN list's left operand is bound to when it is evaluated once. */
+    private static final String IN_VALUE = "__tq_in";
+
     static final String UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     static final String LOWER = "abcdefghijklmnopqrstuvwxyz";
 
@@ -506,10 +510,19 @@ final class ExpressionTranslator {
             return Typed.bool(in.negated());
         }
         Typed value = translate(in.value(), scope);
+        String bound = null;
+        if (conditional(in.value())) {
+            // DuckDB 2.0 answers CASE WHEN c THEN NULL ELSE 'a' END IN ('a', 'b') as true in a WHERE clause, where
+            // the value is NULL when c holds; evaluated once, as a lambda's argument, the value is not rewritten.
+            bound = value.sql();
+            value = new Typed(IN_VALUE, value.type(), value.affinity(), null, value.collation(), value.textForm());
+        }
         List<Comparison> comparisons = new ArrayList<>();
         boolean direct = true;
         for (Expr item : in.items()) {
-            Comparison comparison = compare(value, "=", translate(item, scope));
+            // A list takes the left operand's affinity only (measured on SQLite 3.54: '5' IN (n) is false over a
+            // NUMERIC n = 5, where '5' = n is true), so the items' own affinities are left out of the comparison.
+            Comparison comparison = compare(value, "=", translate(item, scope).withAffinity(SqliteAffinity.NONE));
             direct &= comparison.direct()
                     && comparison
                             .left()
@@ -529,7 +542,19 @@ final class ExpressionTranslator {
             comparisons.forEach(comparison -> any.add(comparison.sql()));
             sql = any.toString();
         }
+        if (bound != null) {
+            sql = "list_transform([" + bound + "], lambda " + IN_VALUE + ": " + sql + ")[1]";
+        }
         return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
+    }
+
+    /** Whether an expression translates to a CASE: CASE itself, iif, nullif, coalesce or ifnull. */
+    private static boolean conditional(Expr expr) {
+        Expr unwrapped = Exprs.unwrap(expr);
+        return unwrapped instanceof Expr.Case
+                || unwrapped instanceof Expr.Call call
+                        && Set.of("iif", "nullif", "coalesce", "ifnull")
+                                .contains(call.name().toLowerCase(Locale.ROOT));
     }
 
     private Typed inQuery(Expr.InQuery in, Scope scope) {

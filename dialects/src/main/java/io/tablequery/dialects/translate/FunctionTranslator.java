@@ -517,6 +517,14 @@ final class FunctionTranslator {
                 if (arg.type() == SqlType.MIXED) {
                     throw new Refusal("typeof over a column of several storage classes");
                 }
+                if (arg.type() == SqlType.INTEGER) {
+                    // SQLite turns integer arithmetic that overflows into a real; DuckDB raises instead (and auto then
+                    // runs SQLite), but only if it computes the value, which "x * y IS NULL" lets it skip.
+                    return Typed.of(
+                            "list_transform([" + arg.sql() + "], lambda v: CASE WHEN v IS NULL THEN 'null' ELSE '"
+                                    + type + "' END)[1]",
+                            SqlType.TEXT);
+                }
                 return Typed.of(
                         "CASE WHEN " + arg.sql() + " IS NULL THEN 'null' ELSE '" + type + "' END", SqlType.TEXT);
             }

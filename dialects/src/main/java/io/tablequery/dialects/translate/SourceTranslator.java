@@ -42,7 +42,7 @@ final class SourceTranslator {
                     false,
                     indexedNames(result.columns(), result.keys()),
                     rowidAliasName(result.columns(), result.keys()),
-                    List.of(),
+                    readThroughIndex(result.keys()),
                     List.of()));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
@@ -115,7 +115,7 @@ final class SourceTranslator {
                         false,
                         indexedNames(common.columns, common.keys),
                         rowidAliasName(common.columns, common.keys),
-                        List.of(),
+                        readThroughIndex(common.keys),
                         List.of()));
                 return quote(common.name) + " AS " + sqlAlias;
             }
@@ -145,6 +145,11 @@ final class SourceTranslator {
         keys.indexed()
                 .forEach(position -> names.add(columns.get(position).name().toLowerCase(Locale.ROOT)));
         return names;
+    }
+
+    /** For a subquery SQLite may read through an index: an index of no known columns, which covers anything. */
+    private static List<List<String>> readThroughIndex(StatementTranslator.KeyColumns keys) {
+        return keys.throughIndex() ? List.of(List.of()) : List.of();
     }
 
     private static String rowidAliasName(List<ColumnSchema> columns, StatementTranslator.KeyColumns keys) {
