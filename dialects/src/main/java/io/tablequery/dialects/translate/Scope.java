@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /** The sources a {@code SELECT} reads, for resolving its column names; chained to the enclosing query's scope. */
 final class Scope {
@@ -85,7 +86,7 @@ final class Scope {
     /** The lower-case columns read inside WHERE and ON terms, by the source's DuckDB alias. */
     private final Map<String, Set<String>> constrained = new HashMap<>();
     /** How deep the translation is inside a WHERE or ON term. */
-    int constraining;
+    private int constraining;
     /** Whether the translation relies on the order SQLite reads a source in. */
     boolean readOrderUsed;
 
@@ -178,6 +179,16 @@ final class Scope {
             return "1";
         }
         throw new Refusal(what + " over a join or an unordered source, whose order is SQLite's plan order");
+    }
+
+    /** Translates a WHERE or ON term, noting the columns it reads as constrained (see {@link #checkReadOrder}). */
+    String constraint(Supplier<String> translation) {
+        constraining++;
+        try {
+            return translation.get();
+        } finally {
+            constraining--;
+        }
     }
 
     /**

@@ -63,12 +63,7 @@ final class SourceTranslator {
         }
         String condition = "";
         if (join.on() != null) {
-            scope.constraining++;
-            try {
-                condition = " ON " + expressions.predicate(join.on(), scope);
-            } finally {
-                scope.constraining--;
-            }
+            condition = " ON " + scope.constraint(() -> expressions.predicate(join.on(), scope));
         } else if (!join.using().isEmpty()) {
             StringJoiner using = new StringJoiner(", ", " USING (", ")");
             join.using().forEach(name -> using.add(quote(name)));

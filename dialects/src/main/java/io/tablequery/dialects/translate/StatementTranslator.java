@@ -389,15 +389,9 @@ final class StatementTranslator {
                 scope.aliases.putIfAbsent(aliased.alias().toLowerCase(Locale.ROOT), aliased.expr());
             }
         }
-        String where = "";
-        if (select.where() != null) {
-            scope.constraining++;
-            try {
-                where = " WHERE " + expressions.predicate(select.where(), scope);
-            } finally {
-                scope.constraining--;
-            }
-        }
+        String where = select.where() == null
+                ? ""
+                : " WHERE " + scope.constraint(() -> expressions.predicate(select.where(), scope));
         List<Expr.Call> aggregates = new ArrayList<>();
         for (Query.SelectItem item : select.items()) {
             if (item instanceof Query.Item expr) {
@@ -464,7 +458,7 @@ final class StatementTranslator {
                 // Groups come in the order of their keys, unless SQLite may read several keys through an index.
                 groupOrder = ties;
             }
-            if (limited && !aggregate && (ties.isEmpty() || scope.sources.size() > 1)) {
+            if (limited && !aggregate && !scope.sources.isEmpty() && (ties.isEmpty() || scope.sources.size() > 1)) {
                 throw new Refusal("LIMIT over a join or a source read in an unknown order: which rows it keeps when"
                         + " rows tie is SQLite's plan's choice");
             }
