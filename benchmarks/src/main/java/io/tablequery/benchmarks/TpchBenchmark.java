@@ -1,5 +1,6 @@
 package io.tablequery.benchmarks;
 
+import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.duck.ArrowExport;
 import io.tablequery.engine.duck.DuckDbTools;
@@ -249,7 +250,7 @@ final class TpchBenchmark {
 
     private static Prepared prepare(
             TableQuerySkill skill, DuckDbTools tools, TpchQueries.Query query, Optional<Path> answers) {
-        Translation translation = skill.translate(query.sqlite());
+        Translation translation = skill.translate(query.sqlite(), RealSums.DUCKDB);
         String translated = translation instanceof Translation.Translated t ? t.sql() : null;
         String untranslated = translation instanceof Translation.Untranslatable u ? u.reason() : null;
         Map<String, String> checked = new LinkedHashMap<>();

@@ -185,11 +185,16 @@ final class TpchReport {
                 oursMeasured,
                 autoWithin,
                 autoMeasured));
+        List<String> onSqlite = result.queries().stream()
+                .filter(timing -> timing.untranslated() != null)
+                .map(timing -> timing.name() + " (" + timing.untranslated() + ")")
+                .toList();
         out.append(String.format(
                 Locale.ROOT,
-                "- run-sql's rows equal on both engines: %d of %d queries.%n",
+                "- run-sql's rows equal on both engines: %d of the %d queries that translate%s.%n",
                 equal,
-                result.queries().size()));
+                result.queries().size() - onSqlite.size(),
+                onSqlite.isEmpty() ? "" : "; on SQLite only: " + String.join(", ", onSqlite)));
         if (answered > 0) {
             out.append(String.format(
                     Locale.ROOT,

@@ -20,6 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @CorpusSuite
 class TpchBenchmarkTest {
+    /** The query whose ORDER BY ... LIMIT reads a join, which the translation refuses. */
+    private static final String ORDERED_JOIN_LIMIT = "q02";
+
     @TempDir
     Path dir;
 
@@ -40,6 +43,15 @@ class TpchBenchmarkTest {
         assertThat(result.queries()).hasSize(TpchQueries.COUNT);
         assertThat(result.queries()).allSatisfy(query -> {
             assertThat(query.failures()).as(query.name()).isEmpty();
+            if (query.name().equals(ORDERED_JOIN_LIMIT)) {
+                // ORDER BY ... LIMIT over a join keeps rows that tie as SQLite's plan picks: it stays on SQLite.
+                assertThat(query.untranslated()).as(query.name()).startsWith("LIMIT over a join");
+                assertThat(List.of(query.sqlite(), query.auto(), query.queryDuckDb()))
+                        .as(query.name())
+                        .doesNotContainNull();
+                assertThat(query.answers()).as(query.name()).isEqualTo(Map.of("sqlite", "ok", "queryDuckDB", "ok"));
+                return;
+            }
             assertThat(query.untranslated()).as(query.name()).isNull();
             assertThat(List.of(query.sqlite(), query.duckdb(), query.auto(), query.raw(), query.queryDuckDb()))
                     .as(query.name())
@@ -58,7 +70,8 @@ class TpchBenchmarkTest {
                         .findFirst()
                         .orElseThrow());
         String markdown = Files.readString(report);
-        assertThat(markdown).contains("| q22 |", "run-sql's rows equal on both engines: 22 of 22 queries");
+        assertThat(markdown)
+                .contains("| q22 |", "run-sql's rows equal on both engines: 21 of the 21 queries that translate");
         Path chart = dir.resolve("results").resolve(result.chart());
         byte[] png = Files.readAllBytes(chart);
         assertThat(png).startsWith((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');

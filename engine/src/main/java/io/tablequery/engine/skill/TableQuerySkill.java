@@ -3,6 +3,7 @@ package io.tablequery.engine.skill;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.SqlIdentifiers;
+import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
@@ -177,12 +178,25 @@ public final class TableQuerySkill {
     }
 
     /**
-     * Translates one SQLite statement to DuckDB against the workspace's tables, as run-sql's engine duckdb would.
+     * Translates one SQLite statement to DuckDB against the workspace's tables, adding reals as SQLite does (what
+     * {@code tq translate} prints).
      *
      * @param sql a {@code SELECT}, {@code WITH} or {@code CREATE TEMP TABLE ... AS} statement
      * @return the DuckDB SQL, or why the statement stays on SQLite
      */
     public Translation translate(String sql) {
+        return translate(sql, RealSums.SQLITE);
+    }
+
+    /**
+     * Translates one SQLite statement to DuckDB against the workspace's tables; with {@link RealSums#DUCKDB}, as
+     * run-sql's engine duckdb runs it.
+     *
+     * @param sql a {@code SELECT}, {@code WITH} or {@code CREATE TEMP TABLE ... AS} statement
+     * @param realSums how sums of reals are added
+     * @return the DuckDB SQL, or why the statement stays on SQLite
+     */
+    public Translation translate(String sql, RealSums realSums) {
         if (sql == null || sql.isBlank()) {
             throw new EngineException(
                     SkillErrorCode.INVALID_ARGUMENT,
@@ -190,7 +204,8 @@ public final class TableQuerySkill {
                             .formatted(settings.names().sql()));
         }
         try (SqliteSession session = workspace.sqliteSession()) {
-            return SqliteToDuckDb.translate(sql, new TranslationCatalog(workspace.catalog(), session.connection()));
+            return SqliteToDuckDb.translate(
+                    sql, new TranslationCatalog(workspace.catalog(), session.connection()), realSums);
         }
     }
 
