@@ -20,9 +20,6 @@ import java.util.StringJoiner;
  *     NULL, as declared or as the table's rows are: no two rows agree on all of them
  */
 public record SqliteIndexes(List<List<String>> indexes, String integerPrimaryKey, List<List<String>> uniqueKeys) {
-    /** A table without indexes. */
-    public static final SqliteIndexes NONE = new SqliteIndexes(List.of(), null, List.of());
-
     public SqliteIndexes {
         indexes = indexes.stream().map(List::copyOf).toList();
         uniqueKeys = uniqueKeys.stream().map(List::copyOf).toList();

@@ -20,8 +20,6 @@ import java.util.stream.Collectors;
  * @param rowid the DuckDB column that holds SQLite's rowid, or null when {@code insertionOrder} stands in for it
  * @param insertionOrder whether the table is one DuckDB filled like SQLite fills a new table (a step's
  *     {@code CREATE TEMP TABLE}): its rowid pseudo-column counts rows from 0 in insertion order, SQLite's from 1
- * @param indexed the lower-case names of the columns SQLite can read the table in the order of: the first column of
- *     each index and the column that aliases the rowid; its planner then decides in which order ties come
  * @param rowidAlias the lower-case name of the {@code INTEGER PRIMARY KEY} column that aliases the rowid, or null;
  *     unique, so rows never tie on it
  * @param indexes the lower-case columns of each index, in index order: SQLite may read the table through one,
@@ -35,7 +33,6 @@ public record TableSchema(
         List<ColumnSchema> columns,
         String rowid,
         boolean insertionOrder,
-        Set<String> indexed,
         String rowidAlias,
         List<List<String>> indexes,
         List<Set<String>> uniqueKeys) {
@@ -43,7 +40,6 @@ public record TableSchema(
         requireNonNull(name, "name is null");
         requireNonNull(duckDbName, "duckDbName is null");
         columns = List.copyOf(columns);
-        indexed = Set.copyOf(indexed);
         indexes = indexes.stream().map(List::copyOf).toList();
         uniqueKeys = uniqueKeys.stream().map(Set::copyOf).toList();
         if ((rowid == null) != insertionOrder) {
@@ -62,15 +58,7 @@ public record TableSchema(
      */
     public static TableSchema stored(String name, String duckDbName, List<ColumnSchema> columns, String rowid) {
         return new TableSchema(
-                name,
-                duckDbName,
-                columns,
-                requireNonNull(rowid, "rowid is null"),
-                false,
-                Set.of(),
-                null,
-                List.of(),
-                List.of());
+                name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false, null, List.of(), List.of());
     }
 
     /**
@@ -82,7 +70,7 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema created(String name, String duckDbName, List<ColumnSchema> columns) {
-        return new TableSchema(name, duckDbName, columns, null, true, Set.of(), null, List.of(), List.of());
+        return new TableSchema(name, duckDbName, columns, null, true, null, List.of(), List.of());
     }
 
     /**
@@ -92,28 +80,35 @@ public record TableSchema(
      * @return the table
      */
     public TableSchema withIndexes(SqliteIndexes found) {
-        Set<String> leading = new HashSet<>();
         List<List<String>> lower = new ArrayList<>();
         for (List<String> index : found.indexes()) {
-            List<String> columns = index.stream()
+            lower.add(index.stream()
                     .map(column -> column.toLowerCase(Locale.ROOT))
-                    .toList();
-            if (!columns.isEmpty()) {
-                leading.add(columns.get(0));
-            }
-            lower.add(columns);
+                    .toList());
         }
         String alias = found.integerPrimaryKey() == null
                 ? null
                 : found.integerPrimaryKey().toLowerCase(Locale.ROOT);
-        if (alias != null) {
-            leading.add(alias);
-        }
         List<Set<String>> keys = new ArrayList<>();
         for (List<String> key : found.uniqueKeys()) {
             keys.add(key.stream().map(column -> column.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
         }
-        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, leading, alias, lower, keys);
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, alias, lower, keys);
+    }
+
+    /**
+     * The lower-case names of the columns SQLite can read the table in the order of: the first column of each index
+     * and the column that aliases the rowid; its planner then decides in which order ties come.
+     *
+     * @return the columns
+     */
+    public Set<String> indexed() {
+        Set<String> leading = new HashSet<>();
+        indexes.stream().filter(index -> !index.isEmpty()).forEach(index -> leading.add(index.get(0)));
+        if (rowidAlias != null) {
+            leading.add(rowidAlias);
+        }
+        return leading;
     }
 
     /** The DuckDB expression of SQLite's rowid, given the alias the table is read under. */

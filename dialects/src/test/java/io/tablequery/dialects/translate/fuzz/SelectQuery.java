@@ -111,7 +111,35 @@ record SelectQuery(
 
     /** The same rows without ORDER BY: what ternary logic partitioning splits. */
     SelectQuery unordered() {
-        return new SelectQuery(with, distinct, items, from, joins, where, groupBy, having, List.of(), limit, offset);
+        return withOrderBy(List.of());
+    }
+
+    private SelectQuery withDistinct(boolean value) {
+        return new SelectQuery(with, value, items, from, joins, where, groupBy, having, orderBy, limit, offset);
+    }
+
+    private SelectQuery withItems(List<Item> value) {
+        return new SelectQuery(with, distinct, value, from, joins, where, groupBy, having, orderBy, limit, offset);
+    }
+
+    private SelectQuery withJoins(List<Join> value) {
+        return new SelectQuery(with, distinct, items, from, value, where, groupBy, having, orderBy, limit, offset);
+    }
+
+    private SelectQuery withGroupBy(List<Node> value) {
+        return new SelectQuery(with, distinct, items, from, joins, where, value, having, orderBy, limit, offset);
+    }
+
+    private SelectQuery withHaving(Node value) {
+        return new SelectQuery(with, distinct, items, from, joins, where, groupBy, value, orderBy, limit, offset);
+    }
+
+    private SelectQuery withOrderBy(List<Order> value) {
+        return new SelectQuery(with, distinct, items, from, joins, where, groupBy, having, value, limit, offset);
+    }
+
+    private SelectQuery withLimit(Integer value, Integer offsetValue) {
+        return new SelectQuery(with, distinct, items, from, joins, where, groupBy, having, orderBy, value, offsetValue);
     }
 
     /** The FROM clause with its joins, for queries over the same rows. */
@@ -133,110 +161,50 @@ record SelectQuery(
             out.add(withWhere(null));
         }
         if (having != null) {
-            out.add(new SelectQuery(with, distinct, items, from, joins, where, groupBy, null, orderBy, limit, offset));
+            out.add(withHaving(null));
         }
         if (offset != null) {
-            out.add(new SelectQuery(with, distinct, items, from, joins, where, groupBy, having, orderBy, limit, null));
+            out.add(withLimit(limit, null));
         }
         if (limit != null && offset == null) {
-            out.add(new SelectQuery(with, distinct, items, from, joins, where, groupBy, having, orderBy, null, null));
+            out.add(withLimit(null, null));
         }
         if (distinct) {
-            out.add(new SelectQuery(with, false, items, from, joins, where, groupBy, having, orderBy, limit, offset));
+            out.add(withDistinct(false));
         }
         if (!joins.isEmpty()) {
-            out.add(new SelectQuery(
-                    with,
-                    distinct,
-                    items,
-                    from,
-                    joins.subList(0, joins.size() - 1),
-                    where,
-                    groupBy,
-                    having,
-                    orderBy,
-                    limit,
-                    offset));
+            out.add(withJoins(joins.subList(0, joins.size() - 1)));
         }
         for (int i = 0; i < orderBy.size(); i++) {
-            out.add(new SelectQuery(
-                    with, distinct, items, from, joins, where, groupBy, having, without(orderBy, i), limit, offset));
+            out.add(withOrderBy(without(orderBy, i)));
         }
         for (int i = 0; i < groupBy.size(); i++) {
-            out.add(new SelectQuery(
-                    with, distinct, items, from, joins, where, without(groupBy, i), having, orderBy, limit, offset));
+            out.add(withGroupBy(without(groupBy, i)));
         }
         for (int i = 0; items.size() > 1 && i < items.size(); i++) {
-            out.add(new SelectQuery(
-                    with, distinct, without(items, i), from, joins, where, groupBy, having, orderBy, limit, offset));
+            out.add(withItems(without(items, i)));
         }
         for (int i = 0; i < items.size(); i++) {
             Item item = items.get(i);
             int at = i;
-            simpler(
-                    item.expr(),
-                    node -> new SelectQuery(
-                            with,
-                            distinct,
-                            replaced(items, at, new Item(node, item.alias())),
-                            from,
-                            joins,
-                            where,
-                            groupBy,
-                            having,
-                            orderBy,
-                            limit,
-                            offset),
-                    out);
+            simpler(item.expr(), node -> withItems(replaced(items, at, new Item(node, item.alias()))), out);
         }
         if (where != null) {
             simpler(where, this::withWhere, out);
         }
         if (having != null) {
-            simpler(
-                    having,
-                    node -> new SelectQuery(
-                            with, distinct, items, from, joins, where, groupBy, node, orderBy, limit, offset),
-                    out);
+            simpler(having, this::withHaving, out);
         }
         for (int i = 0; i < orderBy.size(); i++) {
             Order term = orderBy.get(i);
             int at = i;
-            simpler(
-                    term.expr(),
-                    node -> new SelectQuery(
-                            with,
-                            distinct,
-                            items,
-                            from,
-                            joins,
-                            where,
-                            groupBy,
-                            having,
-                            replaced(orderBy, at, new Order(node, term.descending())),
-                            limit,
-                            offset),
-                    out);
+            simpler(term.expr(), node -> withOrderBy(replaced(orderBy, at, new Order(node, term.descending()))), out);
         }
         for (int i = 0; i < joins.size(); i++) {
             Join join = joins.get(i);
             int at = i;
             if (join.on() != null) {
-                simpler(
-                        join.on(),
-                        node -> new SelectQuery(
-                                with,
-                                distinct,
-                                items,
-                                from,
-                                replaced(joins, at, new Join(join.source(), node)),
-                                where,
-                                groupBy,
-                                having,
-                                orderBy,
-                                limit,
-                                offset),
-                        out);
+                simpler(join.on(), node -> withJoins(replaced(joins, at, new Join(join.source(), node))), out);
             }
         }
         return out;
