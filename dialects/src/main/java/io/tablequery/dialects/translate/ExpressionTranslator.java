@@ -570,7 +570,18 @@ final class ExpressionTranslator {
                 && (value.type() == SqlType.TEXT || column.type() == SqlType.TEXT)) {
             throw new Refusal("IN compares text with a numeric column");
         }
-        String sql = "(" + value.sql() + " IN (" + query.sql() + "))";
+        String sql;
+        Typed item = Typed.of("__tq_in", column.type());
+        if (IntegerRealComparison.needed(value, item)) {
+            // An integer matched against reals, or a real against integers, is matched exactly, both as HUGEINT.
+            sql = value.type() == SqlType.INTEGER
+                    ? "(" + value.sql() + " IN (SELECT "
+                            + IntegerRealComparison.asInteger(Typed.of("__tq_in", SqlType.REAL)) + " FROM ("
+                            + query.sql() + ") AS __tq_q(__tq_in)))"
+                    : "(" + IntegerRealComparison.asInteger(value) + " IN (" + query.sql() + "))";
+        } else {
+            sql = "(" + value.sql() + " IN (" + query.sql() + "))";
+        }
         return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
     }
 
@@ -736,16 +747,21 @@ final class ExpressionTranslator {
         String plain = is ? (operator.equals("IS") ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM") : operator;
         int leftClass = left.type().comparisonClass();
         int rightClass = right.type().comparisonClass();
+        if (leftClass == rightClass && IntegerRealComparison.needed(left, right)) {
+            return new Comparison(IntegerRealComparison.sql(left, operator, right), false, left.sql(), right.sql());
+        }
         if (leftClass == 0 || rightClass == 0 || leftClass == rightClass) {
             return new Comparison(
                     "(" + left.sql() + " " + plain + " " + right.sql() + ")", true, left.sql(), right.sql());
         }
         if (leftCandidate || rightCandidate) {
             Typed text = leftCandidate ? left : right;
-            String number = "TRY_CAST(trim(" + text.sql() + ") AS DOUBLE)";
-            String converted = leftCandidate
-                    ? "(" + number + " " + plain + " " + right.sql() + ")"
-                    : "(" + left.sql() + " " + plain + " " + number + ")";
+            Typed number = Typed.of("TRY_CAST(trim(" + text.sql() + ") AS DOUBLE)", SqlType.REAL);
+            Typed numberLeft = leftCandidate ? number : left;
+            Typed numberRight = leftCandidate ? right : number;
+            String converted = IntegerRealComparison.needed(numberLeft, numberRight)
+                    ? IntegerRealComparison.sql(numberLeft, operator, numberRight)
+                    : "(" + numberLeft.sql() + " " + plain + " " + numberRight.sql() + ")";
             String otherwise = classComparison(left, operator, right, leftClass, rightClass);
             String sql = "(CASE WHEN regexp_full_match(" + text.sql() + ", " + literal(SqliteNumbers.WHOLE_NUMBER)
                     + ") THEN " + converted + " ELSE " + otherwise + " END)";

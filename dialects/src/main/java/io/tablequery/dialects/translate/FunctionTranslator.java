@@ -138,9 +138,10 @@ final class FunctionTranslator {
                         return realSum(SqliteSums.Kind.TOTAL, call, arg, scope, filter, over);
                     }
                 }
-                return Typed.of(
-                        "COALESCE(sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over + ", 0.0)",
-                        SqlType.REAL);
+                String sum = arg.type() == SqlType.INTEGER
+                        ? integerSum(distinct, arg.sql(), filter + over)
+                        : "sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over;
+                return Typed.of("COALESCE(" + sum + ", 0.0)", SqlType.REAL);
             }
             case "avg": {
                 arity(call, args, 1, 1);
@@ -150,6 +151,12 @@ final class FunctionTranslator {
                     if (statement.realSums() == RealSums.SQLITE) {
                         return realSum(SqliteSums.Kind.AVG, call, arg, scope, filter, over);
                     }
+                }
+                if (arg.type() == SqlType.INTEGER) {
+                    return Typed.of(
+                            "(" + integerSum(distinct, arg.sql(), filter + over) + " / count(" + distinct + arg.sql()
+                                    + ")" + filter + over + ")",
+                            SqlType.REAL);
                 }
                 return Typed.of("avg(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over, SqlType.REAL);
             }
@@ -171,6 +178,24 @@ final class FunctionTranslator {
             default:
                 return groupConcat(call, args, scope, filter, over);
         }
+    }
+
+    /**
+     * A sum of integers as total() and avg() take it: added exactly, then made a double once (adding doubles would
+     * round each value beyond 2^53). SQLite adds approximately from the first partial sum beyond 64 bits on, so
+     * where one could be (the positive or the negative values add up beyond 64 bits, whatever their order) the step
+     * is refused as it runs.
+     */
+    private static String integerSum(String distinct, String arg, String suffix) {
+        String positive = "sum(CASE WHEN " + arg + " > 0 THEN " + arg + " END)" + suffix;
+        String negative = "sum(CASE WHEN " + arg + " < 0 THEN " + arg + " END)" + suffix;
+        return "CASE WHEN coalesce(" + positive + ", 0) <= 9223372036854775807 AND coalesce(" + negative
+                + ", 0) >= -9223372036854775808 THEN CAST(CAST(sum(" + distinct + arg + ")" + suffix
+                + " AS BIGINT) AS DOUBLE) ELSE error("
+                + literal(SqliteToDuckDb.RUN_TIME_REFUSAL
+                        + "a sum of integers may pass 2^63, from where SQLite adds them approximately; run this step"
+                        + " on sqlite")
+                + ") END";
     }
 
     /** A sum of reals as SQLite adds them: compensated, in its row order (see {@link SqliteSums}). */

@@ -1,8 +1,9 @@
 package io.tablequery.dialects.translate;
 
 /**
- * SQLite 3.54's {@code round(x, n)} in DuckDB SQL. SQLite rounds {@code x} with no digits and below 2^63 as
- * {@code (double)(i64)(x + 0.5)}, in binary; otherwise it writes {@code x} as decimal digits, rounds them half up at
+ * SQLite 3.54's {@code round(x, n)} in DuckDB SQL. SQLite leaves {@code x} beyond 2^52 as it is (it has no
+ * fraction to round, and adding 0.5 would round it in binary); below that, it rounds {@code x} with no digits as
+ * {@code (double)(i64)(x + 0.5)}, in binary, and otherwise writes {@code x} as decimal digits, rounds them half up at
  * the n-th decimal (looking at one digit only), and reads the text back. DuckDB's own {@code round} rounds the binary
  * value exactly, which differs near a tie: {@code round(1899.5 * (1 - 0.1), 1)} is 1709.5 on SQLite, as the product
  * is just below 1709.55, and 1709.6 on DuckDB.
@@ -18,11 +19,9 @@ final class SqliteRounding {
      * @return the SQL of a DOUBLE
      */
     static String sql(String x, int digits) {
-        String body = digits > 0
-                ? viaText("v", digits)
-                : "CASE WHEN abs(v) < 9223372036854775808.0 THEN CASE WHEN v >= 0 THEN trunc(v + 0.5)"
-                        + " ELSE -trunc(-v + 0.5) END ELSE " + viaText("v", digits) + " END";
-        return once(x, "v", body);
+        String rounded =
+                digits > 0 ? viaText("v", digits) : "CASE WHEN v >= 0 THEN trunc(v + 0.5) ELSE -trunc(-v + 0.5) END";
+        return once(x, "v", "CASE WHEN abs(v) > 4503599627370496.0 THEN v ELSE " + rounded + " END");
     }
 
     /** Evaluates {@code x} once, as {@code name} in {@code body}, so a nested round does not grow its SQL. */

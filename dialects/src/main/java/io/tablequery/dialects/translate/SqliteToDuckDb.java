@@ -13,6 +13,13 @@ import io.tablequery.dialects.sql.Statement;
  * division, division by zero, scalar subqueries of several rows, the UTC clock) is written into the SQL itself. A statement that cannot be carried over exactly is {@link Translation.Untranslatable}.
  */
 public final class SqliteToDuckDb {
+    /**
+     * How the message of a DuckDB error begins where a translation finds, while it runs, values it cannot give
+     * SQLite's answer for (integer sums that may pass 2^63): the step is refused then, as a translation is refused
+     * before it runs, and {@code auto} runs it on SQLite.
+     */
+    public static final String RUN_TIME_REFUSAL = "not answered as SQLite would: ";
+
     private SqliteToDuckDb() {}
 
     /**

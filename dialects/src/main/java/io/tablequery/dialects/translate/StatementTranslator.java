@@ -686,7 +686,7 @@ final class StatementTranslator {
     private Expr groupTarget(Expr term, Query.Select select, Scope scope) {
         Expr unwrapped = Exprs.unwrap(term);
         if (unwrapped instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            return itemExpr(select, Integer.parseInt(literal.text()));
+            return itemExpr(select, ordinal(literal));
         }
         if (unwrapped instanceof Expr.ColumnRef ref && ref.table() == null && scope.resolve(null, ref.name()) == null) {
             Expr aliased = aliasedExpr(select, ref.name());
@@ -695,6 +695,15 @@ final class StatementTranslator {
             }
         }
         return term;
+    }
+
+    /** An integer literal read as a result column's position; one beyond any select list is refused. */
+    private static int ordinal(Expr.Literal literal) {
+        String digits = literal.text().replaceFirst("^0+(?=.)", "");
+        if (digits.length() > 9) {
+            throw new Refusal("a term refers to result column " + literal.text() + ", which is out of range");
+        }
+        return Integer.parseInt(digits);
     }
 
     private static Expr itemExpr(Query.Select select, int ordinal) {
@@ -757,7 +766,8 @@ final class StatementTranslator {
             Typed typed = ExpressionTranslator.value(expressions.translate(expr.expr(), scope));
             if (typed.type() == SqlType.MIXED) {
                 throw new Refusal("the result column " + outputName(expr, scope)
-                        + " mixes integer and text values, whose type SQLite keeps row by row");
+                        + " mixes values of several storage classes (integer, real or text), whose type SQLite keeps"
+                        + " row by row");
             }
             itemSql.add(typed.sql());
             columns.add(new ColumnSchema(outputName(expr, scope), typed.type(), typed.affinity()));
@@ -794,7 +804,7 @@ final class StatementTranslator {
         Expr expr = Exprs.unwrap(item.expr());
         int ordinal = -1;
         if (expr instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            ordinal = Integer.parseInt(literal.text());
+            ordinal = ordinal(literal);
             if (ordinal < 1 || ordinal > itemSql.size()) {
                 throw new Refusal("ORDER BY term out of range: " + ordinal);
             }
@@ -874,7 +884,7 @@ final class StatementTranslator {
             Expr expr = Exprs.unwrap(item.expr());
             int ordinal = -1;
             if (expr instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-                ordinal = Integer.parseInt(literal.text());
+                ordinal = ordinal(literal);
             } else if (expr instanceof Expr.ColumnRef ref) {
                 for (int i = 0; i < columns.size(); i++) {
                     if (columns.get(i).name().equalsIgnoreCase(ref.name())) {

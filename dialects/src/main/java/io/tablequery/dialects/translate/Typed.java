@@ -12,7 +12,8 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param affinity the SQLite affinity ({@link SqliteAffinity#NONE} for none)
  * @param constant the folded value (Long, Double, String or {@link Blob}), or null
  * @param collation the collation named by a {@code COLLATE}, upper case, or null
- * @param textForm for a {@link SqlType#MIXED} value of integers and text, the same value rendered as text, which
+ * @param textForm for a {@link SqlType#MIXED} value of several storage classes that each render as text exactly
+ *     (integers, text, real constants), the same value rendered as text, which
  *     is exact where it is consumed as text; else null
  */
 record Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {

@@ -25,6 +25,15 @@ class RoundingTest {
         values.add(-2.5);
         values.add(1e25 + 1);
         values.add(9.3e18);
+        // Around 2^52 and 2^53, where adding 0.5 rounds in binary and SQLite leaves the value as it is.
+        for (double base : new double[] {0x1p52, 0x1p53}) {
+            for (int step = -3; step <= 3; step++) {
+                values.add(base + step);
+                values.add(-(base + step));
+                values.add(base + step + 0.5);
+                values.add(-(base + step + 0.5));
+            }
+        }
         for (int n = 0; n <= 12; n++) {
             for (int i = 0; i < PER_PRECISION; i++) {
                 long k = random.nextInt(2_000_000) - 1_000_000L;

@@ -52,7 +52,8 @@ final class ExpressionGenerator {
                 Node.leaf(
                         kind,
                         random.nextInt(3) == 0
-                                ? pick(List.of("0.5", "2.25", "1e3", "-1.5", "0.1"))
+                                ? pick(List.of(
+                                        "0.5", "2.25", "1e3", "-1.5", "0.1", "9007199254740992.0", "9007199254740993"))
                                 : Integer.toString(random.nextInt(12) - 3));
             case TEXT -> Node.leaf(kind, "'" + RandomDatabase.TEXTS[random.nextInt(RandomDatabase.TEXTS.length)] + "'");
             case BOOL -> Node.leaf(kind, random.nextBoolean() ? "1" : "0");

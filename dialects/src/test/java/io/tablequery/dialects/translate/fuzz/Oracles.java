@@ -63,7 +63,11 @@ final class Oracles {
         try {
             actual = EnginePair.query(engines.duckdb, duckSql);
         } catch (SQLException e) {
-            return new Finding(Verdict.DUCKDB_ERROR, firstLine(e));
+            String message = firstLine(e);
+            int refusal = message.indexOf(SqliteToDuckDb.RUN_TIME_REFUSAL);
+            return refusal >= 0
+                    ? new Finding(Verdict.REFUSED, "at run time: " + message.substring(refusal))
+                    : new Finding(Verdict.DUCKDB_ERROR, message);
         }
         Comparison.Result result = Comparison.compare(expected, actual, query.ordered());
         return switch (result.outcome()) {

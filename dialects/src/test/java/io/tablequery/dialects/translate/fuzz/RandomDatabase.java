@@ -20,7 +20,19 @@ record RandomDatabase(List<Table> tables, List<String> statements) {
         "a", "B", "ab", "Ab", "10", "9", " 3", "", "2024-01-05", "2023-12-31 23:59:59", "x_y", "100%", "é", "b"
     };
     static final String[] REALS = {
-        "0.1", "0.2", "0.3", "1.5", "-2.25", "3.0", "1e10", "0.0025", "33.333333333333336", "0.7", "-0.5", "2.675"
+        "0.1",
+        "0.2",
+        "0.3",
+        "1.5",
+        "-2.25",
+        "3.0",
+        "1e10",
+        "0.0025",
+        "33.333333333333336",
+        "0.7",
+        "-0.5",
+        "2.675",
+        "9007199254740992.0"
     };
 
     /** A generated table. */
@@ -105,9 +117,14 @@ record RandomDatabase(List<Table> tables, List<String> statements) {
         if (column.declared().equals("REAL") && random.nextInt(8) != 0 || stray && random.nextBoolean()) {
             return REALS[random.nextInt(REALS.length)];
         }
-        return random.nextInt(15) == 0
-                ? Long.toString(4_000_000_000L + random.nextInt(3))
-                : Integer.toString(random.nextInt(10) - 3);
+        int draw = random.nextInt(30);
+        if (draw < 2) {
+            return Long.toString(4_000_000_000L + random.nextInt(3));
+        } else if (draw == 2) {
+            // Integers a double cannot hold exactly, which SQLite compares with reals exactly.
+            return Long.toString((1L << 53) + random.nextInt(3) - 1);
+        }
+        return Integer.toString(random.nextInt(10) - 3);
     }
 
     /** This database with one row statement left out, for shrinking a reproduction. */

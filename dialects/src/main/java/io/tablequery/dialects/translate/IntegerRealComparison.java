@@ -1,0 +1,102 @@
+package io.tablequery.dialects.translate;
+
+import java.math.BigDecimal;
+
+/**
+ * Compares an integer with a real exactly, as SQLite does, where DuckDB would round the integer to a double: above
+ * 2^53 two different numbers then compare equal ({@code 9007199254740993 = 9007199254740992.0} is false in SQLite,
+ * true in DuckDB).
+ *
+ * <p>The real is moved to the integers instead, losing nothing: an integer is below a real exactly when it is
+ * below its ceiling, at most it exactly when at most its floor, and equal to it only when the real is whole. The
+ * ceiling and floor are clamped to ±10^19, beyond every 64-bit integer, and compared as HUGEINT.
+ */
+final class IntegerRealComparison {
+    /** The largest magnitude below which every integer is exactly a double. */
+    private static final long EXACT_DOUBLE = 1L << 53;
+    /** A whole number no 64-bit integer equals. */
+    private static final String NO_INTEGER = "CAST('100000000000000000000' AS HUGEINT)";
+    /** A bound beyond every 64-bit integer, within HUGEINT. */
+    private static final double LIMIT = 1e19;
+
+    private IntegerRealComparison() {}
+
+    /** Whether comparing these two values through a double could be inexact. */
+    static boolean needed(Typed left, Typed right) {
+        return inexact(left, right) || inexact(right, left);
+    }
+
+    private static boolean inexact(Typed integer, Typed real) {
+        return integer.type() == SqlType.INTEGER
+                && real.type() == SqlType.REAL
+                && !(integer.constant() instanceof Long value && Math.abs(value) <= EXACT_DOUBLE);
+    }
+
+    /** The comparison of two values of which one is an integer and one a real, in SQLite's NULL logic. */
+    static String sql(Typed left, String operator, Typed right) {
+        boolean integerLeft = left.type() == SqlType.INTEGER;
+        String integer = integerLeft ? left.sql() : right.sql();
+        Typed real = integerLeft ? right : left;
+        String op = integerLeft ? operator : mirrored(operator);
+        return switch (op) {
+            case "<" -> "(" + integer + " < " + rounded(real, "ceil") + ")";
+            case ">=" -> "(" + integer + " >= " + rounded(real, "ceil") + ")";
+            case "<=" -> "(" + integer + " <= " + rounded(real, "floor") + ")";
+            case ">" -> "(" + integer + " > " + rounded(real, "floor") + ")";
+            case "=" -> equal(integer, real);
+            case "<>" -> "(NOT " + equal(integer, real) + ")";
+            case "IS" ->
+                "(" + integer + " IS NULL AND " + real.sql() + " IS NULL OR coalesce(" + equal(integer, real)
+                        + ", FALSE))";
+            case "IS NOT" ->
+                "(NOT (" + integer + " IS NULL AND " + real.sql() + " IS NULL OR coalesce(" + equal(integer, real)
+                        + ", FALSE)))";
+            default -> throw new AssertionError(operator);
+        };
+    }
+
+    /**
+     * A real as a value an integer can be compared with for equality: itself when whole, else a number no 64-bit
+     * integer equals; NULL stays NULL.
+     */
+    static String asInteger(Typed real) {
+        if (real.constant() instanceof Double value) {
+            return Math.floor(value) == value ? clamped(value) : NO_INTEGER;
+        }
+        String sql = real.sql();
+        return "(CASE WHEN " + sql + " IS NULL THEN NULL WHEN floor(" + sql + ") = " + sql + " THEN " + clamped(sql)
+                + " ELSE " + NO_INTEGER + " END)";
+    }
+
+    private static String equal(String integer, Typed real) {
+        return "(" + integer + " = " + asInteger(real) + ")";
+    }
+
+    /** The ceiling or floor of a real as a HUGEINT. */
+    private static String rounded(Typed real, String function) {
+        if (real.constant() instanceof Double value) {
+            return clamped(function.equals("ceil") ? Math.ceil(value) : Math.floor(value));
+        }
+        return clamped(function + "(" + real.sql() + ")");
+    }
+
+    private static String clamped(double whole) {
+        double bounded = Math.max(-LIMIT, Math.min(LIMIT, whole));
+        return "CAST('" + new BigDecimal(bounded).toBigInteger() + "' AS HUGEINT)";
+    }
+
+    private static String clamped(String whole) {
+        return "CAST(CASE WHEN " + whole + " > 1e19 THEN 1e19 WHEN " + whole + " < -1e19 THEN -1e19 ELSE " + whole
+                + " END AS HUGEINT)";
+    }
+
+    private static String mirrored(String operator) {
+        return switch (operator) {
+            case "<" -> ">";
+            case ">" -> "<";
+            case "<=" -> ">=";
+            case ">=" -> "<=";
+            default -> operator;
+        };
+    }
+}
