@@ -164,18 +164,18 @@ final class SheetIngestor implements RowSink {
     }
 
     /** The source's indexes by plan column name; an index on a column the plan left out is dropped. */
-    private List<List<String>> indexColumns() {
-        List<List<String>> indexes = new ArrayList<>();
-        for (List<Integer> index : sheet.knownIndexes()) {
+    private List<SourceIndex<String>> indexColumns() {
+        List<SourceIndex<String>> indexes = new ArrayList<>();
+        for (SourceIndex<Integer> index : sheet.knownIndexes()) {
             List<String> names = new ArrayList<>();
-            for (int source : index) {
+            for (int source : index.columns()) {
                 int p = source < planBySource.length ? planBySource[source] : -1;
                 if (p >= 0) {
                     names.add(plan.columns().get(p).name());
                 }
             }
-            if (names.size() == index.size()) {
-                indexes.add(names);
+            if (names.size() == index.columns().size()) {
+                indexes.add(index.over(names));
             }
         }
         return indexes;

@@ -13,7 +13,7 @@ import java.util.List;
  * @param kind the source family
  * @param date1904 whether the workbook counts dates from 1904
  * @param knownColumns the columns the source declares, or empty when the layout must be detected
- * @param knownIndexes the indexes the source declares, each as the 0-based positions of its columns in key order
+ * @param knownIndexes the indexes the source declares, each over the 0-based positions of its columns in key order
  */
 public record SheetSource(
         int number,
@@ -22,14 +22,12 @@ public record SheetSource(
         SourceKind kind,
         boolean date1904,
         List<KnownColumn> knownColumns,
-        List<List<Integer>> knownIndexes) {
+        List<SourceIndex<Integer>> knownIndexes) {
     public SheetSource {
         requireNonNull(name, "name is null");
         requireNonNull(kind, "kind is null");
         knownColumns = List.copyOf(requireNonNull(knownColumns, "knownColumns is null"));
-        knownIndexes = requireNonNull(knownIndexes, "knownIndexes is null").stream()
-                .map(List::copyOf)
-                .toList();
+        knownIndexes = List.copyOf(requireNonNull(knownIndexes, "knownIndexes is null"));
         if (number < 1) {
             throw new IllegalArgumentException("sheet number must be at least 1: " + number);
         }

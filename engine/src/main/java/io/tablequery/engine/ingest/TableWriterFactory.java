@@ -12,8 +12,8 @@ public interface TableWriterFactory {
      *
      * @param sheetNumber the S-number of the sheet
      * @param columns the table's columns
-     * @param indexes the indexes the source declares, each as the names of its columns in key order
+     * @param indexes the indexes the source declares, each over the names of its columns in key order
      * @return a running writer
      */
-    TableWriter open(int sheetNumber, List<StoredColumn> columns, List<List<String>> indexes);
+    TableWriter open(int sheetNumber, List<StoredColumn> columns, List<SourceIndex<String>> indexes);
 }

@@ -10,6 +10,8 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.List;
 import java.util.StringJoiner;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * Writes a table into a stage table of the workspace's SQLite database, inside the upload's open transaction. Each
@@ -68,10 +70,30 @@ final class SqliteStageWriter {
             for (TableIndex index : indexes) {
                 StringJoiner keys = new StringJoiner(", ", "(", ")");
                 index.columns().forEach(column -> keys.add(quote(column)));
-                statement.execute("CREATE INDEX " + quote(index.name()) + " ON " + quote(table) + " " + keys);
+                String on = quote(index.name()) + " ON " + quote(table) + " " + keys;
+                if (!index.unique() || !createdUnique(statement, on)) {
+                    statement.execute("CREATE INDEX " + on);
+                }
             }
         }
         return rows;
+    }
+
+    /**
+     * Creates a UNIQUE index, as the source declares it, so the copy keeps what the translation relies on (a unique
+     * key determines its row); false when ingest made two keys equal (text read as numbers), which no UNIQUE index
+     * can hold.
+     */
+    private static boolean createdUnique(Statement statement, String on) throws SQLException {
+        try {
+            statement.execute("CREATE UNIQUE INDEX " + on);
+            return true;
+        } catch (SQLiteException e) {
+            if ((e.getResultCode().code & 0xff) != SQLiteErrorCode.SQLITE_CONSTRAINT.code) {
+                throw e;
+            }
+            return false;
+        }
     }
 
     void drop() throws SQLException {

@@ -10,8 +10,9 @@ import java.util.List;
  *
  * @param name the index name, unique in the workspace's SQLite database
  * @param columns the indexed columns, in key order
+ * @param unique whether the source declares it UNIQUE; the copy keeps that where its values still are
  */
-public record TableIndex(String name, List<String> columns) {
+public record TableIndex(String name, List<String> columns, boolean unique) {
     public TableIndex {
         requireNonNull(name, "name is null");
         columns = List.copyOf(requireNonNull(columns, "columns is null"));

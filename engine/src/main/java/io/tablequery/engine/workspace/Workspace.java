@@ -19,6 +19,7 @@ import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestReport;
 import io.tablequery.engine.ingest.IngestedFile;
+import io.tablequery.engine.ingest.SourceIndex;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearchIndex;
@@ -514,11 +515,13 @@ public final class Workspace implements AutoCloseable {
     }
 
     ParallelTableWriter openWriter(
-            int fileNumber, int sheetNumber, List<StoredColumn> columns, List<List<String>> indexColumns) {
+            int fileNumber, int sheetNumber, List<StoredColumn> columns, List<SourceIndex<String>> indexColumns) {
         List<TableIndex> indexes = new ArrayList<>();
-        for (List<String> keys : indexColumns) {
-            indexes.add(
-                    new TableIndex("tq_index_%d_%d_%d".formatted(fileNumber, sheetNumber, indexes.size() + 1), keys));
+        for (SourceIndex<String> index : indexColumns) {
+            indexes.add(new TableIndex(
+                    "tq_index_%d_%d_%d".formatted(fileNumber, sheetNumber, indexes.size() + 1),
+                    index.columns(),
+                    index.unique()));
         }
         return ParallelTableWriter.open(
                 sqlite,

@@ -114,9 +114,16 @@ class SqliteImportTest {
                                 List.of("odd", "NUMERIC"));
                 assertThat(TableReader.rows(
                                 copy,
-                                "SELECT group_concat(ii.name, ',') FROM pragma_index_list('people') il,"
-                                        + " pragma_index_info(il.name) ii GROUP BY il.name ORDER BY 1"))
-                        .containsExactly(List.of("born,seen"), List.of("id"), List.of("name"));
+                                "SELECT group_concat(ii.name, ',') || ' unique ' || il.\"unique\""
+                                        + " FROM pragma_index_list('people') il, pragma_index_info(il.name) ii"
+                                        + " GROUP BY il.name ORDER BY 1"))
+                        .containsExactly(
+                                List.of("born,seen unique 1"), List.of("id unique 1"), List.of("name unique 0"));
+                assertThat(TableReader.rows(
+                                copy,
+                                "SELECT ii.name, il.\"unique\" FROM pragma_index_list('keyed') il,"
+                                        + " pragma_index_info(il.name) ii"))
+                        .containsExactly(List.of("k", 1));
                 assertThat(TableReader.rows(copy, "EXPLAIN QUERY PLAN SELECT name FROM people WHERE id = 7"))
                         .anySatisfy(step -> assertThat(step.get(3).toString()).contains("USING INDEX"));
             }

@@ -13,6 +13,7 @@ import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.SheetVisitor;
 import io.tablequery.engine.ingest.SourceDetails;
+import io.tablequery.engine.ingest.SourceIndex;
 import io.tablequery.engine.ingest.SourceKind;
 import io.tablequery.engine.ingest.SourceReader;
 import java.io.IOException;
@@ -38,7 +39,7 @@ public final class SqliteSourceReader implements SourceReader {
 
     private record TableEntry(String name, boolean withoutRowid) {}
 
-    private record TableShape(List<KnownColumn> columns, String rowid, List<List<Integer>> indexes) {}
+    private record TableShape(List<KnownColumn> columns, String rowid, List<SourceIndex<Integer>> indexes) {}
 
     @Override
     public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
@@ -111,16 +112,24 @@ public final class SqliteSourceReader implements SourceReader {
             }
         }
         String rowid = table.withoutRowid() ? null : rowidName(columns);
-        List<List<Integer>> indexes = new ArrayList<>();
+        List<SourceIndex<Integer>> indexes = new ArrayList<>();
         boolean rowidAlias = rowid != null
                 && primaryKey.size() == 1
                 && columns.get(primaryKey.get(0)).declaredType().equalsIgnoreCase("INTEGER");
         if (rowidAlias) {
-            indexes.add(List.copyOf(primaryKey));
+            indexes.add(new SourceIndex<>(primaryKey, true));
         }
-        for (List<Integer> index : indexes(connection, table.name())) {
-            if (!indexes.contains(index)) {
+        for (SourceIndex<Integer> index : indexes(connection, table.name())) {
+            int same = -1;
+            for (int i = 0; i < indexes.size(); i++) {
+                if (indexes.get(i).columns().equals(index.columns())) {
+                    same = i;
+                }
+            }
+            if (same < 0) {
                 indexes.add(index);
+            } else if (index.unique()) {
+                indexes.set(same, index);
             }
         }
         return new TableShape(columns, rowid, indexes);
@@ -137,22 +146,24 @@ public final class SqliteSourceReader implements SourceReader {
     }
 
     /** The table's indexes whose keys are all plain columns, not expressions; partial indexes are left out. */
-    private static List<List<Integer>> indexes(Connection connection, String table) throws SQLException {
+    private static List<SourceIndex<Integer>> indexes(Connection connection, String table) throws SQLException {
         List<String> names = new ArrayList<>();
-        try (PreparedStatement ps =
-                connection.prepareStatement("SELECT name FROM pragma_index_list(?) WHERE partial = 0 ORDER BY seq")) {
+        List<Boolean> unique = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT name, \"unique\" FROM pragma_index_list(?) WHERE partial = 0 ORDER BY seq")) {
             ps.setString(1, table);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     names.add(rs.getString(1));
+                    unique.add(rs.getInt(2) == 1);
                 }
             }
         }
-        List<List<Integer>> indexes = new ArrayList<>();
+        List<SourceIndex<Integer>> indexes = new ArrayList<>();
         try (PreparedStatement ps =
                 connection.prepareStatement("SELECT cid FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno")) {
-            for (String name : names) {
-                ps.setString(1, name);
+            for (int i = 0; i < names.size(); i++) {
+                ps.setString(1, names.get(i));
                 List<Integer> keys = new ArrayList<>();
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
@@ -160,7 +171,7 @@ public final class SqliteSourceReader implements SourceReader {
                     }
                 }
                 if (!keys.isEmpty() && keys.stream().allMatch(cid -> cid >= 0)) {
-                    indexes.add(keys);
+                    indexes.add(new SourceIndex<>(keys, unique.get(i)));
                 }
             }
         }
