@@ -11,15 +11,25 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.StringJoiner;
 
 /**
  * Computes a table's column profiles from its DuckDB copy, which scans columns far faster than SQLite. Values are
  * read in the SQLite copy's representation (the text twins of dates, booleans as 0/1), so the profiles describe what
  * SQLite plans see.
+ *
+ * <p>Columns are profiled {@value #BATCH} at a time, and the value lists of a batch's columns come in one statement.
+ * One statement over every column would cost DuckDB a distinct-count table per column at once: at 350 columns it
+ * overflowed the native stack (the process died) and at a few hundred it ran out of memory, while a narrow sheet of
+ * the same size took milliseconds.
  */
 public final class TableProfiler {
+    /** How many columns one profiling statement covers. */
+    static final int BATCH = 16;
+
     private TableProfiler() {}
 
     /**
@@ -33,43 +43,77 @@ public final class TableProfiler {
     public static TableProfile profile(Connection duckDb, TableInfo table) throws SQLException {
         List<ColumnInfo> columns = table.columns();
         String from = " FROM " + quote(DuckDbStorage.STORE_SCHEMA, table.storageName());
-        StringJoiner aggregates = new StringJoiner(", ", "SELECT count(*), ", from);
-        for (int i = 0; i < columns.size(); i++) {
-            String value = sqliteValue(columns.get(i), i);
-            aggregates.add(
-                    "count(%1$s), count(DISTINCT %1$s), min(%1$s)::VARCHAR, max(%1$s)::VARCHAR".formatted(value));
-        }
         List<ColumnProfile> profiles = new ArrayList<>();
-        try (Statement statement = duckDb.createStatement();
-                ResultSet rs = statement.executeQuery(aggregates.toString())) {
-            rs.next();
-            long rows = rs.getLong(1);
-            for (int i = 0; i < columns.size(); i++) {
-                int at = 2 + i * 4;
-                long distinct = rs.getLong(at + 1);
-                List<String> values = distinct > 0 && distinct <= TableProfile.VALUE_LIMIT
-                        ? values(duckDb, sqliteValue(columns.get(i), i), from)
-                        : List.of();
-                profiles.add(new ColumnProfile(
-                        columns.get(i).name(),
-                        rows - rs.getLong(at),
-                        distinct,
-                        rs.getString(at + 2),
-                        rs.getString(at + 3),
-                        values));
+        try (Statement statement = duckDb.createStatement()) {
+            for (int first = 0; first < columns.size(); first += BATCH) {
+                profiles.addAll(batch(statement, columns, first, Math.min(columns.size(), first + BATCH), from));
             }
         }
         return new TableProfile(profiles);
     }
 
-    private static List<String> values(Connection duckDb, String value, String from) throws SQLException {
-        List<String> values = new ArrayList<>();
-        String sql = "SELECT %1$s::VARCHAR%2$s WHERE %1$s IS NOT NULL GROUP BY %1$s ORDER BY count(*) DESC, %1$s"
-                .formatted(value, from);
-        try (Statement statement = duckDb.createStatement();
-                ResultSet rs = statement.executeQuery(sql)) {
+    private static List<ColumnProfile> batch(
+            Statement statement, List<ColumnInfo> columns, int first, int end, String from) throws SQLException {
+        StringJoiner aggregates = new StringJoiner(", ", "SELECT count(*), ", from);
+        for (int i = first; i < end; i++) {
+            aggregates.add("count(%1$s), count(DISTINCT %1$s), min(%1$s)::VARCHAR, max(%1$s)::VARCHAR"
+                    .formatted(sqliteValue(columns.get(i), i)));
+        }
+        long rows;
+        long[] nonNull = new long[end - first];
+        long[] distinct = new long[end - first];
+        String[] min = new String[end - first];
+        String[] max = new String[end - first];
+        try (ResultSet rs = statement.executeQuery(aggregates.toString())) {
+            rs.next();
+            rows = rs.getLong(1);
+            for (int k = 0; k < end - first; k++) {
+                int at = 2 + k * 4;
+                nonNull[k] = rs.getLong(at);
+                distinct[k] = rs.getLong(at + 1);
+                min[k] = rs.getString(at + 2);
+                max[k] = rs.getString(at + 3);
+            }
+        }
+        Map<Integer, List<String>> values = values(statement, columns, first, distinct, from);
+        List<ColumnProfile> profiles = new ArrayList<>();
+        for (int k = 0; k < end - first; k++) {
+            profiles.add(new ColumnProfile(
+                    columns.get(first + k).name(),
+                    rows - nonNull[k],
+                    distinct[k],
+                    min[k],
+                    max[k],
+                    values.getOrDefault(first + k, List.of())));
+        }
+        return profiles;
+    }
+
+    /**
+     * The values of the batch's columns that have few, most frequent first (ties by value), in one statement: each
+     * column's groups ranked in its own branch.
+     */
+    private static Map<Integer, List<String>> values(
+            Statement statement, List<ColumnInfo> columns, int first, long[] distinct, String from)
+            throws SQLException {
+        StringJoiner branches = new StringJoiner(" UNION ALL ", "SELECT i, v FROM (", ") ORDER BY i, r");
+        int listed = 0;
+        for (int k = 0; k < distinct.length; k++) {
+            if (distinct[k] > 0 && distinct[k] <= TableProfile.VALUE_LIMIT) {
+                branches.add(("SELECT %3$d AS i, %1$s::VARCHAR AS v, row_number() OVER (ORDER BY count(*) DESC, %1$s)"
+                                + " AS r%2$s WHERE %1$s IS NOT NULL GROUP BY %1$s")
+                        .formatted(sqliteValue(columns.get(first + k), first + k), from, first + k));
+                listed++;
+            }
+        }
+        Map<Integer, List<String>> values = new HashMap<>();
+        if (listed == 0) {
+            return values;
+        }
+        try (ResultSet rs = statement.executeQuery(branches.toString())) {
             while (rs.next()) {
-                values.add(rs.getString(1));
+                values.computeIfAbsent(rs.getInt(1), column -> new ArrayList<>())
+                        .add(rs.getString(2));
             }
         }
         return values;
