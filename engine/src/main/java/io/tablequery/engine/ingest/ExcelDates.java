@@ -1,10 +1,14 @@
 package io.tablequery.engine.ingest;
 
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
+
 /**
  * Converts Excel date serials to epoch days and microseconds. Times are rounded to the millisecond, the precision
  * Excel itself keeps.
  */
-final class ExcelDates {
+public final class ExcelDates {
     /** Serial of 1970-01-01 in the 1900 system (which counts the fictitious 1900-02-29). */
     private static final int EPOCH_1900 = 25569;
     /** Serial of 1970-01-01 in the 1904 system. */
@@ -47,6 +51,33 @@ final class ExcelDates {
     /** Returns the elapsed micros of a duration serial (days as a fraction). */
     static long durationMicros(double serial) {
         return Math.round(serial * MILLIS_PER_DAY) * 1000;
+    }
+
+    /**
+     * The serial of an ISO 8601 date or date and time, as an xlsx cell of type {@code d} holds it; a UTC offset is
+     * dropped (Excel keeps no time zone). Null when the text is not one.
+     */
+    public static Double serialOfIso(String text, boolean date1904) {
+        String local = text.strip().replaceFirst("(Z|[+-]\\d{2}:?\\d{2})$", "");
+        LocalDateTime value;
+        try {
+            value = local.contains("T")
+                    ? LocalDateTime.parse(local)
+                    : LocalDate.parse(local).atStartOfDay();
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+        long epochDay = value.toLocalDate().toEpochDay();
+        long serialDays;
+        if (date1904) {
+            serialDays = epochDay + EPOCH_1904;
+        } else {
+            serialDays = epochDay + EPOCH_1900;
+            // Before 1900-03-01, Excel's serials do not count its fictitious 1900-02-29.
+            serialDays = serialDays < 61 ? serialDays - 1 : serialDays;
+        }
+        double serial = serialDays + value.toLocalTime().toNanoOfDay() / (MILLIS_PER_DAY * 1_000_000.0);
+        return isValid(serial) ? serial : null;
     }
 
     private static long epochDay(long serialDays, boolean date1904) {

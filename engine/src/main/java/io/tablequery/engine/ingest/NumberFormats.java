@@ -43,10 +43,25 @@ public final class NumberFormats {
                     String bracket = section.substring(i + 1, close).toLowerCase(Locale.ROOT);
                     if (!bracket.isEmpty() && bracket.chars().allMatch(ch -> ch == 'h' || ch == 'm' || ch == 's')) {
                         elapsed = true;
+                    } else if (bracket.startsWith("$-")) {
+                        // A locale tag; its last four hex digits F800 and F400 ask for the system's long date and
+                        // time formats, every other tag only sets the language.
+                        date |= bracket.endsWith("f800");
+                        time |= bracket.endsWith("f400");
                     }
                     i = close;
                 }
-                case 'y', 'Y', 'd', 'D', 'e' -> date = true;
+                case 'g', 'G' -> {
+                    if (section.regionMatches(true, i, "General", 0, "General".length())) {
+                        i += "General".length() - 1;
+                    }
+                }
+                case 'e' -> {
+                    boolean exponent =
+                            i + 1 < section.length() && (section.charAt(i + 1) == '+' || section.charAt(i + 1) == '-');
+                    date |= !exponent;
+                }
+                case 'y', 'Y', 'd', 'D' -> date = true;
                 case 'h', 'H', 's', 'S' -> time = true;
                 case 'a', 'A' -> {
                     String rest = section.substring(i).toUpperCase(Locale.ROOT);

@@ -8,8 +8,9 @@ import java.util.List;
 
 /**
  * Decides a sheet's columns from its layout and the statistics of its data: every column with a header or with data
- * is kept (a column with neither is spacing), named by its header or, without one, {@code col_<letter>}; names are
- * made unique; types come from {@link TypeInference}.
+ * is kept (in a spreadsheet a column with neither is spacing; a delimited file keeps one between other columns, as
+ * its delimiters make it), named by its header or, without one, {@code col_<letter>}; names are made unique; types
+ * come from {@link TypeInference}.
  */
 final class TablePlanner {
     private TablePlanner() {}
@@ -22,19 +23,31 @@ final class TablePlanner {
                         .mapToInt(Integer::intValue)
                         .max()
                         .orElse(-1));
+        int lastUsed = -1;
+        for (int c = 0; c <= last; c++) {
+            if (layout.headerNames().get(c) != null
+                    || c < stats.size() && stats.get(c) != null && !stats.get(c).isEmpty()) {
+                lastUsed = c;
+            }
+        }
+        boolean delimited = sheet.kind() == SourceKind.DELIMITED;
         ColumnNames names = new ColumnNames();
         List<ColumnPlan> columns = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         for (int c = 0; c <= last; c++) {
             String header = layout.headerNames().get(c);
             ColumnStats columnStats = c < stats.size() && stats.get(c) != null ? stats.get(c) : new ColumnStats();
-            if (header == null && columnStats.isEmpty() && !database) {
+            boolean empty = header == null && columnStats.isEmpty();
+            if (empty && !database && !(delimited && c < lastUsed)) {
                 continue;
             }
             String label = database ? sheet.knownColumns().get(c).name() : CellAddress.columnLetters(c);
             String base = header == null || header.isEmpty() ? "col_" + label : header;
             String name = names.unique(base);
-            if (!database
+            if (empty && !database) {
+                notes.add("column %s has neither a header nor a value; kept, as the file has it, and named %s"
+                        .formatted(label, name));
+            } else if (!database
                     && (header == null || header.isEmpty())
                     && !layout.headerRows().isEmpty()) {
                 notes.add("column %s has no header; named %s".formatted(label, name));

@@ -30,7 +30,17 @@ class NumberFormatsTest {
                 "164|yyyy\"年\"m\"月\"d\"日\"|DATE",
                 "164|#,##0;[Red]-#,##0|GENERAL",
                 "164|\"Date: \"0|GENERAL",
-                "164|0.00E+00|GENERAL"
+                "164|0.00E+00|GENERAL",
+                "164|0.00e-00|GENERAL",
+                "164|[Red][=50]General;[Blue]000|GENERAL",
+                "164|[$-1010409]General|GENERAL",
+                "164|[$-409]General|GENERAL",
+                "164|[$-409]d-mmm-yy|DATE",
+                "164|[$-F800]dddd\\, mmmm dd\\, yyyy|DATE",
+                "164|[$-F800]General|DATE",
+                "164|[$-F400]h:mm:ss AM/PM|TIME",
+                "164|[Blue]General|GENERAL",
+                "164|general \"units\"|GENERAL"
             })
     void classifiesFormats(int index, String format, NumberFormatKind expected) {
         assertThat(NumberFormats.classify(index, format)).isEqualTo(expected);

@@ -46,9 +46,17 @@ public final class CsvSourceReader implements SourceReader {
     public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
             throws IOException {
         TextEncoding encoding = EncodingDetector.detect(file, displayName);
-        char delimiter = DelimiterSniffer.sniff(
+        CsvDialect dialect = CsvDialect.sniff(
                 sample(file, encoding), displayName.toLowerCase(Locale.ROOT).endsWith(".tsv"));
+        char delimiter = dialect.delimiter();
         List<String> notes = new ArrayList<>();
+        if (dialect.quote() != '"') {
+            notes.add("fields are quoted with single quotes (') and read so");
+        }
+        if (dialect.initialSpace()) {
+            notes.add("fields follow their delimiter after spaces (a, \"b, c\"): the spaces after each delimiter were"
+                    + " dropped, so quoted fields stay whole");
+        }
         RowSink sink = visitor.beginSheet(new SheetSource(1, displayName, false, SourceKind.DELIMITED, false));
         if (sink == null) {
             return details(encoding, delimiter, notes);
@@ -57,10 +65,12 @@ public final class CsvSourceReader implements SourceReader {
         try (InputStream raw = Files.newInputStream(file);
                 BoundedInputStream counted =
                         BoundedInputStream.builder().setInputStream(raw).get();
-                Reader text = reader(counted, encoding);
+                Reader text = dialect.initialSpace()
+                        ? new InitialSpaceReader(reader(counted, encoding), delimiter, dialect.quote())
+                        : reader(counted, encoding);
                 CsvReader<CsvRecord> csv = CsvReader.builder()
                         .fieldSeparator(delimiter)
-                        .quoteCharacter('"')
+                        .quoteCharacter(dialect.quote())
                         .skipEmptyLines(false)
                         .allowExtraFields(true)
                         .allowMissingFields(true)

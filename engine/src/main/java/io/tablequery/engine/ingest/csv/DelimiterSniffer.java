@@ -18,7 +18,7 @@ final class DelimiterSniffer {
 
     private DelimiterSniffer() {}
 
-    static char sniff(String sample, boolean preferTab) {
+    static char sniff(String sample, boolean preferTab, char quote) {
         char best = preferTab ? '\t' : ',';
         double bestShare = -1;
         int bestFields = 1;
@@ -27,6 +27,7 @@ final class DelimiterSniffer {
             int records = 0;
             try (CsvReader<CsvRecord> reader = CsvReader.builder()
                     .fieldSeparator(candidate)
+                    .quoteCharacter(quote)
                     .allowExtraFields(true)
                     .allowMissingFields(true)
                     .allowExtraCharsAfterClosingQuote(true)

@@ -1,6 +1,8 @@
 package io.tablequery.engine.ingest.excel;
 
+import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellRange;
+import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.NumberFormats;
 import io.tablequery.engine.ingest.RawRow;
@@ -8,10 +10,12 @@ import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.SheetVisitor;
 import io.tablequery.engine.ingest.SourceKind;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.poi.hssf.eventusermodel.FormatTrackingHSSFListener;
 import org.apache.poi.hssf.eventusermodel.HSSFListener;
 import org.apache.poi.hssf.record.BOFRecord;
@@ -39,11 +43,20 @@ import org.apache.poi.ss.util.CellRangeAddress;
  * (embedded charts) are skipped.
  */
 final class XlsRecordListener implements HSSFListener {
+    /** How far back in rows a cell record may go. */
+    static final int REORDER_ROWS = 64;
+
     private final SheetVisitor visitor;
     private final FormatTrackingHSSFListener formats;
     private final List<BoundSheetRecord> boundSheets = new ArrayList<>();
     private final Map<Integer, NumberFormatKind> kinds = new HashMap<>();
-    private final RawRow row = new RawRow();
+    /** Rows not yet handed on, by number: a record may still go back to one of them. */
+    private final TreeMap<Long, RawRow> pending = new TreeMap<>();
+
+    private final ArrayDeque<RawRow> spare = new ArrayDeque<>();
+    private RawRow row;
+    private long handedOnThrough;
+    private String sheetName;
     private BoundSheetRecord[] sheetsByPosition;
     private SSTRecord strings;
     private boolean date1904;
@@ -52,7 +65,6 @@ final class XlsRecordListener implements HSSFListener {
     private RowSink sink;
     private List<CellRange> merges;
     private long rowNumber;
-    private boolean rowOpen;
     private int pendingStringColumn = -1;
 
     XlsRecordListener(SheetVisitor visitor) {
@@ -73,7 +85,7 @@ final class XlsRecordListener implements HSSFListener {
             }
         } else if (record instanceof EOFRecord) {
             if (depth == 1 && sink != null) {
-                flushRow();
+                handOn(Long.MAX_VALUE);
                 sink.end(merges);
                 sink = null;
             }
@@ -106,7 +118,10 @@ final class XlsRecordListener implements HSSFListener {
                 SourceKind.SPREADSHEET,
                 date1904));
         merges = new ArrayList<>();
-        rowOpen = false;
+        sheetName = bound.getSheetname();
+        row = null;
+        rowNumber = 0;
+        handedOnThrough = 0;
         pendingStringColumn = -1;
     }
 
@@ -176,21 +191,45 @@ final class XlsRecordListener implements HSSFListener {
         return row;
     }
 
+    /**
+     * Makes a row the one cells go to. A record may go back to an earlier row (Excel reads such files, the later
+     * cell winning): rows are handed on only once records are {@value #REORDER_ROWS} rows past them, and a record
+     * that goes back further is refused.
+     */
     private void moveTo(int zeroBasedRow) {
         long number = zeroBasedRow + 1L;
-        if (rowOpen && number == rowNumber) {
+        if (row != null && number == rowNumber) {
             return;
         }
-        flushRow();
-        row.reset(number);
+        if (number <= handedOnThrough) {
+            throw new EngineException(
+                    IngestErrorCode.CORRUPT_FILE,
+                    ("sheet '%s' has cells of row %d after those of row %d; tablequery reads rows up to %d apart out"
+                                    + " of order. Open the file in Excel or LibreOffice and save it again.")
+                            .formatted(sheetName, number, rowNumber, REORDER_ROWS));
+        }
+        row = pending.get(number);
+        if (row == null) {
+            row = spare.isEmpty() ? new RawRow() : spare.pop();
+            row.reset(number);
+            pending.put(number, row);
+        }
         rowNumber = number;
-        rowOpen = true;
+        handOn(number - REORDER_ROWS);
     }
 
-    private void flushRow() {
-        if (rowOpen) {
-            sink.row(row);
-            rowOpen = false;
+    /** Hands on, in row order, the pending rows numbered below a bound. */
+    private void handOn(long below) {
+        while (!pending.isEmpty() && pending.firstKey() < below) {
+            Map.Entry<Long, RawRow> first = pending.pollFirstEntry();
+            sink.row(first.getValue());
+            handedOnThrough = first.getKey();
+            if (first.getValue() != row) {
+                spare.push(first.getValue());
+            }
+        }
+        if (pending.isEmpty()) {
+            row = null;
         }
     }
 

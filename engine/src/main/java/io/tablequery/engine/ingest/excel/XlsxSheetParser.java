@@ -4,7 +4,9 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.ingest.CellRange;
 import io.tablequery.engine.ingest.Decimals;
+import io.tablequery.engine.ingest.ExcelDates;
 import io.tablequery.engine.ingest.IngestErrorCode;
+import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
@@ -29,6 +31,7 @@ final class XlsxSheetParser {
 
     private final SharedStrings strings;
     private final CellFormats formats;
+    private final boolean date1904;
     private final String fileName;
     private final String sheetName;
     private final RawRow row = new RawRow();
@@ -42,8 +45,9 @@ final class XlsxSheetParser {
     private boolean hasValue;
     private boolean hasFormula;
 
-    XlsxSheetParser(SharedStrings strings, CellFormats formats, String fileName, String sheetName) {
+    XlsxSheetParser(SharedStrings strings, CellFormats formats, boolean date1904, String fileName, String sheetName) {
         this.strings = strings;
+        this.date1904 = date1904;
         this.formats = formats;
         this.fileName = fileName;
         this.sheetName = sheetName;
@@ -210,9 +214,27 @@ final class XlsxSheetParser {
         switch (type) {
             case "b" -> row.setBoolean(column, value.equals("1") || value.equalsIgnoreCase("true"));
             case "e" -> row.setError(column, value);
+            case "d" -> isoDate(column, OoxmlText.decode(value));
             default -> row.setText(column, OoxmlText.decode(value));
         }
         return true;
+    }
+
+    /**
+     * A cell of type {@code d}: an ISO 8601 date or date and time, read as the date serial Excel would store, shown
+     * as its style says or, under a General style, as a date (with its time of day when it has one).
+     */
+    private void isoDate(int column, String value) {
+        Double serial = ExcelDates.serialOfIso(value, date1904);
+        if (serial == null) {
+            row.setText(column, value);
+            return;
+        }
+        NumberFormatKind kind = formats.kind(style);
+        if (kind != NumberFormatKind.DATE && kind != NumberFormatKind.DATETIME && kind != NumberFormatKind.TIME) {
+            kind = serial == Math.floor(serial) ? NumberFormatKind.DATE : NumberFormatKind.DATETIME;
+        }
+        row.setNumber(column, serial, kind);
     }
 
     private int index(char[] chars, int start, int length) {

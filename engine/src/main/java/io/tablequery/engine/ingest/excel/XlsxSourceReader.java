@@ -78,7 +78,7 @@ public final class XlsxSourceReader implements SourceReader {
                     strings = sharedStrings(workbookPart, displayName);
                 }
                 try (InputStream in = part.getInputStream()) {
-                    new XlsxSheetParser(strings, formats, displayName, entry.name())
+                    new XlsxSheetParser(strings, formats, workbook.date1904(), displayName, entry.name())
                             .parse(in, part.getSize(), sink, progress);
                 }
             }

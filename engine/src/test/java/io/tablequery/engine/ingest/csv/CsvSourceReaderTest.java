@@ -172,6 +172,63 @@ class CsvSourceReaderTest {
         }
     }
 
+    @Test
+    void dropsTheSpacesAfterDelimitersWhereQuotedFieldsFollowThem() throws Exception {
+        Path file = dir.resolve("greetings.csv");
+        Files.writeString(
+                file,
+                "who, greeting, n\nann, \"Hi, Mom!\", 1\nbob,  \"say \"\"a, b\"\", then\", 2\ncy, plain text, 3\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            TableInfo table = result.tables().get(0);
+            assertThat(table.columns()).extracting(ColumnInfo::name).containsExactly("who", "greeting", "n");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .containsExactly(
+                            row(2, "ann", "Hi, Mom!", 1),
+                            row(3, "bob", "say \"a, b\", then", 2),
+                            row(4, "cy", "plain text", 3));
+            assertThat(result.report().notes())
+                    .anySatisfy(note -> assertThat(note).contains("spaces after each delimiter"));
+        }
+    }
+
+    @Test
+    void readsFieldsQuotedWithSingleQuotes() throws Exception {
+        Path file = dir.resolve("single.csv");
+        Files.writeString(file, "'city','note',n\n'Paris','big, old',1\n'Rome','it''s',2\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            TableInfo table = result.tables().get(0);
+            assertThat(table.columns()).extracting(ColumnInfo::name).containsExactly("city", "note", "n");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .containsExactly(row(2, "Paris", "big, old", 1), row(3, "Rome", "it's", 2));
+        }
+    }
+
+    @Test
+    void keepsApostrophesInAFileQuotedWithDoubleQuotes() throws Exception {
+        Path file = dir.resolve("apostrophes.csv");
+        Files.writeString(file, "name,said\n'Tis,\"it's, fine\"\nO'Brien,'quoted'\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            TableInfo table = workspace.ingest(file).tables().get(0);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .containsExactly(row(2, "'Tis", "it's, fine"), row(3, "O'Brien", "'quoted'"));
+        }
+    }
+
+    @Test
+    void keepsAnEmptyColumnBetweenOthersButNotATrailingDelimiter() throws Exception {
+        Path file = dir.resolve("gaps.csv");
+        Files.writeString(file, "a,,c,\n1,,x,\n2,,y,\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            TableInfo table = result.tables().get(0);
+            assertThat(table.columns()).extracting(ColumnInfo::name).containsExactly("a", "col_B", "c");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .containsExactly(row(2, 1, null, "x"), row(3, 2, null, "y"));
+        }
+    }
+
     private static byte[] concat(byte[] a, byte[] b) {
         byte[] out = new byte[a.length + b.length];
         System.arraycopy(a, 0, out, 0, a.length);

@@ -1,0 +1,66 @@
+package io.tablequery.engine.ingest.csv;
+
+/**
+ * How a delimited file writes its records.
+ *
+ * @param delimiter the field delimiter
+ * @param quote the quote character: {@code "}, or {@code '} where the file quotes its fields so
+ * @param initialSpace whether quoted fields follow their delimiter after spaces ({@code a, "Hi, Mom!"}): the spaces
+ *     after every delimiter are then dropped, so that the quotes still quote
+ */
+record CsvDialect(char delimiter, char quote, boolean initialSpace) {
+    private static final int SAMPLE_LINES = 200;
+
+    /** Finds a sample's dialect: the quote character, then the delimiter that splits it best under that quote. */
+    static CsvDialect sniff(String sample, boolean preferTab) {
+        char delimiter = DelimiterSniffer.sniff(sample, preferTab, '"');
+        char quote = quote(sample, delimiter);
+        if (quote != '"') {
+            delimiter = DelimiterSniffer.sniff(sample, preferTab, quote);
+        }
+        return new CsvDialect(delimiter, quote, spaceBeforeQuote(sample, delimiter, quote));
+    }
+
+    /**
+     * Single quotes quote when no field of the sample is in double quotes and at least a quarter of its non-empty
+     * fields (split naively at the delimiter) begin and end with one; otherwise the double quote of RFC 4180.
+     */
+    private static char quote(String sample, char delimiter) {
+        int fields = 0;
+        int single = 0;
+        int doubled = 0;
+        int lines = 0;
+        for (String line : sample.lines().toList()) {
+            if (++lines > SAMPLE_LINES) {
+                break;
+            }
+            for (String field : line.split(java.util.regex.Pattern.quote(String.valueOf(delimiter)), -1)) {
+                String value = field.strip();
+                if (value.isEmpty()) {
+                    continue;
+                }
+                fields++;
+                if (value.startsWith("\"")) {
+                    doubled++;
+                } else if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
+                    single++;
+                }
+            }
+        }
+        return doubled == 0 && single > 0 && single * 4 >= fields ? '\'' : '"';
+    }
+
+    /** Whether a delimiter is followed by spaces and then the quote character somewhere in the sample. */
+    private static boolean spaceBeforeQuote(String sample, char delimiter, char quote) {
+        for (int i = sample.indexOf(delimiter); i >= 0; i = sample.indexOf(delimiter, i + 1)) {
+            int j = i + 1;
+            while (j < sample.length() && sample.charAt(j) == ' ') {
+                j++;
+            }
+            if (j > i + 1 && j < sample.length() && sample.charAt(j) == quote) {
+                return true;
+            }
+        }
+        return false;
+    }
+}
