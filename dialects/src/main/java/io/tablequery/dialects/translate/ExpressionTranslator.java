@@ -55,12 +55,19 @@ final class ExpressionTranslator {
         }
     }
 
+    /** Why a value of integers and reals is refused where it is used further than as a result column. */
+    static final String MIXED_NUMBERS = "branches mix integers and reals, whose type SQLite keeps row by row"
+            + " (translated only as a result column)";
+
     /** Translates an expression whose value is used: predicates become SQLite's 0 or 1. */
     Typed value(Expr expr, Scope scope) {
         return value(translate(expr, scope));
     }
 
     static Typed value(Typed typed) {
+        if (typed.type() == SqlType.MIXED && typed.textForm() == null && typed.unionForm() != null) {
+            throw new Refusal(MIXED_NUMBERS);
+        }
         if (typed.type() == SqlType.MIXED && typed.textForm() == null) {
             throw new Refusal("a column holds values of several storage classes");
         }
@@ -626,12 +633,16 @@ final class ExpressionTranslator {
         try {
             type = unify(all, what);
         } catch (Refusal mixed) {
+            String unionForm = numbersOnly(all) ? unionSql(conditions, results, otherwise) : null;
             String textForm;
             try {
                 textForm = caseSql(conditions, results, otherwise, true);
             } catch (Refusal noTextForm) {
-                // Without an exact text form the mix itself is why the value cannot be used, not its rendering.
-                throw mixed;
+                if (unionForm == null) {
+                    // Without an exact text form the mix itself is why the value cannot be used, not its rendering.
+                    throw mixed;
+                }
+                textForm = null;
             }
             return new Typed(
                     caseSql(conditions, results, otherwise, false),
@@ -639,9 +650,42 @@ final class ExpressionTranslator {
                     SqliteAffinity.NONE,
                     null,
                     null,
-                    textForm);
+                    textForm,
+                    unionForm);
         }
         return Typed.of(caseSql(conditions, results, otherwise, false), type);
+    }
+
+    /** Whether values are integers and reals only (with NULLs), so that a union of the two can hold them. */
+    private static boolean numbersOnly(List<Typed> values) {
+        return values.stream().allMatch(value -> switch (value.type()) {
+            case INTEGER, REAL, BOOLEAN, NULL -> true;
+            default -> false;
+        });
+    }
+
+    /** The CASE of branches of integers and reals, each branch tagged with its class in a {@code NUMBER_UNION}. */
+    private static String unionSql(List<String> conditions, List<Typed> results, Typed otherwise) {
+        StringBuilder sql = new StringBuilder("CASE");
+        for (int i = 0; i < conditions.size(); i++) {
+            sql.append(" WHEN ").append(conditions.get(i)).append(" THEN ").append(tagged(results.get(i)));
+        }
+        if (otherwise != null) {
+            sql.append(" ELSE ").append(tagged(otherwise));
+        }
+        return sql.append(" END").toString();
+    }
+
+    private static String tagged(Typed value) {
+        String member =
+                switch (value.type()) {
+                    case NULL -> null;
+                    case REAL -> "union_value(r := CAST(" + value.sql() + " AS DOUBLE))";
+                    default -> "union_value(i := CAST(" + value.sql() + " AS BIGINT))";
+                };
+        return member == null
+                ? "CAST(NULL AS " + Typed.NUMBER_UNION + ")"
+                : "CAST(" + member + " AS " + Typed.NUMBER_UNION + ")";
     }
 
     private static String caseSql(List<String> conditions, List<Typed> results, Typed otherwise, boolean asText) {

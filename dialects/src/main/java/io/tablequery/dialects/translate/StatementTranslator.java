@@ -763,7 +763,18 @@ final class StatementTranslator {
                 continue;
             }
             Query.Item expr = (Query.Item) item;
-            Typed typed = ExpressionTranslator.value(expressions.translate(expr.expr(), scope));
+            Typed raw = expressions.translate(expr.expr(), scope);
+            if (raw.unionForm() != null) {
+                // Integers and reals, each row keeping its class: 0 and 0.5 from coalesce(sum(x), 0).
+                if (select.distinct()) {
+                    throw new Refusal("SELECT DISTINCT over the result column " + outputName(expr, scope)
+                            + ", whose integers and reals SQLite compares as numbers (1 = 1.0)");
+                }
+                itemSql.add(raw.unionForm());
+                columns.add(new ColumnSchema(outputName(expr, scope), SqlType.MIXED, SqliteAffinity.NONE));
+                continue;
+            }
+            Typed typed = ExpressionTranslator.value(raw);
             if (typed.type() == SqlType.MIXED) {
                 throw new Refusal("the result column " + outputName(expr, scope)
                         + " mixes values of several storage classes (integer, real or text), whose type SQLite keeps"
@@ -820,7 +831,10 @@ final class StatementTranslator {
         }
         String term;
         String collation = null;
-        if (ordinal > 0) {
+        if (ordinal > 0 && columns.get(ordinal - 1).type() == SqlType.MIXED) {
+            throw new Refusal("an ORDER BY term whose values are integers and reals, which SQLite sorts as numbers and"
+                    + " the translation keeps apart by class");
+        } else if (ordinal > 0) {
             term = itemSql.get(ordinal - 1);
         } else {
             Typed typed = expressions.translate(item.expr(), scope);
@@ -895,6 +909,10 @@ final class StatementTranslator {
             }
             if (ordinal < 1 || ordinal > columns.size()) {
                 throw new Refusal("an ORDER BY term of a compound SELECT that is not a result column");
+            }
+            if (columns.get(ordinal - 1).type() == SqlType.MIXED) {
+                throw new Refusal("an ORDER BY term whose values are integers and reals, which SQLite sorts as"
+                        + " numbers and the translation keeps apart by class");
             }
             named.add(ordinal);
             terms.add(orderTerm(item, Integer.toString(ordinal)));

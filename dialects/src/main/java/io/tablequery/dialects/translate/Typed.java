@@ -15,10 +15,27 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param textForm for a {@link SqlType#MIXED} value of several storage classes that each render as text exactly
  *     (integers, text, real constants), the same value rendered as text, which
  *     is exact where it is consumed as text; else null
+ * @param unionForm for a {@link SqlType#MIXED} value of integers and reals, the same value as a DuckDB
+ *     {@code UNION(i BIGINT, r DOUBLE)}, which keeps each row's storage class where the value is a result column;
+ *     else null
  */
-record Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {
+record Typed(
+        String sql,
+        SqlType type,
+        SqliteAffinity affinity,
+        Object constant,
+        String collation,
+        String textForm,
+        String unionForm) {
+    /** The DuckDB type a result column of integers and reals is, row by row. */
+    static final String NUMBER_UNION = "UNION(i BIGINT, r DOUBLE)";
+
+    Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {
+        this(sql, type, affinity, constant, collation, textForm, null);
+    }
+
     Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation) {
-        this(sql, type, affinity, constant, collation, null);
+        this(sql, type, affinity, constant, collation, null, null);
     }
 
     /** A blob constant, by its hex digits. */

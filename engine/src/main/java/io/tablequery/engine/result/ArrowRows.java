@@ -4,10 +4,13 @@ import io.tablequery.dialects.SqliteReals;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Calendar;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import java.util.TimeZone;
 import java.util.function.Function;
 import org.apache.arrow.adapter.jdbc.ArrowVectorIterator;
@@ -15,6 +18,7 @@ import org.apache.arrow.adapter.jdbc.JdbcFieldInfo;
 import org.apache.arrow.adapter.jdbc.JdbcToArrow;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfig;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowConfigBuilder;
+import org.apache.arrow.adapter.jdbc.JdbcToArrowUtils;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
@@ -28,7 +32,8 @@ import org.duckdb.DuckDBResultSet;
  * Reads a result set as Arrow batches with arrow-jdbc. A SQLite column is read as text, because it may hold values of
  * several storage classes and its declared type promises nothing; the text is SQLite's own rendering of each value
  * ({@code sqlite3_column_text}), the form the SQLite shell shows. A DuckDB double is written as SQLite writes a REAL
- * ({@link SqliteReals}), so that a cell reads the same whichever engine ran.
+ * ({@link SqliteReals}), so that a cell reads the same whichever engine ran; a DuckDB union of integers and reals
+ * (a SQLite column that holds both) is read as the text SQLite writes for each value.
  */
 public final class ArrowRows {
     private static final ArrowType DOUBLE = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
@@ -59,7 +64,22 @@ public final class ArrowRows {
     public static void stream(ResultSet resultSet, BufferAllocator allocator, int batchRows, BatchConsumer consumer)
             throws SQLException {
         boolean typed = resultSet.isWrapperFor(DuckDBResultSet.class);
-        JdbcToArrowConfig config = config(allocator, batchRows, false, field -> cellType(field, typed));
+        Set<Integer> numberUnions = new HashSet<>();
+        ResultSetMetaData meta = resultSet.getMetaData();
+        for (int column = 1; typed && column <= meta.getColumnCount(); column++) {
+            if (NumberUnionConsumer.isNumberUnion(meta.getColumnTypeName(column))) {
+                numberUnions.add(column);
+            }
+        }
+        JdbcToArrowConfig config = new JdbcToArrowConfigBuilder(
+                        allocator, Calendar.getInstance(TimeZone.getTimeZone("UTC"), Locale.ROOT))
+                .setTargetBatchSize(batchRows)
+                .setReuseVectorSchemaRoot(false)
+                .setJdbcToArrowTypeConverter(field -> cellType(field, typed))
+                .setJdbcConsumerGetter((type, column, nullable, vector, settings) -> numberUnions.contains(column)
+                        ? new NumberUnionConsumer((VarCharVector) vector, column)
+                        : JdbcToArrowUtils.getConsumer(type, column, nullable, vector, settings))
+                .build();
         try (ArrowVectorIterator batches = JdbcToArrow.sqlToArrowVectorIterator(resultSet, config)) {
             while (batches.hasNext()) {
                 try (VectorSchemaRoot batch = batches.next()) {

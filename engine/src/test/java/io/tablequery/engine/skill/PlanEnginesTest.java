@@ -82,6 +82,15 @@ class PlanEnginesTest {
             "SELECT month, count(*) AS n, min(\"id\") AS first FROM \"step1\" GROUP BY month ORDER BY 1"
         },
         {"SELECT \"city\", max(\"amount\") AS top, \"id\" FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\" DESC"},
+        // Integers and reals in one column, each row keeping its class: 0 beside 52.5, 3000000000000 beside 0.4166...
+        {
+            "SELECT \"city\", coalesce(sum(CASE WHEN \"amount\" > 45 THEN \"amount\" END), 0) AS big"
+                    + " FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\""
+        },
+        {
+            "SELECT \"id\", CASE WHEN \"id\" % 3 = 0 THEN \"id\" * 1000000000000 ELSE \"amount\" / 3 END AS mix,"
+                    + " ifnull(\"amount\", 0) AS a FROM \"orders\" ORDER BY \"id\""
+        },
     };
 
     @Test
@@ -155,6 +164,11 @@ class PlanEnginesTest {
             assertThat(table.comparedRows()).isEqualTo(same.tables().get(0).totalRows());
         });
         assertThat(RunSqlText.format(same, SkillNames.CLI)).contains("identical on sqlite and duckdb");
+
+        RunSqlResult mixed = run(PlanEngine.BOTH, PLANS[5]);
+        assertThat(mixed.comparison().identical())
+                .as(mixed.comparison().lines().toString())
+                .isTrue();
 
         RunSqlResult unordered = run(PlanEngine.BOTH, "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY 1");
         assertThat(unordered.comparison().identical()).isTrue();
