@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
+import java.util.zip.ZipFile;
 
 /** The file formats tablequery ingests, recognised by their first bytes and, for text, by their extension. */
 public enum SourceFormat {
@@ -77,6 +78,13 @@ public enum SourceFormat {
                         ("'%s' is an OpenDocument file (.ods);" + " save it as .xlsx or .csv. %s")
                                 .formatted(fileName, SUPPORTED));
             }
+            String apple = appleDocument(file, extension);
+            if (apple != null) {
+                throw new EngineException(
+                        IngestErrorCode.UNSUPPORTED_FORMAT,
+                        "'%s' is %s; export it from the app as .xlsx or .csv. %s"
+                                .formatted(fileName, apple, SUPPORTED));
+            }
             return XLSX;
         }
         if (startsWith(head, read, OLE2)) {
@@ -84,6 +92,16 @@ public enum SourceFormat {
         }
         if (startsWith(head, read, SQLITE_MAGIC)) {
             return SQLITE;
+        }
+        if (read >= 4
+                && head[0] == 0x09
+                && (head[1] == 0x00 || head[1] == 0x02 || head[1] == 0x04)
+                && head[3] == 0x00) {
+            throw new EngineException(
+                    IngestErrorCode.UNSUPPORTED_FORMAT,
+                    ("'%s' is an Excel 2.x-4.0 worksheet (from before 1995), which is not supported; open it in Excel"
+                                    + " or LibreOffice and save it as .xlsx. %s")
+                            .formatted(fileName, SUPPORTED));
         }
         if (TEXT_EXTENSIONS.contains(extension)) {
             return CSV;
@@ -116,6 +134,31 @@ public enum SourceFormat {
             case CSV -> new CsvSourceReader(settings.maxRecordChars());
             case SQLITE -> new SqliteSourceReader();
         };
+    }
+
+    /**
+     * What an Apple iWork document is, by its extension or its ZIP entries (an {@code Index/} of {@code .iwa}
+     * archives); null for any other ZIP.
+     */
+    private static String appleDocument(Path file, String extension) {
+        String named =
+                switch (extension) {
+                    case "numbers" -> "an Apple Numbers spreadsheet";
+                    case "pages" -> "an Apple Pages document";
+                    case "key" -> "an Apple Keynote presentation";
+                    default -> null;
+                };
+        if (named != null) {
+            return named;
+        }
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            boolean iwork = zip.stream()
+                    .anyMatch(entry -> entry.getName().startsWith("Index/")
+                            && entry.getName().endsWith(".iwa"));
+            return iwork ? "an Apple iWork document (Numbers, Pages or Keynote)" : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     static String extension(String fileName) {

@@ -20,6 +20,7 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.apache.poi.openxml4j.opc.OPCPackage;
 import org.apache.poi.openxml4j.opc.PackageAccess;
+import org.apache.poi.poifs.crypt.Decryptor;
 import org.apache.poi.poifs.crypt.EncryptionInfo;
 import org.apache.poi.poifs.crypt.EncryptionMode;
 import org.apache.poi.poifs.crypt.Encryptor;
@@ -110,6 +111,68 @@ class BadInputTest {
                 "ENCRYPTED_FILE",
                 "'locked.xlsx' is password-protected; open it in Excel, remove the"
                         + " password (File > Info > Protect Workbook), save, and upload it again");
+    }
+
+    @Test
+    void opensAWorkbookEncryptedWithExcelsDefaultPassword() throws Exception {
+        Path plain = dir.resolve("plain.xlsx");
+        try (XSSFWorkbook workbook = new XSSFWorkbook();
+                OutputStream out = Files.newOutputStream(plain)) {
+            Row header = workbook.createSheet("s").createRow(0);
+            header.createCell(0).setCellValue("item");
+            header.createCell(1).setCellValue("n");
+            Row row = workbook.getSheet("s").createRow(1);
+            row.createCell(0).setCellValue("pens");
+            row.createCell(1).setCellValue(12);
+            workbook.write(out);
+        }
+        Path encrypted = dir.resolve("velvet.xlsx");
+        try (POIFSFileSystem fs = new POIFSFileSystem()) {
+            Encryptor encryptor = new EncryptionInfo(EncryptionMode.agile).getEncryptor();
+            encryptor.confirmPassword(Decryptor.DEFAULT_PASSWORD);
+            try (OPCPackage pkg = OPCPackage.open(plain.toFile(), PackageAccess.READ_WRITE);
+                    OutputStream out = encryptor.getDataStream(fs)) {
+                pkg.save(out);
+            }
+            try (OutputStream out = Files.newOutputStream(encrypted)) {
+                fs.writeFilesystem(out);
+            }
+        }
+        IngestResult result = workspace.ingest(encrypted);
+        assertThat(TableReader.sqlite(workspace, result.tables().get(0).name()))
+                .extracting(r -> r.subList(1, 3))
+                .containsExactly(List.of("pens", 12));
+        assertThat(Files.list(encrypted.getParent()))
+                .noneMatch(p -> p.toString().endsWith(".decrypted.xlsx"));
+        workspace.deleteFile(result.file().number());
+    }
+
+    @Test
+    void namesTheFormatsItCannotReadAndSaysWhatToDo() throws IOException {
+        Path numbers = dir.resolve("budget.numbers");
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(numbers))) {
+            entry(zip, "Index/Document.iwa", "not protobuf");
+            entry(zip, "Metadata/Properties.plist", "<plist/>");
+        }
+        assertThat(assertRefused(numbers, "UNSUPPORTED_FORMAT", null).getMessage())
+                .contains("an Apple Numbers spreadsheet", "export it", "supported formats");
+        Path renamed = dir.resolve("budget.xlsx");
+        Files.copy(numbers, renamed);
+        assertThat(assertRefused(renamed, "UNSUPPORTED_FORMAT", null).getMessage())
+                .contains("Apple iWork");
+        Path excel4 = dir.resolve("old.xls");
+        Files.write(excel4, new byte[] {0x09, 0x04, 0x06, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x00});
+        assertThat(assertRefused(excel4, "UNSUPPORTED_FORMAT", null).getMessage())
+                .contains("Excel 2.x-4.0", "save it as .xlsx", "supported formats")
+                .doesNotContain("rename");
+        Path excel95 = dir.resolve("ninety-five.xls");
+        try (POIFSFileSystem fs = new POIFSFileSystem();
+                OutputStream out = Files.newOutputStream(excel95)) {
+            fs.createDocument(new java.io.ByteArrayInputStream(new byte[64]), "Book");
+            fs.writeFilesystem(out);
+        }
+        assertThat(assertRefused(excel95, "UNSUPPORTED_FORMAT", null).getMessage())
+                .contains("Excel 5.0/95", "supported formats");
     }
 
     @Test

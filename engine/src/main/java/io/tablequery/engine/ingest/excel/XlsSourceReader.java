@@ -8,13 +8,18 @@ import io.tablequery.engine.ingest.SourceDetails;
 import io.tablequery.engine.ingest.SourceFormat;
 import io.tablequery.engine.ingest.SourceReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.GeneralSecurityException;
 import java.util.List;
 import org.apache.poi.EncryptedDocumentException;
 import org.apache.poi.hssf.OldExcelFormatException;
 import org.apache.poi.hssf.eventusermodel.HSSFEventFactory;
 import org.apache.poi.hssf.eventusermodel.HSSFRequest;
+import org.apache.poi.poifs.crypt.Decryptor;
+import org.apache.poi.poifs.crypt.EncryptionInfo;
 import org.apache.poi.poifs.filesystem.DirectoryNode;
 import org.apache.poi.poifs.filesystem.POIFSFileSystem;
 
@@ -30,7 +35,15 @@ public final class XlsSourceReader implements SourceReader {
         try (POIFSFileSystem fs = new POIFSFileSystem(file.toFile(), true)) {
             DirectoryNode root = fs.getRoot();
             if (root.hasEntry("EncryptionInfo") || root.hasEntry("EncryptedPackage")) {
-                throw XlsxSourceReader.encrypted(displayName, null);
+                Path decrypted = decryptedWithDefaultPassword(fs, file);
+                if (decrypted == null) {
+                    throw XlsxSourceReader.encrypted(displayName, null);
+                }
+                try {
+                    return new XlsxSourceReader().read(decrypted, displayName, visitor, progress);
+                } finally {
+                    Files.deleteIfExists(decrypted);
+                }
             }
             if (!root.hasEntry("Workbook") && !root.hasEntry("WORKBOOK") && !root.hasEntry("BOOK")) {
                 if (root.hasEntry("Book")) {
@@ -60,12 +73,37 @@ public final class XlsSourceReader implements SourceReader {
         }
     }
 
+    /**
+     * An encrypted .xlsx that Excel opens without asking, as it is encrypted with Excel's default password
+     * ({@code VelvetSweatshop}, what "protect workbook structure" and some exporters use), decrypted beside the
+     * upload; null when it needs another password.
+     */
+    private static Path decryptedWithDefaultPassword(POIFSFileSystem fs, Path file) throws IOException {
+        Decryptor decryptor;
+        try {
+            decryptor = Decryptor.getInstance(new EncryptionInfo(fs));
+            if (!decryptor.verifyPassword(Decryptor.DEFAULT_PASSWORD)) {
+                return null;
+            }
+        } catch (GeneralSecurityException | EncryptedDocumentException e) {
+            return null;
+        }
+        Path decrypted = file.resolveSibling(file.getFileName() + ".decrypted.xlsx");
+        try (InputStream in = decryptor.getDataStream(fs)) {
+            Files.copy(in, decrypted, StandardCopyOption.REPLACE_EXISTING);
+        } catch (GeneralSecurityException e) {
+            Files.deleteIfExists(decrypted);
+            return null;
+        }
+        return decrypted;
+    }
+
     private static EngineException oldFormat(String displayName, Exception e) {
         return new EngineException(
                 IngestErrorCode.UNSUPPORTED_FORMAT,
-                ("'%s' is in the Excel 5.0/95 format, which is"
-                                + " not supported; open it in Excel and save it as .xlsx")
-                        .formatted(displayName),
+                ("'%s' is in the Excel 5.0/95 format, which is not supported; open it in Excel or LibreOffice and"
+                                + " save it as .xlsx. %s")
+                        .formatted(displayName, SourceFormat.SUPPORTED),
                 e);
     }
 }
