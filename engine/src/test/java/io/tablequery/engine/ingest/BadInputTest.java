@@ -178,48 +178,34 @@ class BadInputTest {
     @Test
     void refusesAZipBomb() throws IOException {
         Path bomb = dir.resolve("bomb.xlsx");
-        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(bomb))) {
-            entry(
-                    zip,
-                    "[Content_Types].xml",
-                    "<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/"
-                            + "package/2006/content-types\"><Default Extension=\"rels\" ContentType=\"application/"
-                            + "vnd.openxmlformats-package.relationships+xml\"/><Default Extension=\"xml\" ContentType="
-                            + "\"application/xml\"/><Override PartName=\"/xl/workbook.xml\" ContentType=\"application/"
-                            + "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/><Override PartName="
-                            + "\"/xl/worksheets/sheet1.xml\" ContentType=\"application/vnd.openxmlformats-officedocument."
-                            + "spreadsheetml.worksheet+xml\"/></Types>");
-            entry(
-                    zip,
-                    "_rels/.rels",
-                    "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas.openxmlformats.org/"
-                            + "package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/"
-                            + "officeDocument/2006/relationships/officeDocument\" Target=\"xl/workbook.xml\"/></Relationships>");
-            entry(
-                    zip,
-                    "xl/workbook.xml",
-                    "<?xml version=\"1.0\"?><workbook xmlns=\"http://schemas.openxmlformats.org/"
-                            + "spreadsheetml/2006/main\" xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/"
-                            + "relationships\"><sheets><sheet name=\"s\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>");
-            entry(
-                    zip,
-                    "xl/_rels/workbook.xml.rels",
-                    "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas."
-                            + "openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://"
-                            + "schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/"
-                            + "sheet1.xml\"/></Relationships>");
-            zip.putNextEntry(new ZipEntry("xl/worksheets/sheet1.xml"));
-            zip.write("<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
-                    .getBytes(StandardCharsets.UTF_8));
+        rawWorkbook(bomb, sheet -> {
             byte[] spaces = " ".repeat(1 << 20).getBytes(StandardCharsets.US_ASCII);
-            for (int i = 0; i < 200; i++) {
-                zip.write(spaces);
+            for (int i = 0; i < 300; i++) {
+                sheet.write(spaces);
             }
-            zip.write("</sheetData></worksheet>".getBytes(StandardCharsets.UTF_8));
-            zip.closeEntry();
-        }
+        });
         assertThat(Files.size(bomb)).isLessThan(1 << 20);
-        assertRefused(bomb, "ZIP_BOMB", null);
+        assertThat(assertRefused(bomb, "ZIP_BOMB", null).getMessage()).contains("sheet 's'", "0 cells");
+    }
+
+    @Test
+    void readsASheetThatCompressesToOnePercent() throws IOException {
+        Path dense = dir.resolve("dense.xlsx");
+        rawWorkbook(dense, sheet -> {
+            sheet.write("<row><c t=\"inlineStr\"><is><t>a</t></is></c><c t=\"inlineStr\"><is><t>b</t></is></c></row>"
+                    .getBytes(StandardCharsets.UTF_8));
+            byte[] row = "<row><c><v>1</v></c><c><v>2</v></c></row>".getBytes(StandardCharsets.UTF_8);
+            for (int r = 0; r < 200_000; r++) {
+                sheet.write(row);
+            }
+        });
+        try (var zip = new java.util.zip.ZipFile(dense.toFile())) {
+            ZipEntry part = zip.getEntry("xl/worksheets/sheet1.xml");
+            assertThat((double) part.getCompressedSize() / part.getSize()).isLessThan(0.01);
+        }
+        IngestResult result = workspace.ingest(dense);
+        assertThat(result.tables().get(0).rowCount()).isEqualTo(200_000);
+        workspace.deleteFile(result.file().number());
     }
 
     @Test
@@ -312,6 +298,52 @@ class BadInputTest {
                             .toList());
         } catch (Exception e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** Writes the body of a sheet's {@code sheetData}. */
+    private interface SheetBody {
+        void write(OutputStream sheet) throws IOException;
+    }
+
+    /** A minimal .xlsx of one sheet 's', its sheet data written by hand (POI always writes cell references). */
+    private static void rawWorkbook(Path file, SheetBody body) throws IOException {
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
+            entry(
+                    zip,
+                    "[Content_Types].xml",
+                    "<?xml version=\"1.0\"?><Types xmlns=\"http://schemas.openxmlformats.org/"
+                            + "package/2006/content-types\"><Default Extension=\"rels\" ContentType=\"application/"
+                            + "vnd.openxmlformats-package.relationships+xml\"/><Default Extension=\"xml\" ContentType="
+                            + "\"application/xml\"/><Override PartName=\"/xl/workbook.xml\" ContentType=\"application/"
+                            + "vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/><Override PartName="
+                            + "\"/xl/worksheets/sheet1.xml\" ContentType=\"application/vnd.openxmlformats-officedocument."
+                            + "spreadsheetml.worksheet+xml\"/></Types>");
+            entry(
+                    zip,
+                    "_rels/.rels",
+                    "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas.openxmlformats.org/"
+                            + "package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/"
+                            + "officeDocument/2006/relationships/officeDocument\" Target=\"xl/workbook.xml\"/></Relationships>");
+            entry(
+                    zip,
+                    "xl/workbook.xml",
+                    "<?xml version=\"1.0\"?><workbook xmlns=\"http://schemas.openxmlformats.org/"
+                            + "spreadsheetml/2006/main\" xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/"
+                            + "relationships\"><sheets><sheet name=\"s\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>");
+            entry(
+                    zip,
+                    "xl/_rels/workbook.xml.rels",
+                    "<?xml version=\"1.0\"?><Relationships xmlns=\"http://schemas."
+                            + "openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://"
+                            + "schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/"
+                            + "sheet1.xml\"/></Relationships>");
+            zip.putNextEntry(new ZipEntry("xl/worksheets/sheet1.xml"));
+            zip.write("<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+                    .getBytes(StandardCharsets.UTF_8));
+            body.write(zip);
+            zip.write("</sheetData></worksheet>".getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
         }
     }
 

@@ -31,15 +31,18 @@ final class SharedStrings {
         long budget = Runtime.getRuntime().maxMemory() / 3;
         long used = 0;
         List<String> strings = new ArrayList<>();
-        XMLStreamReader xml = Stax.reader(in);
+        InflationGuard guard = new InflationGuard(in, fileName, "the shared strings");
+        XMLStreamReader xml = Stax.reader(guard.stream());
         try {
             StringBuilder current = null;
             int phonetic = 0;
             while (xml.hasNext()) {
                 int event = xml.next();
+                guard.check();
                 if (event == XMLStreamConstants.START_ELEMENT) {
                     String name = xml.getLocalName();
                     if (name.equals("si")) {
+                        guard.yielded();
                         current = new StringBuilder();
                     } else if (name.equals("rPh")) {
                         phonetic++;

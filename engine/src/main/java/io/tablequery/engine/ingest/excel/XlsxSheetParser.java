@@ -10,16 +10,13 @@ import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
-import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.CharBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
-import org.apache.commons.io.input.BoundedInputStream;
 
 /**
  * Streams one worksheet part ({@code xl/worksheets/sheetN.xml}) row by row: {@code <row>}, {@code <c>} with its type
@@ -32,6 +29,7 @@ final class XlsxSheetParser {
     private final SharedStrings strings;
     private final CellFormats formats;
     private final boolean date1904;
+    private InflationGuard guard;
     private final String fileName;
     private final String sheetName;
     private final RawRow row = new RawRow();
@@ -55,26 +53,22 @@ final class XlsxSheetParser {
 
     /** Parses one worksheet part; a parser parses one part only. */
     void parse(InputStream raw, long size, RowSink sink, ReadProgress progress) throws XMLStreamException {
-        BoundedInputStream in;
-        try {
-            in = BoundedInputStream.builder().setInputStream(raw).get();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        xml = Stax.reader(in);
+        guard = new InflationGuard(raw, fileName, "sheet '" + sheetName + "'");
+        xml = Stax.reader(guard.stream());
         long nextProgress = PROGRESS_STEP;
         try {
             // The loop stays small and the work sits in methods, which keeps the JIT's compilations small.
             while (xml.hasNext()) {
                 int event = xml.next();
+                guard.check();
                 if (event == XMLStreamConstants.START_ELEMENT) {
                     startElement();
                 } else if (event == XMLStreamConstants.END_ELEMENT && endElement()) {
                     sink.row(row);
                     inRow = false;
-                    if (in.getCount() >= nextProgress) {
-                        progress.advanced(in.getCount(), size);
-                        nextProgress = in.getCount() + PROGRESS_STEP;
+                    if (guard.inflated() >= nextProgress) {
+                        progress.advanced(guard.inflated(), size);
+                        nextProgress = guard.inflated() + PROGRESS_STEP;
                     }
                 }
             }
@@ -111,6 +105,9 @@ final class XlsxSheetParser {
         if (name.equals("c")) {
             if (!hasValue && hasFormula && column >= 0) {
                 row.setUncachedFormula(column);
+            }
+            if (hasValue || hasFormula) {
+                guard.yielded();
             }
             return false;
         }

@@ -42,6 +42,8 @@ public final class XlsxSourceReader implements SourceReader {
         if (ZipSecureFile.getMaxFileCount() < MAX_ZIP_ENTRIES) {
             ZipSecureFile.setMaxFileCount(MAX_ZIP_ENTRIES);
         }
+        // The parts' inflation is bounded by what they hold (InflationGuard), not by their compression ratio.
+        ZipSecureFile.setMinInflateRatio(0);
     }
 
     @Override
