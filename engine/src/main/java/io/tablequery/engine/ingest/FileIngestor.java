@@ -45,7 +45,7 @@ public final class FileIngestor {
     public IngestedFile ingest(Path file, String fileName, TableWriterFactory writers, IngestListener listener)
             throws IOException {
         SourceFormat format = SourceFormat.detect(file, fileName);
-        SourceReader reader = format.reader(settings);
+        SourceReader reader = SourceReaders.of(format, settings);
         Map<Integer, SheetRun> runs = new LinkedHashMap<>();
         SourceDetails details = read(reader, file, fileName, listener, sheet -> {
             SheetRun run = new SheetRun(sheet);

@@ -1,10 +1,6 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.ingest.csv.CsvSourceReader;
-import io.tablequery.engine.ingest.excel.XlsSourceReader;
-import io.tablequery.engine.ingest.excel.XlsxSourceReader;
-import io.tablequery.engine.ingest.sqlite.SqliteSourceReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,10 +18,7 @@ public enum SourceFormat {
     CSV("csv"),
     SQLITE("sqlite");
 
-    /** Says what is supported, for error messages. */
-    public static final String SUPPORTED =
-            "supported formats: Excel workbooks (.xlsx, .xlsm, .xls), CSV and TSV text (.csv, .tsv, .txt), and SQLite"
-                    + " databases (.sqlite, .sqlite3, .db)";
+    private static final String SUPPORTED = SupportedFormats.MESSAGE;
 
     private static final byte[] ZIP = {0x50, 0x4B, 0x03, 0x04};
     private static final byte[] OLE2 = {
@@ -119,21 +112,6 @@ public enum SourceFormat {
                 : extension.isEmpty() ? "a file without extension" : "a ." + extension + " file";
         throw new EngineException(
                 IngestErrorCode.UNSUPPORTED_FORMAT, "'%s' is %s; %s".formatted(fileName, what, SUPPORTED));
-    }
-
-    /**
-     * Returns the reader of this format.
-     *
-     * @param settings ingest limits
-     * @return a new reader
-     */
-    public SourceReader reader(IngestSettings settings) {
-        return switch (this) {
-            case XLSX -> new XlsxSourceReader();
-            case XLS -> new XlsSourceReader();
-            case CSV -> new CsvSourceReader(settings.maxRecordChars());
-            case SQLITE -> new SqliteSourceReader();
-        };
     }
 
     /**

@@ -5,8 +5,8 @@ import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.SheetVisitor;
 import io.tablequery.engine.ingest.SourceDetails;
-import io.tablequery.engine.ingest.SourceFormat;
 import io.tablequery.engine.ingest.SourceReader;
+import io.tablequery.engine.ingest.SupportedFormats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -52,7 +52,7 @@ public final class XlsSourceReader implements SourceReader {
                 throw new EngineException(
                         IngestErrorCode.UNSUPPORTED_FORMAT,
                         ("'%s' is an OLE2 document but not an" + " Excel workbook (a Word or other Office file?); %s")
-                                .formatted(displayName, SourceFormat.SUPPORTED));
+                                .formatted(displayName, SupportedFormats.MESSAGE));
             }
             XlsRecordListener listener = new XlsRecordListener(visitor);
             HSSFRequest request = new HSSFRequest();
@@ -103,7 +103,7 @@ public final class XlsSourceReader implements SourceReader {
                 IngestErrorCode.UNSUPPORTED_FORMAT,
                 ("'%s' is in the Excel 5.0/95 format, which is not supported; open it in Excel or LibreOffice and"
                                 + " save it as .xlsx. %s")
-                        .formatted(displayName, SourceFormat.SUPPORTED),
+                        .formatted(displayName, SupportedFormats.MESSAGE),
                 e);
     }
 }

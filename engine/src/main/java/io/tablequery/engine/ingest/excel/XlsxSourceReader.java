@@ -7,9 +7,9 @@ import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.SheetVisitor;
 import io.tablequery.engine.ingest.SourceDetails;
-import io.tablequery.engine.ingest.SourceFormat;
 import io.tablequery.engine.ingest.SourceKind;
 import io.tablequery.engine.ingest.SourceReader;
+import io.tablequery.engine.ingest.SupportedFormats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -140,7 +140,7 @@ public final class XlsxSourceReader implements SourceReader {
     private static EngineException unsupported(String displayName, String what, Exception e) {
         return new EngineException(
                 IngestErrorCode.UNSUPPORTED_FORMAT,
-                "'%s' is %s. %s".formatted(displayName, what, SourceFormat.SUPPORTED),
+                "'%s' is %s. %s".formatted(displayName, what, SupportedFormats.MESSAGE),
                 e);
     }
 
