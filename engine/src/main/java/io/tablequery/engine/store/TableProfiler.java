@@ -21,7 +21,8 @@ import java.util.StringJoiner;
  * read in the SQLite copy's representation (the text twins of dates, booleans as 0/1), so the profiles describe what
  * SQLite plans see.
  *
- * <p>Columns are profiled {@value #BATCH} at a time, and the value lists of a batch's columns come in one statement.
+ * <p>A table of up to {@value #LONG_FORM_CELLS} cells is profiled in long form ({@link LongFormProfile}); a larger
+ * one {@value #BATCH} columns at a time, the value lists of a batch's columns in one statement.
  * One statement over every column would cost DuckDB a distinct-count table per column at once: at 350 columns it
  * overflowed the native stack (the process died) and at a few hundred it ran out of memory, while a narrow sheet of
  * the same size took milliseconds.
@@ -29,6 +30,13 @@ import java.util.StringJoiner;
 public final class TableProfiler {
     /** How many columns one profiling statement covers. */
     static final int BATCH = 16;
+    /**
+     * Up to how many cells a table is profiled in long form ({@link LongFormProfile}): one statement groups every
+     * (column, value) pair, so a wide table of few rows costs what a narrow one of as many cells costs.
+     */
+    static final long LONG_FORM_CELLS = 1_000_000;
+    /** How many columns one long-form statement covers. */
+    static final int LONG_FORM_BATCH = 256;
 
     private TableProfiler() {}
 
@@ -41,12 +49,24 @@ public final class TableProfiler {
      * @throws SQLException on a database failure
      */
     public static TableProfile profile(Connection duckDb, TableInfo table) throws SQLException {
+        return profile(duckDb, table, LONG_FORM_CELLS);
+    }
+
+    /** Profiles a table, in long form when it has at most {@code longFormCells} cells. */
+    static TableProfile profile(Connection duckDb, TableInfo table, long longFormCells) throws SQLException {
         List<ColumnInfo> columns = table.columns();
         String from = " FROM " + quote(DuckDbStorage.STORE_SCHEMA, table.storageName());
         List<ColumnProfile> profiles = new ArrayList<>();
         try (Statement statement = duckDb.createStatement()) {
-            for (int first = 0; first < columns.size(); first += BATCH) {
-                profiles.addAll(batch(statement, columns, first, Math.min(columns.size(), first + BATCH), from));
+            if (table.rowCount() * columns.size() <= longFormCells) {
+                for (int first = 0; first < columns.size(); first += LONG_FORM_BATCH) {
+                    profiles.addAll(LongFormProfile.batch(
+                            statement, columns, first, Math.min(columns.size(), first + LONG_FORM_BATCH), from));
+                }
+            } else {
+                for (int first = 0; first < columns.size(); first += BATCH) {
+                    profiles.addAll(batch(statement, columns, first, Math.min(columns.size(), first + BATCH), from));
+                }
             }
         }
         return new TableProfile(profiles);
@@ -119,7 +139,7 @@ public final class TableProfiler {
         return values;
     }
 
-    private static String sqliteValue(ColumnInfo column, int index) {
+    static String sqliteValue(ColumnInfo column, int index) {
         return switch (column.type()) {
             case DATE, TIMESTAMP -> DuckDbStorage.textColumn(index);
             case BOOLEAN -> "CAST(" + DuckDbStorage.valueColumn(index) + " AS BIGINT)";

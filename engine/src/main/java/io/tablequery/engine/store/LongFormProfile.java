@@ -1,0 +1,109 @@
+package io.tablequery.engine.store;
+
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnProfile;
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.TableProfile;
+import java.nio.charset.StandardCharsets;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
+
+/**
+ * Profiles a batch of a small table's columns in two statements whatever their number: one of counts, minima and
+ * maxima, and one that unnests every row into (column, value) pairs and groups them, from which each column's
+ * distinct count and value list follow. The distinct count of a column is one hash table per column in DuckDB,
+ * costly in statements of many columns; the grouped pairs are one hash table for all.
+ *
+ * <p>The value lists are as {@link TableProfiler}'s: most frequent first, ties in the column's own order (numbers by
+ * value, text by its bytes, as DuckDB orders VARCHAR). Reals are grouped by their text with -0.0 made 0.0, as DuckDB
+ * holds the two equal.
+ */
+final class LongFormProfile {
+    private LongFormProfile() {}
+
+    /** A value of a column and how many rows hold it. */
+    private record Group(String value, long rows) {}
+
+    static List<ColumnProfile> batch(Statement statement, List<ColumnInfo> columns, int first, int end, String from)
+            throws SQLException {
+        StringJoiner aggregates = new StringJoiner(", ", "SELECT count(*), ", from);
+        StringJoiner indexes = new StringJoiner(", ", "[", "]");
+        StringJoiner values = new StringJoiner(", ", "[", "]");
+        for (int i = first; i < end; i++) {
+            String value = TableProfiler.sqliteValue(columns.get(i), i);
+            aggregates.add("count(%1$s), min(%1$s)::VARCHAR, max(%1$s)::VARCHAR".formatted(value));
+            indexes.add(Integer.toString(i));
+            values.add(
+                    columns.get(i).type() == ColumnType.REAL
+                            ? "CAST((" + value + " + 0.0) AS VARCHAR)"
+                            : "CAST(" + value + " AS VARCHAR)");
+        }
+        int width = end - first;
+        long rows;
+        long[] nonNull = new long[width];
+        String[] min = new String[width];
+        String[] max = new String[width];
+        try (ResultSet rs = statement.executeQuery(aggregates.toString())) {
+            rs.next();
+            rows = rs.getLong(1);
+            for (int k = 0; k < width; k++) {
+                nonNull[k] = rs.getLong(2 + k * 3);
+                min[k] = rs.getString(3 + k * 3);
+                max[k] = rs.getString(4 + k * 3);
+            }
+        }
+        Map<Integer, List<Group>> groups = new HashMap<>();
+        String pairs = "SELECT i, v, count(*) FROM (SELECT UNNEST(" + indexes + ") AS i, UNNEST(" + values + ") AS v"
+                + from + ") WHERE v IS NOT NULL GROUP BY i, v";
+        try (ResultSet rs = statement.executeQuery(pairs)) {
+            while (rs.next()) {
+                groups.computeIfAbsent(rs.getInt(1), column -> new ArrayList<>())
+                        .add(new Group(rs.getString(2), rs.getLong(3)));
+            }
+        }
+        List<ColumnProfile> profiles = new ArrayList<>();
+        for (int k = 0; k < width; k++) {
+            ColumnInfo column = columns.get(first + k);
+            List<Group> found = groups.getOrDefault(first + k, List.of());
+            List<String> listed = List.of();
+            if (!found.isEmpty() && found.size() <= TableProfile.VALUE_LIMIT) {
+                listed = found.stream()
+                        .sorted(Comparator.comparingLong(Group::rows)
+                                .reversed()
+                                .thenComparing(Group::value, order(column.type())))
+                        .map(Group::value)
+                        .toList();
+            }
+            profiles.add(new ColumnProfile(column.name(), rows - nonNull[k], found.size(), min[k], max[k], listed));
+        }
+        return profiles;
+    }
+
+    /** The order DuckDB sorts a column's values in, applied to their text. */
+    private static Comparator<String> order(ColumnType type) {
+        return switch (type) {
+            case INTEGER, BOOLEAN -> Comparator.comparingLong(Long::parseLong);
+            case REAL -> Comparator.comparingDouble(LongFormProfile::real);
+            default ->
+                (a, b) ->
+                        Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
+        };
+    }
+
+    private static double real(String text) {
+        return switch (text) {
+            case "inf" -> Double.POSITIVE_INFINITY;
+            case "-inf" -> Double.NEGATIVE_INFINITY;
+            case "nan", "-nan" -> Double.NaN;
+            default -> Double.parseDouble(text);
+        };
+    }
+}
