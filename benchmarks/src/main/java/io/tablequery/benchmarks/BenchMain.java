@@ -27,6 +27,8 @@ public final class BenchMain {
         Path results = home.resolve("benchmarks/results");
         if (args.length > 0 && args[0].equals("ingest")) {
             ingest(args, data, results);
+        } else if (args.length > 0 && args[0].equals("ingest-shapes")) {
+            ingestShapes(args, data, results);
         } else if (args.length > 0 && args[0].equals("skill")) {
             skill(args, data, results);
         } else if (args.length > 0 && args[0].equals("dialect")) {
@@ -43,7 +45,7 @@ public final class BenchMain {
             start(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
-                    + " [--heap SIZE]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
+                    + " [--heap SIZE]\n       tq bench ingest-shapes [--runs N] [--tables N]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
                     + "\n       tq bench dialect [--scale S] [--reps N]"
                     + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
                     + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
@@ -74,6 +76,19 @@ public final class BenchMain {
         }
         IngestBenchmark.run(
                 new IngestBenchmark.Settings(xlsxRows, csvRows, reps, iterations, heap, data, results), System.out);
+    }
+
+    private static void ingestShapes(String[] args, Path data, Path results) throws Exception {
+        int runs = 7;
+        int tables = 5000;
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--runs" -> runs = Integer.parseInt(args[i + 1]);
+                case "--tables" -> tables = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        IngestShapesBenchmark.run(new IngestShapesBenchmark.Settings(runs, tables, data, results), System.out);
     }
 
     private static void skill(String[] args, Path data, Path results) throws Exception {
