@@ -527,6 +527,14 @@ final class ExpressionTranslator {
         List<Comparison> comparisons = new ArrayList<>();
         boolean direct = true;
         for (Expr item : in.items()) {
+            if (value.affinity() == SqliteAffinity.REAL
+                    && translate(item, scope).constant() instanceof Long integer
+                    && Math.abs(integer) > 1L << 47) {
+                // SQLite matches a long list through keys built as reals (the integer rounded to a double) and a
+                // short one exactly, so the answer depends on its plan.
+                throw new Refusal("an IN list holding an integer beyond 2^47 against a REAL column, which SQLite"
+                        + " matches exactly or as a real depending on its plan");
+            }
             // A list takes the left operand's affinity only (measured on SQLite 3.54: '5' IN (n) is false over a
             // NUMERIC n = 5, where '5' = n is true), so the items' own affinities are left out of the comparison.
             Comparison comparison = compare(value, "=", translate(item, scope).withAffinity(SqliteAffinity.NONE));
@@ -555,6 +563,19 @@ final class ExpressionTranslator {
         return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
     }
 
+    /**
+     * Whether an {@code IN (SELECT ...)} compares with REAL affinity: one side a REAL column, the other without
+     * affinity. SQLite then builds the keys it matches as reals, so an integer beyond 2^47 becomes a double, as it
+     * does in DuckDB's own comparison of BIGINT with DOUBLE (measured on SQLite 3.54:
+     * {@code 9007199254740993 IN (SELECT r)} is true for r = 9007199254740992.0).
+     */
+    private static boolean realAffinity(SqliteAffinity value, SqliteAffinity column) {
+        // A column declared without a type has BLOB affinity, which counts here; only an expression has none.
+        boolean valueHas = value != SqliteAffinity.NONE;
+        boolean columnHas = column != SqliteAffinity.NONE;
+        return valueHas != columnHas && (valueHas ? value : column) == SqliteAffinity.REAL;
+    }
+
     /** Whether an expression translates to a CASE: CASE itself, iif, nullif, coalesce or ifnull. */
     private static boolean conditional(Expr expr) {
         Expr unwrapped = Exprs.unwrap(expr);
@@ -579,7 +600,7 @@ final class ExpressionTranslator {
         }
         String sql;
         Typed item = Typed.of("__tq_in", column.type());
-        if (IntegerRealComparison.needed(value, item)) {
+        if (IntegerRealComparison.needed(value, item) && !realAffinity(value.affinity(), column.affinity())) {
             // An integer matched against reals, or a real against integers, is matched exactly, both as HUGEINT.
             sql = value.type() == SqlType.INTEGER
                     ? "(" + value.sql() + " IN (SELECT "
@@ -800,12 +821,15 @@ final class ExpressionTranslator {
         }
         if (leftCandidate || rightCandidate) {
             Typed text = leftCandidate ? left : right;
-            Typed number = Typed.of("TRY_CAST(trim(" + text.sql() + ") AS DOUBLE)", SqlType.REAL);
-            Typed numberLeft = leftCandidate ? number : left;
-            Typed numberRight = leftCandidate ? right : number;
-            String converted = IntegerRealComparison.needed(numberLeft, numberRight)
-                    ? IntegerRealComparison.sql(numberLeft, operator, numberRight)
-                    : "(" + numberLeft.sql() + " " + plain + " " + numberRight.sql() + ")";
+            // Numeric affinity reads text of an integer that fits 64 bits as that integer, exactly, and other
+            // numbers as reals ('9007199254740993' is not 9007199254740992.0).
+            Typed integer = Typed.of("TRY_CAST(trim(" + text.sql() + ") AS BIGINT)", SqlType.INTEGER);
+            Typed real = Typed.of("TRY_CAST(trim(" + text.sql() + ") AS DOUBLE)", SqlType.REAL);
+            String converted = "(CASE WHEN regexp_full_match(" + text.sql() + ", " + literal(INTEGER_TEXT) + ") AND "
+                    + integer.sql() + " IS NOT NULL THEN "
+                    + numbers(leftCandidate ? integer : left, operator, plain, leftCandidate ? right : integer)
+                    + " ELSE " + numbers(leftCandidate ? real : left, operator, plain, leftCandidate ? right : real)
+                    + " END)";
             String otherwise = classComparison(left, operator, right, leftClass, rightClass);
             String sql = "(CASE WHEN regexp_full_match(" + text.sql() + ", " + literal(SqliteNumbers.WHOLE_NUMBER)
                     + ") THEN " + converted + " ELSE " + otherwise + " END)";
@@ -813,6 +837,16 @@ final class ExpressionTranslator {
         }
         return new Comparison(
                 classComparison(left, operator, right, leftClass, rightClass), false, left.sql(), right.sql());
+    }
+
+    /** Text that numeric affinity reads as an integer when it fits 64 bits. */
+    private static final String INTEGER_TEXT = "^\\s*[+-]?[0-9]+\\s*$";
+
+    /** Two numbers compared: integers with reals exactly, else with the plain operator. */
+    private static String numbers(Typed left, String operator, String plain, Typed right) {
+        return IntegerRealComparison.needed(left, right)
+                ? IntegerRealComparison.sql(left, operator, right)
+                : "(" + left.sql() + " " + plain + " " + right.sql() + ")";
     }
 
     /** A comparison of values of different storage classes: decided by the classes, NULL-aware. */
