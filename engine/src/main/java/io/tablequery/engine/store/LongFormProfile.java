@@ -60,21 +60,32 @@ final class LongFormProfile {
                 max[k] = rs.getString(4 + k * 3);
             }
         }
+        // Only the groups of columns with few values come back (their value lists), and each column's count of
+        // groups, so memory stays small however many distinct values the table holds.
         Map<Integer, List<Group>> groups = new HashMap<>();
-        String pairs = "SELECT i, v, count(*) FROM (SELECT UNNEST(" + indexes + ") AS i, UNNEST(" + values + ") AS v"
-                + from + ") WHERE v IS NOT NULL GROUP BY i, v";
+        Map<Integer, Long> distinct = new HashMap<>();
+        String pairs = "WITH g AS (SELECT i, v, count(*) AS n FROM (SELECT UNNEST(" + indexes + ") AS i, UNNEST("
+                + values + ") AS v" + from + ") WHERE v IS NOT NULL GROUP BY i, v),"
+                + " d AS (SELECT i, count(*) AS distinct_values FROM g GROUP BY i)"
+                + " SELECT d.i, g.v, g.n, d.distinct_values FROM d LEFT JOIN g ON g.i = d.i AND d.distinct_values <= "
+                + TableProfile.VALUE_LIMIT;
         try (ResultSet rs = statement.executeQuery(pairs)) {
             while (rs.next()) {
-                groups.computeIfAbsent(rs.getInt(1), column -> new ArrayList<>())
-                        .add(new Group(rs.getString(2), rs.getLong(3)));
+                distinct.put(rs.getInt(1), rs.getLong(4));
+                String value = rs.getString(2);
+                if (value != null) {
+                    groups.computeIfAbsent(rs.getInt(1), column -> new ArrayList<>())
+                            .add(new Group(value, rs.getLong(3)));
+                }
             }
         }
         List<ColumnProfile> profiles = new ArrayList<>();
         for (int k = 0; k < width; k++) {
             ColumnInfo column = columns.get(first + k);
             List<Group> found = groups.getOrDefault(first + k, List.of());
+            long distinctValues = distinct.getOrDefault(first + k, 0L);
             List<String> listed = List.of();
-            if (!found.isEmpty() && found.size() <= TableProfile.VALUE_LIMIT) {
+            if (!found.isEmpty()) {
                 listed = found.stream()
                         .sorted(Comparator.comparingLong(Group::rows)
                                 .reversed()
@@ -82,7 +93,7 @@ final class LongFormProfile {
                         .map(Group::value)
                         .toList();
             }
-            profiles.add(new ColumnProfile(column.name(), rows - nonNull[k], found.size(), min[k], max[k], listed));
+            profiles.add(new ColumnProfile(column.name(), rows - nonNull[k], distinctValues, min[k], max[k], listed));
         }
         return profiles;
     }
