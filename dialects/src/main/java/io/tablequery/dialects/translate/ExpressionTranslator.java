@@ -599,13 +599,12 @@ final class ExpressionTranslator {
             throw new Refusal("IN compares text with a numeric column");
         }
         String sql;
-        Typed item = Typed.of("__tq_in", column.type());
+        Typed item = Typed.of(IN_VALUE, column.type());
         if (IntegerRealComparison.needed(value, item) && !realAffinity(value.affinity(), column.affinity())) {
             // An integer matched against reals, or a real against integers, is matched exactly, both as HUGEINT.
             sql = value.type() == SqlType.INTEGER
-                    ? "(" + value.sql() + " IN (SELECT "
-                            + IntegerRealComparison.asInteger(Typed.of("__tq_in", SqlType.REAL)) + " FROM ("
-                            + query.sql() + ") AS __tq_q(__tq_in)))"
+                    ? "(" + value.sql() + " IN (SELECT " + IntegerRealComparison.asInteger(item) + " FROM ("
+                            + query.sql() + ") AS __tq_q(" + IN_VALUE + ")))"
                     : "(" + IntegerRealComparison.asInteger(value) + " IN (" + query.sql() + "))";
         } else {
             sql = "(" + value.sql() + " IN (" + query.sql() + "))";
