@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import org.apache.commons.io.file.PathUtils;
 
 /**
  * What an upload costs by the shape of its sheet and by the size of the workspace it goes into, side by side in one
@@ -163,13 +164,8 @@ public final class IngestShapesBenchmark {
     }
 
     private static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(path);
-            }
+        if (Files.exists(dir)) {
+            PathUtils.delete(dir);
         }
     }
 }
