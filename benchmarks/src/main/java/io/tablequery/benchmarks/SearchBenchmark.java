@@ -175,7 +175,8 @@ final class SearchBenchmark {
                     List.of(new SheetInfo(1, "Sheet1", false, name, "table"))));
             StringJoiner description = new StringJoiner(", ", "Sheet 'Sheet1' of '" + fileName + "': ", "");
             columns.forEach(column -> description.add(column.name()));
-            tables.add(new TableInfo(name, f, 1, "Sheet1", 100, columns, description.toString(), "f" + f + "_s1"));
+            tables.add(new TableInfo(
+                    name, f, 1, "Sheet1", 100, columns, description.toString(), "f" + f + "_s1", List.of(), null));
             profiles.put(name, new TableProfile(columnProfiles));
         }
         return new CatalogSnapshot(files, tables, profiles);

@@ -35,7 +35,14 @@ class SampleFilesTest {
             assertThat(catalog.tables())
                     .extracting(TableInfo::name)
                     .containsExactly(
-                            "sales_2025_q1", "sales_2025_q2", "sales_2025_targets", "库存_库存表", "库存_仓库代码", "orders");
+                            "sales_2025_q1",
+                            "sales_2025_q1__totals",
+                            "sales_2025_q2",
+                            "sales_2025_q2__totals",
+                            "sales_2025_targets",
+                            "库存_库存表",
+                            "库存_仓库代码",
+                            "orders");
             TableInfo q1 = catalog.table("sales_2025_q1").orElseThrow();
             assertThat(q1.columns())
                     .extracting(ColumnInfo::name)
@@ -48,8 +55,13 @@ class SampleFilesTest {
                             "Revenue (USD)_Jan",
                             "Revenue (USD)_Feb",
                             "Revenue (USD)_Mar");
-            assertThat(q1.rowCount()).isEqualTo(10);
-            assertThat(q1.description()).contains("Row 14 looks like a total row");
+            assertThat(q1.rowCount()).isEqualTo(9);
+            assertThat(q1.description())
+                    .contains("Row 14 is a total of the rows above and is in table 'sales_2025_q1__totals'");
+            assertThat(query(workspace, "SELECT sum(\"Units_Apr\") FROM \"sales_2025_q2\""))
+                    .containsExactly("1188");
+            assertThat(query(workspace, "SELECT rowid, \"Units_Apr\" FROM \"sales_2025_q2__totals\""))
+                    .containsExactly("14|1188");
             assertThat(query(workspace, "SELECT count(*) FROM \"sales_2025_q1\" WHERE \"Region\" = 'East'"))
                     .containsExactly("3");
             assertThat(query(workspace, "SELECT \"类别\", count(*) FROM \"库存_库存表\" GROUP BY 1 ORDER BY 1"))

@@ -22,8 +22,9 @@ import java.util.Optional;
  * transaction.
  */
 public final class CatalogStore {
-    private static final int SCHEMA_VERSION = 1;
+    private static final int SCHEMA_VERSION = 2;
     private static final TypeReference<List<ColumnInfo>> COLUMN_LIST = new TypeReference<>() {};
+    private static final TypeReference<List<String>> TEXT_LIST = new TypeReference<>() {};
 
     private CatalogStore() {}
 
@@ -50,14 +51,43 @@ public final class CatalogStore {
                     CREATE TABLE IF NOT EXISTS tq_catalog_tables (
                         name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, sheet_number INTEGER NOT NULL,
                         sheet_name TEXT NOT NULL, row_count INTEGER NOT NULL, description TEXT NOT NULL,
-                        storage_name TEXT NOT NULL, columns TEXT NOT NULL)""");
+                        storage_name TEXT NOT NULL, columns TEXT NOT NULL, layout_warnings TEXT, totals_of TEXT)""");
             statement.execute("""
-                    CREATE TABLE IF NOT EXISTS tq_catalog_profiles (
-                        file_number INTEGER NOT NULL, sheet_number INTEGER NOT NULL, profile TEXT NOT NULL,
-                        PRIMARY KEY (file_number, sheet_number))""");
+                    CREATE TABLE IF NOT EXISTS tq_catalog_table_profiles (
+                        storage_name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, profile TEXT NOT NULL)""");
             statement.execute("INSERT OR IGNORE INTO tq_catalog_meta VALUES ('schema_version', '" + SCHEMA_VERSION
                     + "'), ('next_file_number', '1')");
+            migrateProfiles(statement);
         }
+    }
+
+    /**
+     * Brings a version-1 catalog up to date: its profiles, kept by sheet, move to their tables (a sheet may now hold
+     * several tables), and its tables get room for layout warnings and for the table a totals table belongs to.
+     */
+    private static void migrateProfiles(Statement statement) throws SQLException {
+        boolean old;
+        try (ResultSet rs = statement.executeQuery(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tq_catalog_profiles'")) {
+            old = rs.next();
+        }
+        for (String column : List.of("layout_warnings", "totals_of")) {
+            boolean present;
+            try (ResultSet rs = statement.executeQuery(
+                    "SELECT 1 FROM pragma_table_info('tq_catalog_tables') WHERE name = '" + column + "'")) {
+                present = rs.next();
+            }
+            if (!present) {
+                statement.execute("ALTER TABLE tq_catalog_tables ADD COLUMN " + column + " TEXT");
+            }
+        }
+        if (old) {
+            statement.execute("INSERT OR IGNORE INTO tq_catalog_table_profiles SELECT t.storage_name, t.file_number,"
+                    + " p.profile FROM tq_catalog_tables t JOIN tq_catalog_profiles p USING (file_number,"
+                    + " sheet_number)");
+            statement.execute("DROP TABLE tq_catalog_profiles");
+        }
+        statement.execute("UPDATE tq_catalog_meta SET value = '" + SCHEMA_VERSION + "' WHERE key = 'schema_version'");
     }
 
     /**
@@ -103,8 +133,10 @@ public final class CatalogStore {
         Map<String, TableProfile> profiles = new HashMap<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery("SELECT t.name, t.file_number, t.sheet_number, t.sheet_name,"
-                        + " t.row_count, t.description, t.storage_name, t.columns, p.profile FROM tq_catalog_tables t"
-                        + " LEFT JOIN tq_catalog_profiles p USING (file_number, sheet_number)")) {
+                        + " t.row_count, t.description, t.storage_name, t.columns, p.profile, t.layout_warnings,"
+                        + " t.totals_of"
+                        + " FROM tq_catalog_tables t"
+                        + " LEFT JOIN tq_catalog_table_profiles p USING (storage_name)")) {
             while (rs.next()) {
                 String name = rs.getString(1);
                 String storageName = rs.getString(7);
@@ -120,7 +152,9 @@ public final class CatalogStore {
                         rs.getLong(5),
                         columns,
                         rs.getString(6),
-                        storageName));
+                        storageName,
+                        known != null ? known.layoutWarnings() : readTexts(rs.getString(10)),
+                        rs.getString(11)));
                 String profileJson = rs.getString(9);
                 if (profileJson != null) {
                     TableProfile profile =
@@ -196,7 +230,7 @@ public final class CatalogStore {
      */
     public static void insertTable(Connection connection, TableInfo table) throws SQLException {
         try (PreparedStatement ps =
-                connection.prepareStatement("INSERT INTO tq_catalog_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                connection.prepareStatement("INSERT INTO tq_catalog_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, table.name());
             ps.setInt(2, table.fileNumber());
             ps.setInt(3, table.sheetNumber());
@@ -205,6 +239,8 @@ public final class CatalogStore {
             ps.setString(6, table.description());
             ps.setString(7, table.storageName());
             ps.setString(8, JsonCodec.write(table.columns()));
+            ps.setString(9, table.layoutWarnings().isEmpty() ? null : JsonCodec.write(table.layoutWarnings()));
+            ps.setString(10, table.totalsOf());
             ps.executeUpdate();
         }
     }
@@ -219,9 +255,9 @@ public final class CatalogStore {
      */
     public static void insertProfile(Connection connection, TableInfo table, TableProfile profile) throws SQLException {
         try (PreparedStatement ps =
-                connection.prepareStatement("INSERT OR REPLACE INTO tq_catalog_profiles VALUES (?, ?, ?)")) {
-            ps.setInt(1, table.fileNumber());
-            ps.setInt(2, table.sheetNumber());
+                connection.prepareStatement("INSERT OR REPLACE INTO tq_catalog_table_profiles VALUES (?, ?, ?)")) {
+            ps.setString(1, table.storageName());
+            ps.setInt(2, table.fileNumber());
             ps.setString(3, JsonCodec.write(profile));
             ps.executeUpdate();
         }
@@ -235,7 +271,7 @@ public final class CatalogStore {
      * @throws SQLException on a database failure
      */
     public static void deleteFile(Connection connection, int fileNumber) throws SQLException {
-        for (String table : List.of("tq_catalog_tables", "tq_catalog_sheets", "tq_catalog_profiles")) {
+        for (String table : List.of("tq_catalog_tables", "tq_catalog_sheets", "tq_catalog_table_profiles")) {
             try (PreparedStatement ps =
                     connection.prepareStatement("DELETE FROM " + table + " WHERE file_number = ?")) {
                 ps.setInt(1, fileNumber);
@@ -263,6 +299,17 @@ public final class CatalogStore {
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
             }
+        }
+    }
+
+    private static List<String> readTexts(String json) {
+        if (json == null) {
+            return List.of();
+        }
+        try {
+            return JsonCodec.mapper().readValue(json, TEXT_LIST);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

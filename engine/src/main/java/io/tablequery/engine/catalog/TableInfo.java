@@ -15,6 +15,9 @@ import java.util.List;
  * @param columns the columns in order
  * @param description a generated description of the table
  * @param storageName the name of the physical DuckDB table behind the table's views
+ * @param layoutWarnings why its layout may not be a table, when ingest found signs of that; an agent should look at
+ *     its rows before trusting an aggregate over it
+ * @param totalsOf for a table of total rows moved out of another table, that table's name; null otherwise
  */
 public record TableInfo(
         String name,
@@ -24,13 +27,16 @@ public record TableInfo(
         long rowCount,
         List<ColumnInfo> columns,
         String description,
-        String storageName) {
+        String storageName,
+        List<String> layoutWarnings,
+        String totalsOf) {
     public TableInfo {
         requireNonNull(name, "name is null");
         requireNonNull(sheetName, "sheetName is null");
         columns = List.copyOf(requireNonNull(columns, "columns is null"));
         requireNonNull(description, "description is null");
         requireNonNull(storageName, "storageName is null");
+        layoutWarnings = layoutWarnings == null ? List.of() : List.copyOf(layoutWarnings);
     }
 
     /**

@@ -41,6 +41,17 @@ public final class TableNamer {
     }
 
     /**
+     * Names one of the tables stacked in a sheet after its title.
+     *
+     * @param sheetBase the sheet's base name
+     * @param title the title above the table
+     * @return the base name, before uniqueness suffixes
+     */
+    public static String forBlock(String sheetBase, String title) {
+        return unreserved(sanitize(sheetBase + "_" + title));
+    }
+
+    /**
      * Names a table imported from a SQLite database: its own name, unless reserved.
      *
      * @param tableName the table's name in the database

@@ -145,6 +145,7 @@ public final class DuckDbTools {
                     read.truncatedRows() ? Boolean.TRUE : null,
                     null,
                     null,
+                    null,
                     null);
         });
     }
@@ -202,7 +203,17 @@ public final class DuckDbTools {
                 columns.add(column);
             }
             return new DuckToolResult(
-                    true, table.get().name(), columns, read.rows(), null, null, null, null, null, null);
+                    true,
+                    table.get().name(),
+                    columns,
+                    read.rows(),
+                    null,
+                    null,
+                    null,
+                    null,
+                    warnings(table.get()),
+                    null,
+                    null);
         });
     }
 
@@ -237,6 +248,7 @@ public final class DuckDbTools {
                     null,
                     null,
                     null,
+                    warnings(table.get()),
                     null,
                     null);
         });
@@ -256,7 +268,7 @@ public final class DuckDbTools {
             return DataQualityResult.failure(DuckToolErrorCode.TABLE_NOT_FOUND, unknown.error());
         }
         List<CoercionReport> coercions = workspace.report(table.get().fileNumber()).sheets().stream()
-                .filter(sheet -> sheet.sheet() == table.get().sheetNumber())
+                .filter(sheet -> table.get().name().equals(sheet.table()))
                 .flatMap(sheet -> sheet.coercions().stream())
                 .toList();
         return underDeadline(
@@ -354,9 +366,14 @@ public final class DuckDbTools {
                     catalog.fileName(table.fileNumber()),
                     table.sheetNumber(),
                     table.sheetName(),
-                    table.description()));
+                    table.description(),
+                    table.layoutWarnings()));
         }
-        return new DuckToolResult(true, null, null, null, null, null, null, tables, null, null);
+        return new DuckToolResult(true, null, null, null, null, null, null, tables, null, null, null);
+    }
+
+    private static List<String> warnings(TableInfo table) {
+        return table.layoutWarnings().isEmpty() ? null : table.layoutWarnings();
     }
 
     /** Work on a connection of its own. */

@@ -16,6 +16,8 @@ import java.util.Map;
  * @param columnCount the columns (queryDuckDB)
  * @param truncatedRows true when rows were left out of {@code rows}
  * @param tables the tables (getTableList)
+ * @param layoutWarnings why the table's layout may not be a table (getTableSchema, getSampleRows), when ingest found
+ *     signs of that; absent otherwise
  * @param error why the tool failed
  * @param code the stable code of the failure
  */
@@ -29,6 +31,7 @@ public record DuckToolResult(
         Integer columnCount,
         @JsonProperty("_truncatedRows") Boolean truncatedRows,
         List<TableEntry> tables,
+        List<String> layoutWarnings,
         String error,
         String code)
         implements DuckToolAnswer {
@@ -42,7 +45,9 @@ public record DuckToolResult(
      * @param sheet the S-number
      * @param sheetName the sheet name
      * @param description the generated description
+     * @param layoutWarnings why its layout may not be a table, when ingest found signs of that; absent otherwise
      */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
     public record TableEntry(
             String name,
             long rowCount,
@@ -50,9 +55,10 @@ public record DuckToolResult(
             String fileName,
             int sheet,
             String sheetName,
-            String description) {}
+            String description,
+            List<String> layoutWarnings) {}
 
     static DuckToolResult failure(DuckToolErrorCode code, String error) {
-        return new DuckToolResult(false, null, null, null, null, null, null, null, error, code.name());
+        return new DuckToolResult(false, null, null, null, null, null, null, null, null, error, code.name());
     }
 }

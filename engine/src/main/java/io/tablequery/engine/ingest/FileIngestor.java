@@ -1,6 +1,5 @@
 package io.tablequery.engine.ingest;
 
-import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.error.EngineException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -153,34 +152,20 @@ public final class FileIngestor {
 
         IngestedSheet result() {
             if (skipped != null) {
-                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), "skipped: " + skipped, null);
+                return new IngestedSheet(
+                        sheet.number(), sheet.name(), sheet.hidden(), "skipped: " + skipped, List.of());
             }
-            if (outcome instanceof SheetOutcome.Table table) {
-                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), "table", toTable(table));
+            if (outcome instanceof SheetOutcome.Tables made) {
+                long data = made.tables().stream()
+                        .filter(t -> t.role() == TableRole.DATA)
+                        .count();
+                String status = data == 1 ? "table" : data + " tables";
+                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), status, made.tables());
             }
             if (outcome instanceof SheetOutcome.Empty empty) {
-                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), empty.reason(), null);
+                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), empty.reason(), List.of());
             }
-            return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), "empty: not a worksheet", null);
-        }
-
-        private static IngestedTable toTable(SheetOutcome.Table table) {
-            List<ColumnInfo> columns = table.plan().columns().stream()
-                    .map(c -> new ColumnInfo(c.name(), c.type(), c.source()))
-                    .toList();
-            List<String> notes = new ArrayList<>(table.layout().notes());
-            notes.addAll(table.plan().notes());
-            return new IngestedTable(
-                    columns,
-                    table.rowCount(),
-                    table.layout().titleRows(),
-                    table.layout().titles(),
-                    table.layout().headerRows(),
-                    table.firstDataRow(),
-                    table.lastDataRow(),
-                    table.totalRows(),
-                    table.coercions(),
-                    notes);
+            return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), "empty: not a worksheet", List.of());
         }
     }
 

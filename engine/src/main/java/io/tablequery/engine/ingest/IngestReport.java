@@ -1,6 +1,8 @@
 package io.tablequery.engine.ingest;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -29,14 +31,20 @@ public record IngestReport(
      * @param fileRef the file reference
      * @param fileName the uploaded name
      * @param ingested the ingest result
-     * @param tableNames the table name given to each sheet that became a table, by S-number
+     * @param tableNames the name given to each table, by sheet and part
      * @return the report
      */
     public static IngestReport of(
-            String fileRef, String fileName, IngestedFile ingested, Map<Integer, String> tableNames) {
-        List<SheetReport> sheets = ingested.sheets().stream()
-                .map(sheet -> sheetReport(sheet, tableNames.get(sheet.number())))
-                .toList();
+            String fileRef, String fileName, IngestedFile ingested, Map<TablePart, String> tableNames) {
+        List<SheetReport> sheets = new ArrayList<>();
+        for (IngestedSheet sheet : ingested.sheets()) {
+            if (sheet.tables().isEmpty()) {
+                sheets.add(SheetReport.withoutTable(sheet.number(), sheet.name(), sheet.hidden(), sheet.status()));
+            }
+            for (IngestedTable table : sheet.tables()) {
+                sheets.add(tableReport(sheet, table, tableNames));
+            }
+        }
         return new IngestReport(
                 fileRef,
                 fileName,
@@ -59,31 +67,20 @@ public record IngestReport(
                 .sum();
     }
 
-    private static SheetReport sheetReport(IngestedSheet sheet, String tableName) {
-        IngestedTable table = sheet.table();
-        if (table == null) {
-            return new SheetReport(
-                    sheet.number(),
-                    sheet.name(),
-                    sheet.hidden(),
-                    sheet.status(),
-                    null,
-                    0,
-                    List.of(),
-                    List.of(),
-                    List.of(),
-                    null,
-                    null,
-                    List.of(),
-                    List.of(),
-                    List.of());
-        }
+    private static SheetReport tableReport(
+            IngestedSheet sheet, IngestedTable table, Map<TablePart, String> tableNames) {
+        String totalsTable = sheet.tables().stream()
+                .filter(t -> t.role() == TableRole.TOTALS && t.dataPart() == table.part() && t != table)
+                .findFirst()
+                .map(t -> tableNames.get(new TablePart(sheet.number(), t.part())))
+                .orElse(null);
         return new SheetReport(
                 sheet.number(),
                 sheet.name(),
                 sheet.hidden(),
                 sheet.status(),
-                tableName,
+                tableNames.get(new TablePart(sheet.number(), table.part())),
+                table.role().name().toLowerCase(Locale.ROOT),
                 table.rowCount(),
                 table.titleRows(),
                 table.titles(),
@@ -91,6 +88,9 @@ public record IngestReport(
                 table.firstDataRow() < 0 ? null : table.firstDataRow(),
                 table.lastDataRow() < 0 ? null : table.lastDataRow(),
                 table.totalRows(),
+                table.movedTotalRows(),
+                totalsTable,
+                table.layoutWarnings(),
                 table.notes(),
                 table.coercions());
     }

@@ -24,6 +24,6 @@ public record IngestedFile(SourceFormat format, SourceDetails details, List<Inge
      * @return true if at least one table was made
      */
     public boolean hasTables() {
-        return sheets.stream().anyMatch(sheet -> sheet.table() != null);
+        return sheets.stream().anyMatch(sheet -> !sheet.tables().isEmpty());
     }
 }

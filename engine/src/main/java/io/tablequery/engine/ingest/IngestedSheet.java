@@ -2,18 +2,21 @@ package io.tablequery.engine.ingest;
 
 import static java.util.Objects.requireNonNull;
 
+import java.util.List;
+
 /**
  * What became of one sheet of an uploaded file.
  *
  * @param number the S-number
  * @param name the sheet name
  * @param hidden whether the workbook hides it
- * @param status {@code table}, {@code empty...} or {@code skipped: ...}
- * @param table the table, or null when the sheet produced none
+ * @param status {@code table}, {@code N tables}, {@code empty...} or {@code skipped: ...}
+ * @param tables the tables made from it, in sheet order; empty when it produced none
  */
-public record IngestedSheet(int number, String name, boolean hidden, String status, IngestedTable table) {
+public record IngestedSheet(int number, String name, boolean hidden, String status, List<IngestedTable> tables) {
     public IngestedSheet {
         requireNonNull(name, "name is null");
         requireNonNull(status, "status is null");
+        tables = List.copyOf(requireNonNull(tables, "tables is null"));
     }
 }

@@ -17,6 +17,9 @@ import java.util.StringJoiner;
  * names the columns to its right that carry a sub-label.
  */
 final class LayoutDetector {
+    /** No header row is given. */
+    static final long NO_HINT = Long.MIN_VALUE;
+
     private static final int HEADER_SEARCH_ROWS = 20;
     private static final int WIDTH_ROWS = 50;
     private static final int BELOW_ROWS = 200;
@@ -51,6 +54,23 @@ final class LayoutDetector {
      * @return the layout
      */
     static Layout detect(List<RawRow> rows, List<CellRange> merges, CellClassifier classifier, SheetSource sheet) {
+        return detect(rows, merges, classifier, sheet, NO_HINT);
+    }
+
+    /**
+     * Detects the layout of a sheet whose header row is known from the rows around it: a header of labels over only
+     * some of the columns, as a stacked table may have, or one below a preface of narrow rows the usual rules would
+     * take for the header.
+     *
+     * @param rows the sheet's first non-blank rows, in order
+     * @param merges the sheet's merged regions
+     * @param classifier classifies the cells
+     * @param sheet the sheet
+     * @param headerHint the row number of the header, or {@link #NO_HINT}
+     * @return the layout
+     */
+    static Layout detect(
+            List<RawRow> rows, List<CellRange> merges, CellClassifier classifier, SheetSource sheet, long headerHint) {
         if (!sheet.knownColumns().isEmpty()) {
             Map<Integer, String> names = new LinkedHashMap<>();
             for (int c = 0; c < sheet.knownColumns().size(); c++) {
@@ -58,10 +78,10 @@ final class LayoutDetector {
             }
             return new Layout(List.of(), List.of(), List.of(), names, List.of());
         }
-        return new LayoutDetector(rows, merges, classifier).detect();
+        return new LayoutDetector(rows, merges, classifier).detect(headerHint);
     }
 
-    private Layout detect() {
+    private Layout detect(long headerHint) {
         int n = rows.size();
         int widest = 0;
         for (int i = 0; i < Math.min(n, WIDTH_ROWS); i++) {
@@ -81,6 +101,13 @@ final class LayoutDetector {
         if (header >= 0 && header == n - 1 && rows.get(header).nonBlankCount() == 1) {
             // A lone value with nothing below it is data, not the label of an empty column.
             header = -1;
+        }
+        if (headerHint != NO_HINT) {
+            for (int i = 0; i < n; i++) {
+                if (rows.get(i).rowNumber() == headerHint) {
+                    header = i;
+                }
+            }
         }
         if (header < 0) {
             return new Layout(

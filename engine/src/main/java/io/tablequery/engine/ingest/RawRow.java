@@ -306,6 +306,22 @@ public final class RawRow {
     }
 
     /**
+     * Returns a copy of this row's cells in some columns only, each kept in its column.
+     *
+     * @param from the first column kept
+     * @param to the last column kept
+     * @return the copy
+     */
+    public RawRow columns(int from, int to) {
+        RawRow part = new RawRow();
+        part.reset(rowNumber);
+        for (int c = from; c <= Math.min(to, width - 1); c++) {
+            part.copyCell(c, this, c);
+        }
+        return part;
+    }
+
+    /**
      * Returns an independent copy of this row.
      *
      * @return the copy

@@ -1,12 +1,10 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.store.ColumnBatch;
-import io.tablequery.engine.store.TableWriter;
+import io.tablequery.engine.store.StoredColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /**
  * Turns the rows of one sheet into a table in a single pass where it can. It buffers the first rows (up to {@link
@@ -16,12 +14,10 @@ import java.util.regex.Pattern;
  * decimal in a column of integers, text among numbers), or the sheet's merged regions (which spreadsheet files list
  * after the cells) change the layout or fill cells, it discards what it wrote and asks for the sheet to be read
  * again with what it now knows ({@link SheetOutcome.Replay}). Small sheets, read whole before deciding anything,
- * never need a second read.
+ * never need a second read; they are also split into the tables stacked down them ({@link BlockSplitter}), each
+ * with its own header.
  */
 final class SheetIngestor implements RowSink {
-    private static final Pattern TOTAL =
-            Pattern.compile("(?i)^\\s*(grand\\s+)?(sub)?totals?\\b.*|^\\s*sum\\s*$|^\\s*(合计|總計|总计|小计|小計|合計|共计).*");
-
     private final SheetSource sheet;
     private final IngestSettings settings;
     private final TableWriterFactory writers;
@@ -32,22 +28,16 @@ final class SheetIngestor implements RowSink {
     private final CellValue value = new CellValue();
     private final List<ColumnStats> stats = new ArrayList<>();
     private final boolean[] dateLike;
+    private final List<IngestedTable> tables = new ArrayList<>();
 
     private List<RawRow> sample = new ArrayList<>();
     private long sampleCells;
     private boolean streaming;
+    private int nextPart;
+    private boolean droppedRows;
     private Layout layout;
     private MergeFiller filler;
-    private TablePlan plan;
-    private int[] planBySource;
-    private CoercionLog log;
-    private RowConverter converter;
-    private TableWriter writer;
-    private ColumnBatch batch;
-    private long dataRows;
-    private long firstDataRow = -1;
-    private long lastDataRow = -1;
-    private final List<Long> totalRows = new ArrayList<>();
+    private TableBuilder builder;
     private SheetOutcome outcome;
 
     /**
@@ -90,11 +80,15 @@ final class SheetIngestor implements RowSink {
             sample.add(row.copy());
             sampleCells += row.width();
             if (sample.size() >= settings.sampleRows() || sampleCells >= settings.sampleCells()) {
-                begin(knownMerges != null ? knownMerges : List.of());
+                stream(knownMerges != null ? knownMerges : List.of());
             }
             return;
         }
-        take(row, forcedPlan == null, true);
+        filler.apply(row, builder::noteFill);
+        if (forcedPlan == null) {
+            growStats(row.width());
+        }
+        builder.take(row, forcedPlan == null ? stats : null);
     }
 
     @Override
@@ -104,22 +98,22 @@ final class SheetIngestor implements RowSink {
                 outcome = new SheetOutcome.Empty("empty: the sheet has no values");
                 return;
             }
-            begin(knownMerges != null ? knownMerges : merges);
-            finish();
+            readWhole(knownMerges != null ? knownMerges : merges);
             return;
         }
         if (knownMerges == null && mergesMatter(merges)) {
-            abortWriter();
+            builder.stop();
             outcome = new SheetOutcome.Replay(merges, null);
             return;
         }
         TablePlan finalPlan = forcedPlan != null ? forcedPlan : TablePlanner.plan(layout, stats, sheet);
-        if (writer == null || !finalPlan.equals(plan)) {
-            abortWriter();
+        if (builder.stopped() || !finalPlan.equals(builder.plan())) {
+            builder.stop();
             outcome = new SheetOutcome.Replay(knownMerges != null ? knownMerges : merges, finalPlan);
             return;
         }
-        finish();
+        complete(builder, LayoutConfidence.warnings(layout, builder.plan(), stats, builder.dataRows()));
+        outcome = tables.isEmpty() ? empty() : new SheetOutcome.Tables(tables);
     }
 
     /** Returns what became of the sheet; valid after {@link #end}. */
@@ -129,13 +123,37 @@ final class SheetIngestor implements RowSink {
 
     /** Stops and removes anything written; for when the read fails. */
     void abandon() {
-        abortWriter();
+        if (builder != null) {
+            builder.stop();
+        }
     }
 
-    private void begin(List<CellRange> merges) {
-        layout = LayoutDetector.detect(sample, merges, classifier, sheet);
+    /** The sheet was read whole: each table stacked in it is built from its rows. */
+    private void readWhole(List<CellRange> merges) {
+        List<BlockSplitter.Block> blocks = forcedPlan != null
+                ? List.of(new BlockSplitter.Block(sample, List.of()))
+                : BlockSplitter.split(sample, merges, classifier, sheet);
+        for (BlockSplitter.Block block : blocks) {
+            List<ColumnStats> blockStats = new ArrayList<>();
+            TableBuilder built = begin(block.rows(), merges, blockStats, block.headerHint());
+            block.notes().forEach(built::note);
+            complete(built, LayoutConfidence.warnings(layout, built.plan(), blockStats, built.dataRows()));
+        }
+        streaming = true;
+        outcome = tables.isEmpty() ? empty() : new SheetOutcome.Tables(tables);
+    }
+
+    /** The sample is full: the sheet's one table is built from it and from the rows still to come. */
+    private void stream(List<CellRange> merges) {
+        builder = begin(sample, merges, stats, LayoutDetector.NO_HINT);
+        streaming = true;
+    }
+
+    private TableBuilder begin(
+            List<RawRow> rows, List<CellRange> merges, List<ColumnStats> blockStats, long headerHint) {
+        layout = LayoutDetector.detect(rows, merges, classifier, sheet, headerHint);
         filler = new MergeFiller(merges, layout.lastNonDataRow());
-        List<RawRow> data = sample.stream()
+        List<RawRow> data = rows.stream()
                 .filter(r -> r.rowNumber() > layout.lastNonDataRow())
                 .toList();
         List<int[]> fills = new ArrayList<>();
@@ -143,89 +161,41 @@ final class SheetIngestor implements RowSink {
             int index = i;
             filler.apply(data.get(i), (r, c) -> fills.add(new int[] {index, c}));
             if (forcedPlan == null) {
-                collectStats(data.get(i));
+                collectStats(data.get(i), blockStats);
             }
         }
-        plan = forcedPlan != null ? forcedPlan : TablePlanner.plan(layout, stats, sheet);
-        planBySource = plan.indexBySource();
-        log = new CoercionLog(plan.columns(), settings.coercionExamples());
-        converter = new RowConverter(plan, sheet.kind(), sheet.date1904(), log);
+        TablePlan plan = forcedPlan != null ? forcedPlan : TablePlanner.plan(layout, blockStats, sheet);
+        TableBuilder built = new TableBuilder(
+                sheet, layout, plan, classifier, dateLike, this::openPart, settings, forcedPlan != null, fileName);
         for (int[] fill : fills) {
-            noteFill(data.get(fill[0]), fill[1]);
+            built.noteFill(data.get(fill[0]), fill[1]);
         }
-        if (!plan.columns().isEmpty()) {
-            writer = writers.open(sheet.number(), plan.storedColumns(), indexColumns());
-            batch = writer.newBatch();
-        }
-        streaming = true;
         for (RawRow row : data) {
-            take(row, false, false);
+            built.take(row, null);
         }
+        return built;
     }
 
-    /** The source's indexes by plan column name; an index on a column the plan left out is dropped. */
-    private List<SourceIndex<String>> indexColumns() {
-        List<SourceIndex<String>> indexes = new ArrayList<>();
-        for (SourceIndex<Integer> index : sheet.knownIndexes()) {
-            List<String> names = new ArrayList<>();
-            for (int source : index.columns()) {
-                int p = source < planBySource.length ? planBySource[source] : -1;
-                if (p >= 0) {
-                    names.add(plan.columns().get(p).name());
-                }
-            }
-            if (names.size() == index.columns().size()) {
-                indexes.add(index.over(names));
-            }
-        }
-        return indexes;
+    private PartWriters.Opened openPart(List<StoredColumn> columns, List<SourceIndex<String>> indexes) {
+        int part = nextPart++;
+        return new PartWriters.Opened(part, writers.open(sheet.number(), part, columns, indexes));
     }
 
-    private void take(RawRow row, boolean collect, boolean fill) {
-        if (fill) {
-            filler.apply(row, this::noteFill);
+    /** Completes a table, or drops it when it holds nothing worth a table. */
+    private void complete(TableBuilder built, List<String> warnings) {
+        boolean emptyTable = sheet.kind() != SourceKind.DATABASE
+                && built.dataRows() == 0
+                && built.plan().columns().size() < 2;
+        if (built.plan().columns().isEmpty() || emptyTable) {
+            built.stop();
+            droppedRows |= built.dataRows() > 0;
+            return;
         }
-        noteRow(row);
-        if (collect) {
-            growStats(row.width());
-        }
-        boolean writing = writer != null;
-        int r = writing ? batch.addRow(row.rowNumber()) : -1;
-        for (int c = 0; c < row.width(); c++) {
-            if (row.kind(c) == CellKind.BLANK) {
-                continue;
-            }
-            classifier.classify(row, c, c < dateLike.length && dateLike[c], value);
-            if (collect) {
-                stats.get(c).add(value);
-            }
-            if (writing && !write(r, c, row.rowNumber())) {
-                abortWriter();
-                writing = false;
-            } else if (writing
-                    && sheet.kind() == SourceKind.DATABASE
-                    && c < planBySource.length
-                    && planBySource[c] >= 0) {
-                batch.setSourceValue(planBySource[c], r, row.valueObject(c));
-            }
-        }
-        if (writing && batch.isFull()) {
-            writer.write(batch);
-            batch = writer.newBatch();
-        }
+        tables.addAll(built.finish(warnings));
     }
 
-    /** Puts the classified value of source column {@code c} into the batch; false when it does not fit. */
-    private boolean write(int r, int c, long rowNumber) {
-        int p = c < planBySource.length ? planBySource[c] : -1;
-        boolean fits = p >= 0 ? converter.put(batch, r, p, value, rowNumber) : value.cls == ValueClass.NULL;
-        if (!fits && forcedPlan != null) {
-            throw new EngineException(
-                    IngestErrorCode.INGEST_FAILED,
-                    ("sheet '%s' of '%s': cell %s%d does not fit the" + " column types decided from all rows")
-                            .formatted(sheet.name(), fileName, CellAddress.columnLetters(c), rowNumber));
-        }
-        return fits;
+    private SheetOutcome.Empty empty() {
+        return new SheetOutcome.Empty(droppedRows ? "empty" : "empty: no data rows below the header");
     }
 
     private void growStats(int width) {
@@ -234,89 +204,16 @@ final class SheetIngestor implements RowSink {
         }
     }
 
-    private void collectStats(RawRow row) {
-        growStats(row.width());
+    private void collectStats(RawRow row, List<ColumnStats> into) {
+        while (into.size() < row.width()) {
+            into.add(new ColumnStats());
+        }
         for (int c = 0; c < row.width(); c++) {
             if (row.kind(c) != CellKind.BLANK) {
                 classifier.classify(row, c, c < dateLike.length && dateLike[c], value);
-                stats.get(c).add(value);
+                into.get(c).add(value);
             }
         }
-    }
-
-    private void noteRow(RawRow row) {
-        dataRows++;
-        if (firstDataRow < 0) {
-            firstDataRow = row.rowNumber();
-        }
-        lastDataRow = row.rowNumber();
-        if (totalRows.size() < 10 && sheet.kind() != SourceKind.DATABASE) {
-            for (int c = 0; c < row.width(); c++) {
-                if (!row.isBlank(c)) {
-                    if (row.kind(c) == CellKind.TEXT
-                            && mayBeTotal(row.text(c))
-                            && TOTAL.matcher(row.text(c)).matches()) {
-                        totalRows.add(row.rowNumber());
-                    }
-                    break;
-                }
-            }
-        }
-    }
-
-    /** A cheap test before the total-row pattern: its first letter. */
-    private static boolean mayBeTotal(String text) {
-        String stripped = text.stripLeading();
-        if (stripped.isEmpty()) {
-            return false;
-        }
-        char first = Character.toLowerCase(stripped.charAt(0));
-        return first == 't'
-                || first == 's'
-                || first == 'g'
-                || first == '合'
-                || first == '總'
-                || first == '总'
-                || first == '小'
-                || first == '共';
-    }
-
-    private void noteFill(RawRow row, int column) {
-        int p = planBySource != null && column < planBySource.length ? planBySource[column] : -1;
-        if (p >= 0 && log.count(p, CoercionKind.MERGED_CELL_FILLED)) {
-            classifier.classify(row, column, false, value);
-            log.example(
-                    p,
-                    CoercionKind.MERGED_CELL_FILLED,
-                    converter.cellReference(p, row.rowNumber()),
-                    "(merged)",
-                    ValueText.render(value));
-        }
-    }
-
-    private void finish() {
-        boolean emptyTable = sheet.kind() != SourceKind.DATABASE
-                && dataRows == 0
-                && plan.columns().size() < 2;
-        if (plan.columns().isEmpty() || emptyTable) {
-            abortWriter();
-            outcome = new SheetOutcome.Empty(dataRows == 0 ? "empty: no data rows below the header" : "empty");
-            return;
-        }
-        if (writer == null) {
-            throw new EngineException(
-                    IngestErrorCode.INGEST_FAILED,
-                    "sheet '%s' of '%s': its table writer stopped".formatted(sheet.name(), fileName));
-        }
-        writer.write(batch);
-        long written = writer.finish();
-        writer = null;
-        if (written != dataRows) {
-            throw new EngineException(
-                    IngestErrorCode.INGEST_FAILED,
-                    "sheet '%s' of '%s': wrote %d of %d rows".formatted(sheet.name(), fileName, written, dataRows));
-        }
-        outcome = new SheetOutcome.Table(plan, layout, dataRows, firstDataRow, lastDataRow, totalRows, log.reports());
     }
 
     private boolean mergesMatter(List<CellRange> merges) {
@@ -349,14 +246,6 @@ final class SheetIngestor implements RowSink {
                                             row.rowNumber(),
                                             settings.maxColumns())
                             + " (SQLite's limit); split the sheet or remove unused columns");
-        }
-    }
-
-    private void abortWriter() {
-        if (writer != null) {
-            TableWriter stopping = writer;
-            writer = null;
-            stopping.abort();
         }
     }
 

@@ -5,25 +5,16 @@ import java.util.List;
 /** What became of a sheet after one read. */
 sealed interface SheetOutcome {
     /**
-     * The sheet became a table, written to both copies.
+     * The sheet became tables, written to both copies: a table for each table stacked in it, each followed by the
+     * table of its total rows when it had verified totals.
      *
-     * @param plan its columns
-     * @param layout where it sat in the sheet
-     * @param rowCount its data rows
-     * @param firstDataRow the first data row number, or -1
-     * @param lastDataRow the last data row number, or -1
-     * @param totalRows rows that look like totals
-     * @param coercions what changed on the way in
+     * @param tables the tables, in order
      */
-    record Table(
-            TablePlan plan,
-            Layout layout,
-            long rowCount,
-            long firstDataRow,
-            long lastDataRow,
-            List<Long> totalRows,
-            List<CoercionReport> coercions)
-            implements SheetOutcome {}
+    record Tables(List<IngestedTable> tables) implements SheetOutcome {
+        public Tables {
+            tables = List.copyOf(tables);
+        }
+    }
 
     /**
      * The sheet holds no table.

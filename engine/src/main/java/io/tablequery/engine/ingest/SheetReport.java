@@ -3,20 +3,26 @@ package io.tablequery.engine.ingest;
 import java.util.List;
 
 /**
- * The ingest report of one sheet.
+ * The ingest report of one table made from a sheet, or of a sheet that made none. A sheet that holds several tables
+ * (tables stacked down it, or a table and the table of its total rows) has one entry for each, in sheet order.
  *
  * @param sheet the S-number
  * @param name the sheet name
  * @param hidden whether the workbook hides it
- * @param status {@code table}, {@code empty...} or {@code skipped: ...}
+ * @param status {@code table}, {@code N tables}, {@code empty...} or {@code skipped: ...}
  * @param table the table made from it, or null
- * @param rowCount its data rows
+ * @param role {@code data} or {@code totals}; null in reports of files ingested before tables had roles (data)
+ * @param rowCount its rows
  * @param titleRows title rows above the header
  * @param titles their text
  * @param headerRows header rows
- * @param firstDataRow the first data row, or null
- * @param lastDataRow the last data row, or null
- * @param totalRows rows whose first cell reads like a total
+ * @param firstDataRow its first row, or null
+ * @param lastDataRow its last row, or null
+ * @param totalRows rows with a total's label whose numbers do not add up, kept as data rows
+ * @param movedTotalRows the verified total rows moved out of this data table into {@code totalsTable}, or the rows a
+ *     totals table holds
+ * @param totalsTable the table holding this table's total rows, or null
+ * @param layoutWarnings why its layout may not be a table, when it may not
  * @param notes layout and naming notes
  * @param coercions every coercion, counted by column and kind, with examples
  */
@@ -26,6 +32,7 @@ public record SheetReport(
         boolean hidden,
         String status,
         String table,
+        String role,
         long rowCount,
         List<Long> titleRows,
         List<String> titles,
@@ -33,5 +40,38 @@ public record SheetReport(
         Long firstDataRow,
         Long lastDataRow,
         List<Long> totalRows,
+        List<Long> movedTotalRows,
+        String totalsTable,
+        List<String> layoutWarnings,
         List<String> notes,
-        List<CoercionReport> coercions) {}
+        List<CoercionReport> coercions) {
+    /**
+     * The report of a sheet that made no table.
+     *
+     * @param sheet the S-number
+     * @param name the sheet name
+     * @param hidden whether the workbook hides it
+     * @param status why it made none
+     * @return the report
+     */
+    static SheetReport withoutTable(int sheet, String name, boolean hidden, String status) {
+        return new SheetReport(
+                sheet, name, hidden, status, null, null, 0, null, null, null, null, null, null, null, null, null, null,
+                null);
+    }
+
+    public SheetReport {
+        titleRows = orEmpty(titleRows);
+        titles = orEmpty(titles);
+        headerRows = orEmpty(headerRows);
+        totalRows = orEmpty(totalRows);
+        movedTotalRows = orEmpty(movedTotalRows);
+        layoutWarnings = orEmpty(layoutWarnings);
+        notes = orEmpty(notes);
+        coercions = orEmpty(coercions);
+    }
+
+    private static <T> List<T> orEmpty(List<T> list) {
+        return list == null ? List.of() : List.copyOf(list);
+    }
+}

@@ -3,6 +3,7 @@ package io.tablequery.engine.ingest;
 import io.tablequery.engine.catalog.ColumnInfo;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.StringJoiner;
 import java.util.stream.Collectors;
 
@@ -22,11 +23,22 @@ public final class TableDescriber {
      * @param fileName the uploaded file name
      * @param format the file's format
      * @param sheet the sheet it came from
+     * @param table the table, one of the sheet's
+     * @param names the name of each of the upload's tables
      * @return one paragraph of plain text
      */
-    public static String describe(String fileRef, String fileName, SourceFormat format, IngestedSheet sheet) {
-        IngestedTable table = sheet.table();
+    public static String describe(
+            String fileRef,
+            String fileName,
+            SourceFormat format,
+            IngestedSheet sheet,
+            IngestedTable table,
+            Map<TablePart, String> names) {
         StringBuilder text = new StringBuilder();
+        if (table.role() == TableRole.TOTALS) {
+            text.append("Total rows of table '%s', moved out of it so that its sums count each row once: "
+                    .formatted(names.get(new TablePart(sheet.number(), table.dataPart()))));
+        }
         if (format == SourceFormat.CSV) {
             text.append("From '%s' (%s)".formatted(fileName, fileRef));
         } else if (format == SourceFormat.SQLITE) {
@@ -37,8 +49,19 @@ public final class TableDescriber {
                     .formatted(
                             sheet.name(), fileName, fileRef, sheet.number(), sheet.hidden() ? ", a hidden sheet" : ""));
         }
-        text.append(": %,d rows x %d columns: "
-                .formatted(table.rowCount(), table.columns().size()));
+        long tablesInSheet =
+                sheet.tables().stream().filter(t -> t.role() == TableRole.DATA).count();
+        if (tablesInSheet > 1 && table.role() == TableRole.DATA) {
+            long position = sheet.tables().stream()
+                            .filter(t -> t.role() == TableRole.DATA && t.part() < table.part())
+                            .count()
+                    + 1;
+            text.append(", table %d of the %d stacked in the sheet".formatted(position, tablesInSheet));
+        }
+        text.append(": %s x %d columns: "
+                .formatted(
+                        table.rowCount() == 1 ? "1 row" : "%,d rows".formatted(table.rowCount()),
+                        table.columns().size()));
         StringJoiner columns = new StringJoiner(", ");
         List<ColumnInfo> listed = table.columns()
                 .subList(0, Math.min(MAX_LISTED_COLUMNS, table.columns().size()));
@@ -58,14 +81,38 @@ public final class TableDescriber {
                             table.headerRows().get(table.headerRows().size() - 1)));
         }
         if (table.firstDataRow() > 0) {
-            text.append(" Data in rows %d-%d.".formatted(table.firstDataRow(), table.lastDataRow()));
+            text.append(
+                    table.firstDataRow() == table.lastDataRow()
+                            ? " Data in row %d.".formatted(table.firstDataRow())
+                            : " Data in rows %d-%d.".formatted(table.firstDataRow(), table.lastDataRow()));
         }
-        if (table.totalRows().size() == 1) {
-            text.append(" Row %d looks like a total row; leave it out when aggregating."
-                    .formatted(table.totalRows().get(0)));
-        } else if (!table.totalRows().isEmpty()) {
-            text.append(" Rows %s look like total rows; leave them out when aggregating."
-                    .formatted(table.totalRows().stream().map(String::valueOf).collect(Collectors.joining(", "))));
+        if (table.role() == TableRole.DATA && !table.movedTotalRows().isEmpty()) {
+            String totals = sheet.tables().stream()
+                    .filter(t -> t.role() == TableRole.TOTALS && t.dataPart() == table.part())
+                    .findFirst()
+                    .map(t -> names.get(new TablePart(sheet.number(), t.part())))
+                    .orElse("");
+            text.append(" %s %s of the rows above and %s in table '%s'; this table holds data rows only."
+                    .formatted(
+                            rows(table.movedTotalRows()),
+                            table.movedTotalRows().size() == 1 ? "is a total" : "are totals",
+                            table.movedTotalRows().size() == 1 ? "is" : "are",
+                            totals));
+        }
+        if (!table.totalRows().isEmpty()) {
+            boolean one = table.totalRows().size() == 1;
+            text.append(" %s %s like %s, but %s numbers do not add up to the rows above (or could not be checked);"
+                            .formatted(
+                                    rows(table.totalRows()),
+                                    one ? "reads" : "read",
+                                    one ? "a total row" : "total rows",
+                                    one ? "its" : "their")
+                    + " kept as data: leave %s out when aggregating if %s."
+                            .formatted(one ? "it" : "them", one ? "it is one" : "they are totals"));
+        }
+        if (!table.layoutWarnings().isEmpty()) {
+            text.append(" Layout uncertain: %s; look at its rows before trusting an aggregate."
+                    .formatted(String.join("; ", table.layoutWarnings())));
         }
         long coerced =
                 table.coercions().stream().mapToLong(CoercionReport::count).sum();
@@ -73,5 +120,10 @@ public final class TableDescriber {
             text.append(" %,d cells were converted on the way in (see the file's ingest report).".formatted(coerced));
         }
         return text.toString();
+    }
+
+    private static String rows(List<Long> rows) {
+        return (rows.size() == 1 ? "Row " : "Rows ")
+                + rows.stream().map(String::valueOf).collect(Collectors.joining(", "));
     }
 }

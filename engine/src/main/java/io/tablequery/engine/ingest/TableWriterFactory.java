@@ -4,16 +4,18 @@ import io.tablequery.engine.store.StoredColumn;
 import io.tablequery.engine.store.TableWriter;
 import java.util.List;
 
-/** Opens the storage writer of one sheet's table; the workspace binds it to the upload's databases. */
+/** Opens the storage writer of one of a sheet's tables; the workspace binds it to the upload's databases. */
 @FunctionalInterface
 public interface TableWriterFactory {
     /**
      * Opens a writer.
      *
      * @param sheetNumber the S-number of the sheet
+     * @param part the table's number within its sheet, from 0 (a sheet may hold several tables, and a table's total
+     *     rows are a table of their own)
      * @param columns the table's columns
      * @param indexes the indexes the source declares, each over the names of its columns in key order
      * @return a running writer
      */
-    TableWriter open(int sheetNumber, List<StoredColumn> columns, List<SourceIndex<String>> indexes);
+    TableWriter open(int sheetNumber, int part, List<StoredColumn> columns, List<SourceIndex<String>> indexes);
 }

@@ -112,13 +112,16 @@ public final class TableSearcher {
             builder.add(new DisjunctionMaxQuery(perField, 0.1f), BooleanClause.Occur.SHOULD);
         }
         Query query = builder.build();
-        TopDocs top = searcher.search(query, topK);
+        // Totals tables are not offered: an agent should sum the data table they were moved out of.
+        int totalsTables = (int)
+                snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
+        TopDocs top = searcher.search(query, topK + totalsTables);
         Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
         List<TableHit> hits = new ArrayList<>();
         for (ScoreDoc scoreDoc : top.scoreDocs) {
             String id = searcher.storedFields().document(scoreDoc.doc).get(TableDocuments.ID);
             Optional<TableInfo> table = snapshot.table(id);
-            if (table.isEmpty()) {
+            if (table.isEmpty() || table.get().totalsOf() != null || hits.size() == topK) {
                 continue;
             }
             String fileName = snapshot.fileName(table.get().fileNumber());

@@ -62,6 +62,10 @@ public final class SearchText {
                 columns.add("... (%d in all)".formatted(table.columns().size()));
             }
             out.append(columns).append('\n');
+            if (!table.layoutWarnings().isEmpty()) {
+                out.append("   layout uncertain: %s; look at its rows before trusting an aggregate\n"
+                        .formatted(String.join("; ", table.layoutWarnings())));
+            }
             if (!hit.matched().isEmpty()) {
                 StringJoiner matched = new StringJoiner("; ", "   matched: ", "");
                 for (MatchedTerm term : hit.matched()) {

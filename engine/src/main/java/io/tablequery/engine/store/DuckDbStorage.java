@@ -29,14 +29,15 @@ public final class DuckDbStorage {
     private DuckDbStorage() {}
 
     /**
-     * Names the physical table of a sheet.
+     * Names the physical table of one of a sheet's tables.
      *
      * @param fileNumber the F-number
      * @param sheetNumber the S-number
-     * @return {@code f<F>_s<S>}
+     * @param part the table's number within the sheet, from 0
+     * @return {@code f<F>_s<S>} for a sheet's first table, {@code f<F>_s<S>_t<part + 1>} for the others
      */
-    public static String storageName(int fileNumber, int sheetNumber) {
-        return "f" + fileNumber + "_s" + sheetNumber;
+    public static String storageName(int fileNumber, int sheetNumber, int part) {
+        return "f" + fileNumber + "_s" + sheetNumber + (part == 0 ? "" : "_t" + (part + 1));
     }
 
     /** Returns the DDL of a physical table. */

@@ -17,8 +17,11 @@ import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestReport;
 import io.tablequery.engine.ingest.IngestedFile;
 import io.tablequery.engine.ingest.IngestedSheet;
+import io.tablequery.engine.ingest.IngestedTable;
 import io.tablequery.engine.ingest.SourceFormat;
 import io.tablequery.engine.ingest.TableDescriber;
+import io.tablequery.engine.ingest.TablePart;
+import io.tablequery.engine.ingest.TableRole;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.store.DuckDbStorage;
 import java.io.IOException;
@@ -85,30 +88,41 @@ final class Upload {
                     .ingest(
                             stored,
                             fileName,
-                            (sheet, columns, indexes) -> workspace.openWriter(number, sheet, columns, indexes),
+                            (sheet, part, columns, indexes) ->
+                                    workspace.openWriter(number, sheet, part, columns, indexes),
                             listener);
             if (!ingested.hasTables()) {
                 throw noData(ingested);
             }
             Optional<SourceFile> replaced = before.fileNamed(fileName);
-            Map<Integer, String> names = tableNames(ingested, before, replaced);
+            Map<TablePart, String> names = tableNames(ingested, before, replaced);
             String ref = FileRefs.format(number);
             IngestReport report = IngestReport.of(ref, fileName, ingested, names);
             List<TableInfo> tables = new ArrayList<>();
             List<SheetInfo> sheets = new ArrayList<>();
+            Map<String, String> stageNames = new HashMap<>();
             for (IngestedSheet sheet : ingested.sheets()) {
-                String table = names.get(sheet.number());
-                sheets.add(new SheetInfo(sheet.number(), sheet.name(), sheet.hidden(), table, sheet.status()));
-                if (table != null) {
+                String first = sheet.tables().isEmpty()
+                        ? null
+                        : names.get(new TablePart(
+                                sheet.number(), sheet.tables().get(0).part()));
+                sheets.add(new SheetInfo(sheet.number(), sheet.name(), sheet.hidden(), first, sheet.status()));
+                for (IngestedTable table : sheet.tables()) {
+                    String name = names.get(new TablePart(sheet.number(), table.part()));
+                    stageNames.put(name, Workspace.stageTableName(number, sheet.number(), table.part()));
                     tables.add(new TableInfo(
-                            table,
+                            name,
                             number,
                             sheet.number(),
                             sheet.name(),
-                            sheet.table().rowCount(),
-                            sheet.table().columns(),
-                            TableDescriber.describe(ref, fileName, ingested.format(), sheet),
-                            DuckDbStorage.storageName(number, sheet.number())));
+                            table.rowCount(),
+                            table.columns(),
+                            TableDescriber.describe(ref, fileName, ingested.format(), sheet, table, names),
+                            DuckDbStorage.storageName(number, sheet.number(), table.part()),
+                            table.layoutWarnings(),
+                            table.role() == TableRole.TOTALS
+                                    ? names.get(new TablePart(sheet.number(), table.dataPart()))
+                                    : null));
                 }
             }
             SourceFile file = new SourceFile(
@@ -124,7 +138,7 @@ final class Upload {
             moveIntoPlace(partial, committed);
             List<TableInfo> replacedTables =
                     replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
-            commit(file, report, tables, profiles, replaced, replacedTables);
+            commit(file, report, tables, stageNames, profiles, replaced, replacedTables);
             transactionOpen = false;
             workspace.publishToDuckDb(tables, replacedTables);
             workspace.reloadSnapshot();
@@ -158,26 +172,47 @@ final class Upload {
         }
     }
 
-    private Map<Integer, String> tableNames(
+    private Map<TablePart, String> tableNames(
             IngestedFile ingested, CatalogSnapshot before, Optional<SourceFile> replaced) {
         Set<String> taken = new HashSet<>();
         Map<String, String> previous = new HashMap<>();
         for (TableInfo table : before.tables()) {
-            if (replaced.isPresent() && table.fileNumber() == replaced.get().number()) {
+            boolean ofReplaced =
+                    replaced.isPresent() && table.fileNumber() == replaced.get().number();
+            if (ofReplaced
+                    && table.storageName()
+                            .equals(DuckDbStorage.storageName(table.fileNumber(), table.sheetNumber(), 0))) {
                 previous.put(table.sheetName(), table.name());
-            } else {
+            } else if (!ofReplaced) {
                 taken.add(table.name().toLowerCase(Locale.ROOT));
             }
         }
-        Map<Integer, String> names = new HashMap<>();
+        Map<TablePart, String> names = new HashMap<>();
         for (IngestedSheet sheet : ingested.sheets()) {
-            if (sheet.table() == null) {
-                continue;
+            long dataTables = sheet.tables().stream()
+                    .filter(t -> t.role() == TableRole.DATA)
+                    .count();
+            int position = 0;
+            for (IngestedTable table : sheet.tables()) {
+                String base;
+                if (table.role() == TableRole.TOTALS) {
+                    base = names.get(new TablePart(sheet.number(), table.dataPart())) + "__totals";
+                } else {
+                    position++;
+                    String sheetBase = baseName(ingested.format(), sheet);
+                    if (dataTables == 1 || position == 1 && table.titles().isEmpty()) {
+                        base = position == 1 ? previous.getOrDefault(sheet.name(), sheetBase) : sheetBase;
+                    } else if (table.titles().isEmpty()) {
+                        base = sheetBase + "_" + position;
+                    } else {
+                        base = TableNamer.forBlock(
+                                sheetBase, table.titles().get(table.titles().size() - 1));
+                    }
+                }
+                String name = TableNamer.unique(base, taken);
+                taken.add(name.toLowerCase(Locale.ROOT));
+                names.put(new TablePart(sheet.number(), table.part()), name);
             }
-            String base = previous.getOrDefault(sheet.name(), baseName(ingested.format(), sheet));
-            String name = TableNamer.unique(base, taken);
-            taken.add(name.toLowerCase(Locale.ROOT));
-            names.put(sheet.number(), name);
         }
         return names;
     }
@@ -194,6 +229,7 @@ final class Upload {
             SourceFile file,
             IngestReport report,
             List<TableInfo> tables,
+            Map<String, String> stageNames,
             Map<String, TableProfile> profiles,
             Optional<SourceFile> replaced,
             List<TableInfo> replacedTables)
@@ -209,16 +245,10 @@ final class Upload {
                 CatalogStore.deleteFile(workspace.sqlite(), replaced.get().number());
             }
             for (TableInfo table : tables) {
-                statement.execute("ALTER TABLE " + quote(Workspace.stageTableName(file.number(), table.sheetNumber()))
-                        + " RENAME TO " + quote(table.name()));
+                statement.execute(
+                        "ALTER TABLE " + quote(stageNames.get(table.name())) + " RENAME TO " + quote(table.name()));
                 CatalogStore.insertTable(workspace.sqlite(), table);
                 CatalogStore.insertProfile(workspace.sqlite(), table, profiles.get(table.name()));
-            }
-            for (SheetInfo sheet : file.sheets()) {
-                if (sheet.tableName() == null) {
-                    statement.execute(
-                            "DROP TABLE IF EXISTS " + quote(Workspace.stageTableName(file.number(), sheet.number())));
-                }
             }
         }
         CatalogStore.insertFile(workspace.sqlite(), file, JsonCodec.write(report));

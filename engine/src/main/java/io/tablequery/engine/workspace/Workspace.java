@@ -515,19 +515,24 @@ public final class Workspace implements AutoCloseable {
     }
 
     ParallelTableWriter openWriter(
-            int fileNumber, int sheetNumber, List<StoredColumn> columns, List<SourceIndex<String>> indexColumns) {
+            int fileNumber,
+            int sheetNumber,
+            int part,
+            List<StoredColumn> columns,
+            List<SourceIndex<String>> indexColumns) {
         List<TableIndex> indexes = new ArrayList<>();
+        String stageName = stageTableName(fileNumber, sheetNumber, part);
         for (SourceIndex<String> index : indexColumns) {
             indexes.add(new TableIndex(
-                    "tq_index_%d_%d_%d".formatted(fileNumber, sheetNumber, indexes.size() + 1),
+                    "tq_index_%s_%d".formatted(stageName.substring("tq_stage_".length()), indexes.size() + 1),
                     index.columns(),
                     index.unique()));
         }
         return ParallelTableWriter.open(
                 sqlite,
                 duckDb(),
-                stageTableName(fileNumber, sheetNumber),
-                DuckDbStorage.storageName(fileNumber, sheetNumber),
+                stageName,
+                DuckDbStorage.storageName(fileNumber, sheetNumber, part),
                 columns,
                 indexes,
                 options.ingest().batchRows());
@@ -586,13 +591,15 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    static String stageTableName(int fileNumber, int sheetNumber) {
-        return "tq_stage_" + fileNumber + "_" + sheetNumber;
+    static String stageTableName(int fileNumber, int sheetNumber, int part) {
+        return "tq_stage_" + fileNumber + "_" + sheetNumber + (part == 0 ? "" : "_" + (part + 1));
     }
 
     void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {
         for (var sheet : ingested.sheets()) {
-            dropDuckDbStorage(DuckDbStorage.storageName(fileNumber, sheet.number()));
+            for (var table : sheet.tables()) {
+                dropDuckDbStorage(DuckDbStorage.storageName(fileNumber, sheet.number(), table.part()));
+            }
         }
     }
 

@@ -75,7 +75,10 @@ class CorpusSweepTest {
                     assertThat(table.columns().size()).isLessThanOrEqualTo(2000);
                 }
                 assertThat(workspace.catalog().files()).hasSize(filesBefore + 1);
-                outcomes.add("OK " + file);
+                outcomes.add("OK " + file + ": "
+                        + result.tables().stream()
+                                .map(t -> t.name() + (t.layoutWarnings().isEmpty() ? "" : " (layout uncertain)"))
+                                .toList());
             } catch (EngineException e) {
                 assertThat(e.getErrorCode().name())
                         .as("error code of %s: %s", file, e.getMessage())

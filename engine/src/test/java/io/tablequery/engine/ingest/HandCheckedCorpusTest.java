@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 class HandCheckedCorpusTest {
     private static final String FASTEXCEL = "spreadsheets/fastexcel/tests/fixtures/";
     private static final String CALAMINE = "spreadsheets/calamine/tests/";
+    private static final String TIDYXL = "spreadsheets/misc/tidyxl/tests/testthat/";
     private static final String COMMONS_CSV = "csv/commons-csv/src/test/resources/org/apache/commons/csv/";
 
     @TempDir
@@ -177,6 +178,24 @@ class HandCheckedCorpusTest {
                         .subList(0, 9))
                 .isEqualTo(
                         row(12, "Abc", "2024-01-19", "Program A", "abc123", 553119, "abc@company.com", 87103, 89.63));
+    }
+
+    @Test
+    void splitsTheAlmanacsStackedTablesAndMovesTheirTotals() {
+        IngestResult result = ingest(TIDYXL + "lu-performance-data-almanac.xlsx");
+        List<SheetReport> stacked = result.report().sheets().stream()
+                .filter(s -> s.name().equals("Operated KMs PEAK old") && "data".equals(s.role()))
+                .toList();
+        assertThat(stacked).hasSize(12);
+        SheetReport fourth = stacked.get(3);
+        assertThat(fourth.headerRows()).containsExactly(85L);
+        assertThat(fourth.firstDataRow()).isEqualTo(86L);
+        assertThat(fourth.lastDataRow()).isEqualTo(95L);
+        assertThat(fourth.movedTotalRows()).containsExactly(96L);
+        assertThat(columns(fourth.table()).subList(0, 2)).containsExactly("Operated Kms", "2011/12");
+        // The second table's own total row does not add up in its 2012/13 column: it stays, flagged.
+        assertThat(stacked.get(1).movedTotalRows()).isEmpty();
+        assertThat(stacked.get(1).totalRows()).containsExactly(26L);
     }
 
     @Test

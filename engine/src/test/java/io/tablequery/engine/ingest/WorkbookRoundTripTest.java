@@ -32,8 +32,9 @@ class WorkbookRoundTripTest {
     private static final List<List<Object>> SALES = List.of(
             row(5, "East", "2025-01-15", 10, 1200.5, 12, 1300.25),
             row(6, "East", "2025-02-15", 7, 800.0, 9, 950.75),
-            row(7, "West", "2025-03-01", 5, 500.0, 6, 640.0),
-            row(8, "Total", null, 22, 2500.5, 27, 2891.0));
+            row(7, "West", "2025-03-01", 5, 500.0, 6, 640.0));
+
+    private static final List<List<Object>> SALES_TOTALS = List.of(row(8, "Total", null, 22, 2500.5, 27, 2891.0));
 
     private static final List<List<Object>> TYPES = List.of(
             row(
@@ -124,8 +125,17 @@ class WorkbookRoundTripTest {
             assertThat(sales.description())
                     .contains("Title: 'Quarterly Sales Report 2025'")
                     .contains("Header in rows 3-4")
-                    .contains("Row 8 looks like a total row; leave it out when aggregating.");
+                    .contains("Row 8 is a total of the rows above and is in table 'shop_sales__totals'; this table"
+                            + " holds data rows only.");
             assertBothCopies(workspace, "shop_sales", SALES);
+            assertBothCopies(workspace, "shop_sales__totals", SALES_TOTALS);
+            assertThat(workspace
+                            .catalog()
+                            .table("shop_sales__totals")
+                            .orElseThrow()
+                            .description())
+                    .startsWith("Total rows of table 'shop_sales', moved out of it so that its sums count each row"
+                            + " once: Sheet 'Sales' of 'shop.");
 
             TableInfo types = workspace.catalog().table("shop_types").orElseThrow();
             assertThat(types.sheetNumber()).isEqualTo(2);
@@ -159,13 +169,16 @@ class WorkbookRoundTripTest {
             SheetReport salesReport = result.report().sheets().get(0);
             assertThat(salesReport.headerRows()).containsExactly(3L, 4L);
             assertThat(salesReport.titleRows()).containsExactly(1L);
-            assertThat(salesReport.totalRows()).containsExactly(8L);
+            assertThat(salesReport.totalRows()).isEmpty();
+            assertThat(salesReport.movedTotalRows()).containsExactly(8L);
+            assertThat(salesReport.totalsTable()).isEqualTo("shop_sales__totals");
             assertThat(salesReport.coercions()).singleElement().satisfies(c -> {
                 assertThat(c.kind()).isEqualTo(CoercionKind.MERGED_CELL_FILLED);
                 assertThat(c.column()).isEqualTo("Region");
                 assertThat(c.examples()).containsExactly(new CoercionExample("A6", "(merged)", "East"));
             });
-            SheetReport typesReport = result.report().sheets().get(1);
+            assertThat(result.report().sheets().get(1).role()).isEqualTo("totals");
+            SheetReport typesReport = result.report().sheets().get(2);
             assertThat(typesReport.coercions())
                     .extracting(CoercionReport::column, CoercionReport::kind, CoercionReport::count)
                     .containsExactlyInAnyOrder(

@@ -135,7 +135,7 @@ class GetSchemasTest {
         }
         try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + directory.resolve("tables.sqlite"));
                 Statement statement = connection.createStatement()) {
-            statement.execute("DROP TABLE tq_catalog_profiles");
+            statement.execute("DROP TABLE tq_catalog_table_profiles");
         }
         try (Workspace workspace = Workspace.open(directory)) {
             var table = workspace.catalog().table("ledger").orElseThrow();

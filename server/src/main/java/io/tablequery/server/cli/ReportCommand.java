@@ -57,7 +57,9 @@ final class ReportCommand implements Callable<Integer> {
                     sheet.hidden() ? " (hidden)" : "",
                     sheet.table() == null
                             ? sheet.status()
-                            : "table " + sheet.table() + ", %,d rows".formatted(sheet.rowCount()));
+                            : ("totals".equals(sheet.role()) ? "totals table " : "table ")
+                                    + sheet.table()
+                                    + ", %,d rows".formatted(sheet.rowCount()));
             if (!sheet.titles().isEmpty()) {
                 out.printf("    title rows %s: %s%n", sheet.titleRows(), String.join(" / ", sheet.titles()));
             }
@@ -66,9 +68,13 @@ final class ReportCommand implements Callable<Integer> {
                         "    header rows %s; data rows %s-%s%n",
                         sheet.headerRows(), sheet.firstDataRow(), sheet.lastDataRow());
             }
-            if (!sheet.totalRows().isEmpty()) {
-                out.printf("    rows that look like totals: %s%n", sheet.totalRows());
+            if (sheet.totalsTable() != null) {
+                out.printf("    total rows %s moved to %s%n", sheet.movedTotalRows(), sheet.totalsTable());
             }
+            if (!sheet.totalRows().isEmpty()) {
+                out.printf("    rows that read like totals but do not add up (kept): %s%n", sheet.totalRows());
+            }
+            sheet.layoutWarnings().forEach(warning -> out.println("    layout uncertain: " + warning));
             sheet.notes().forEach(note -> out.println("    note: " + note));
             for (CoercionReport coercion : sheet.coercions()) {
                 out.printf(

@@ -28,6 +28,7 @@ public record SchemasView(List<Table> tables, String text) {
      * @param createTable the CREATE TABLE in SQLite syntax
      * @param sampleRows sample rows, each with its R-number first
      * @param columns each column with its declared type and profile
+     * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
      */
     public record Table(
             String name,
@@ -39,7 +40,8 @@ public record SchemasView(List<Table> tables, String text) {
             String description,
             String createTable,
             List<SampleRow> sampleRows,
-            List<Column> columns) {}
+            List<Column> columns,
+            List<String> layoutWarnings) {}
 
     /**
      * A sample row.
@@ -93,7 +95,8 @@ public record SchemasView(List<Table> tables, String text) {
                     table.description(),
                     schema.createTable(),
                     rows,
-                    columns));
+                    columns,
+                    table.layoutWarnings()));
         }
         return new SchemasView(tables, SchemaText.format(schemas));
     }

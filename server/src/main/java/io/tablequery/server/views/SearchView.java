@@ -30,6 +30,7 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
      * @param columns the column names
      * @param score the BM25 score
      * @param matched the query words that matched, and where
+     * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
      */
     public record Hit(
             String name,
@@ -40,7 +41,8 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
             long rowCount,
             List<String> columns,
             float score,
-            List<MatchedTerm> matched) {}
+            List<MatchedTerm> matched,
+            List<String> layoutWarnings) {}
 
     /**
      * Shows a search result.
@@ -65,6 +67,7 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
                 table.rowCount(),
                 table.columns().stream().map(ColumnInfo::name).toList(),
                 hit.score(),
-                hit.matched());
+                hit.matched(),
+                table.layoutWarnings());
     }
 }

@@ -16,6 +16,7 @@ import java.util.List;
  * @param rowCount its rows
  * @param columns its columns
  * @param description its generated description
+ * @param layoutWarnings why its layout may not be a table, when ingest found signs of that
  */
 public record TableView(
         String name,
@@ -25,7 +26,8 @@ public record TableView(
         String sheetName,
         long rowCount,
         List<ColumnView> columns,
-        String description) {
+        String description,
+        List<String> layoutWarnings) {
     /**
      * Shows a table.
      *
@@ -43,6 +45,7 @@ public record TableView(
                 table.sheetName(),
                 table.rowCount(),
                 table.columns().stream().map(ColumnView::of).toList(),
-                table.description());
+                table.description(),
+                table.layoutWarnings());
     }
 }

@@ -1,0 +1,9 @@
+package io.tablequery.engine.ingest;
+
+/** What a table made from a sheet holds. */
+public enum TableRole {
+    /** The data rows of a table in the sheet. */
+    DATA,
+    /** The total and subtotal rows of the table before it, moved out so that its sums count each row once. */
+    TOTALS
+}
