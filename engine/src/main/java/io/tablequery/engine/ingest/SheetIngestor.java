@@ -1,7 +1,6 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.store.StoredColumn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -133,9 +132,10 @@ final class SheetIngestor implements RowSink {
         List<BlockSplitter.Block> blocks = forcedPlan != null
                 ? List.of(new BlockSplitter.Block(sample, List.of()))
                 : BlockSplitter.split(sample, merges, classifier, sheet);
-        for (BlockSplitter.Block block : blocks) {
+        for (int b = 0; b < blocks.size(); b++) {
+            BlockSplitter.Block block = blocks.get(b);
             List<ColumnStats> blockStats = new ArrayList<>();
-            TableBuilder built = begin(block.rows(), merges, blockStats, block.headerHint());
+            TableBuilder built = begin(block.rows(), merges, blockStats, block.headerHint(), b + 1, blocks.size());
             block.notes().forEach(built::note);
             complete(built, LayoutConfidence.warnings(layout, built.plan(), blockStats, built.dataRows()));
         }
@@ -145,13 +145,19 @@ final class SheetIngestor implements RowSink {
 
     /** The sample is full: the sheet's one table is built from it and from the rows still to come. */
     private void stream(List<CellRange> merges) {
-        builder = begin(sample, merges, stats, LayoutDetector.NO_HINT);
+        builder = begin(sample, merges, stats, LayoutDetector.NO_HINT, 1, 1);
         streaming = true;
     }
 
     private TableBuilder begin(
-            List<RawRow> rows, List<CellRange> merges, List<ColumnStats> blockStats, long headerHint) {
+            List<RawRow> rows,
+            List<CellRange> merges,
+            List<ColumnStats> blockStats,
+            long headerHint,
+            int position,
+            int tablesInSheet) {
         layout = LayoutDetector.detect(rows, merges, classifier, sheet, headerHint);
+        Layout blockLayout = layout;
         filler = new MergeFiller(merges, layout.lastNonDataRow());
         List<RawRow> data = rows.stream()
                 .filter(r -> r.rowNumber() > layout.lastNonDataRow())
@@ -165,8 +171,21 @@ final class SheetIngestor implements RowSink {
             }
         }
         TablePlan plan = forcedPlan != null ? forcedPlan : TablePlanner.plan(layout, blockStats, sheet);
+        PartWriters parts = (role, dataPart, columns, indexes) -> {
+            int part = nextPart++;
+            TableSlot slot = new TableSlot(
+                    sheet.number(),
+                    sheet.name(),
+                    part,
+                    role,
+                    role == TableRole.TOTALS ? dataPart : part,
+                    blockLayout.titles(),
+                    position,
+                    tablesInSheet);
+            return new PartWriters.Opened(part, writers.open(slot, columns, indexes));
+        };
         TableBuilder built = new TableBuilder(
-                sheet, layout, plan, classifier, dateLike, this::openPart, settings, forcedPlan != null, fileName);
+                sheet, layout, plan, classifier, dateLike, parts, settings, forcedPlan != null, fileName);
         for (int[] fill : fills) {
             built.noteFill(data.get(fill[0]), fill[1]);
         }
@@ -174,11 +193,6 @@ final class SheetIngestor implements RowSink {
             built.take(row, null);
         }
         return built;
-    }
-
-    private PartWriters.Opened openPart(List<StoredColumn> columns, List<SourceIndex<String>> indexes) {
-        int part = nextPart++;
-        return new PartWriters.Opened(part, writers.open(sheet.number(), part, columns, indexes));
     }
 
     /** Completes a table, or drops it when it holds nothing worth a table. */

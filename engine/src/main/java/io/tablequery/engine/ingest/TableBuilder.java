@@ -66,8 +66,9 @@ final class TableBuilder {
         this.log = new CoercionLog(plan.columns(), settings.coercionExamples());
         this.converter = new RowConverter(plan, sheet.kind(), sheet.date1904(), log);
         this.checkTotals = sheet.kind() != SourceKind.DATABASE;
-        this.data = new TableOutput(() -> writers.open(plan.storedColumns(), indexColumns()));
-        this.totals = new TableOutput(() -> writers.open(plan.storedColumns(), List.of()));
+        this.data = new TableOutput(() -> writers.open(TableRole.DATA, -1, plan.storedColumns(), indexColumns()));
+        this.totals =
+                new TableOutput(() -> writers.open(TableRole.TOTALS, data.part(), plan.storedColumns(), List.of()));
         if (!plan.columns().isEmpty()) {
             data.open();
         }

@@ -10,12 +10,11 @@ public interface TableWriterFactory {
     /**
      * Opens a writer.
      *
-     * @param sheetNumber the S-number of the sheet
-     * @param part the table's number within its sheet, from 0 (a sheet may hold several tables, and a table's total
-     *     rows are a table of their own)
+     * @param slot the table: its sheet, its part within the sheet (a sheet may hold several tables, and a table's
+     *     total rows are a table of their own), and what names it
      * @param columns the table's columns
      * @param indexes the indexes the source declares, each over the names of its columns in key order
      * @return a running writer
      */
-    TableWriter open(int sheetNumber, int part, List<StoredColumn> columns, List<SourceIndex<String>> indexes);
+    TableWriter open(TableSlot slot, List<StoredColumn> columns, List<SourceIndex<String>> indexes);
 }

@@ -8,7 +8,6 @@ import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.SheetInfo;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.catalog.TableNamer;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
@@ -40,21 +39,17 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * One upload, from the uploaded bytes to the commit. The bytes are copied into {@code files/F<n>.partial/}; the
- * sheets are written to SQLite stage tables inside one transaction and to DuckDB physical tables; then the copy is
- * moved to {@code files/F<n>/} and the transaction renames the stage tables into place (dropping the tables of a
- * replaced file) and records the file in the catalog. That SQLite commit is the moment the upload exists; the DuckDB
+ * One upload, from the uploaded bytes to the commit. The bytes are copied into {@code files/F<n>.partial/}; inside
+ * one SQLite transaction the tables of a replaced file are dropped and the sheets are written to SQLite tables under
+ * their final names ({@link TableNames}), and to DuckDB physical tables; then the copy is moved to {@code
+ * files/F<n>/} and the transaction records the file in the catalog. That SQLite commit is the moment the upload exists; the DuckDB
  * views follow it. Any failure before the commit rolls everything back.
  */
 final class Upload {
@@ -81,26 +76,29 @@ final class Upload {
             Path stored = partial.resolve(fileName);
             String sha256 = copy(source, stored);
             long size = Files.size(stored);
+            Optional<SourceFile> replaced = before.fileNamed(fileName);
+            List<TableInfo> replacedTables =
+                    replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
+            TableNames namer = new TableNames(SourceFormat.detect(stored, fileName), fileName, before, replaced);
             workspace.sqlite().setAutoCommit(false);
             transactionOpen = true;
+            dropSqliteTables(replacedTables);
             ingested = workspace
                     .newIngestor()
                     .ingest(
                             stored,
                             fileName,
-                            (sheet, part, columns, indexes) ->
-                                    workspace.openWriter(number, sheet, part, columns, indexes),
+                            (slot, columns, indexes) -> workspace.openWriter(
+                                    number, slot.sheet(), slot.part(), namer.of(slot), columns, indexes),
                             listener);
             if (!ingested.hasTables()) {
                 throw noData(ingested);
             }
-            Optional<SourceFile> replaced = before.fileNamed(fileName);
-            Map<TablePart, String> names = tableNames(ingested, before, replaced);
+            Map<TablePart, String> names = namer.all();
             String ref = FileRefs.format(number);
             IngestReport report = IngestReport.of(ref, fileName, ingested, names);
             List<TableInfo> tables = new ArrayList<>();
             List<SheetInfo> sheets = new ArrayList<>();
-            Map<String, String> stageNames = new HashMap<>();
             for (IngestedSheet sheet : ingested.sheets()) {
                 String first = sheet.tables().isEmpty()
                         ? null
@@ -109,7 +107,6 @@ final class Upload {
                 sheets.add(new SheetInfo(sheet.number(), sheet.name(), sheet.hidden(), first, sheet.status()));
                 for (IngestedTable table : sheet.tables()) {
                     String name = names.get(new TablePart(sheet.number(), table.part()));
-                    stageNames.put(name, Workspace.stageTableName(number, sheet.number(), table.part()));
                     tables.add(new TableInfo(
                             name,
                             number,
@@ -136,9 +133,7 @@ final class Upload {
                     sheets);
             Map<String, TableProfile> profiles = workspace.profile(tables);
             moveIntoPlace(partial, committed);
-            List<TableInfo> replacedTables =
-                    replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
-            commit(file, report, tables, stageNames, profiles, replaced, replacedTables);
+            commit(file, report, tables, profiles, replaced);
             transactionOpen = false;
             workspace.publishToDuckDb(tables, replacedTables);
             workspace.reloadSnapshot();
@@ -172,84 +167,31 @@ final class Upload {
         }
     }
 
-    private Map<TablePart, String> tableNames(
-            IngestedFile ingested, CatalogSnapshot before, Optional<SourceFile> replaced) {
-        Set<String> taken = new HashSet<>();
-        Map<String, String> previous = new HashMap<>();
-        for (TableInfo table : before.tables()) {
-            boolean ofReplaced =
-                    replaced.isPresent() && table.fileNumber() == replaced.get().number();
-            if (ofReplaced
-                    && table.storageName()
-                            .equals(DuckDbStorage.storageName(table.fileNumber(), table.sheetNumber(), 0))) {
-                previous.put(table.sheetName(), table.name());
-            } else if (!ofReplaced) {
-                taken.add(table.name().toLowerCase(Locale.ROOT));
+    /** Drops a replaced file's tables inside the upload's transaction, so the new ones can take their names. */
+    private void dropSqliteTables(List<TableInfo> tables) throws SQLException {
+        try (Statement statement = workspace.sqlite().createStatement()) {
+            for (TableInfo table : tables) {
+                statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
             }
         }
-        Map<TablePart, String> names = new HashMap<>();
-        for (IngestedSheet sheet : ingested.sheets()) {
-            long dataTables = sheet.tables().stream()
-                    .filter(t -> t.role() == TableRole.DATA)
-                    .count();
-            int position = 0;
-            for (IngestedTable table : sheet.tables()) {
-                String base;
-                if (table.role() == TableRole.TOTALS) {
-                    base = names.get(new TablePart(sheet.number(), table.dataPart())) + "__totals";
-                } else {
-                    position++;
-                    String sheetBase = baseName(ingested.format(), sheet);
-                    if (dataTables == 1 || position == 1 && table.titles().isEmpty()) {
-                        base = position == 1 ? previous.getOrDefault(sheet.name(), sheetBase) : sheetBase;
-                    } else if (table.titles().isEmpty()) {
-                        base = sheetBase + "_" + position;
-                    } else {
-                        base = TableNamer.forBlock(
-                                sheetBase, table.titles().get(table.titles().size() - 1));
-                    }
-                }
-                String name = TableNamer.unique(base, taken);
-                taken.add(name.toLowerCase(Locale.ROOT));
-                names.put(new TablePart(sheet.number(), table.part()), name);
-            }
-        }
-        return names;
-    }
-
-    private String baseName(SourceFormat format, IngestedSheet sheet) {
-        return switch (format) {
-            case CSV -> TableNamer.forFile(fileName);
-            case SQLITE -> TableNamer.forDatabaseTable(sheet.name());
-            case XLSX, XLS -> TableNamer.forSheet(fileName, sheet.name());
-        };
     }
 
     private void commit(
             SourceFile file,
             IngestReport report,
             List<TableInfo> tables,
-            Map<String, String> stageNames,
             Map<String, TableProfile> profiles,
-            Optional<SourceFile> replaced,
-            List<TableInfo> replacedTables)
+            Optional<SourceFile> replaced)
             throws SQLException {
-        try (Statement statement = workspace.sqlite().createStatement()) {
-            for (TableInfo table : replacedTables) {
-                statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
-            }
-            if (replaced.isPresent()) {
-                // The replaced version's bytes stay in files/F<n>/ and its record and report here, so that its
-                // F-number keeps naming it for the citations that name it.
-                VersionStore.supersede(workspace.sqlite(), replaced.get(), file.number(), file.uploadedAt());
-                CatalogStore.deleteFile(workspace.sqlite(), replaced.get().number());
-            }
-            for (TableInfo table : tables) {
-                statement.execute(
-                        "ALTER TABLE " + quote(stageNames.get(table.name())) + " RENAME TO " + quote(table.name()));
-                CatalogStore.insertTable(workspace.sqlite(), table);
-                CatalogStore.insertProfile(workspace.sqlite(), table, profiles.get(table.name()));
-            }
+        if (replaced.isPresent()) {
+            // The replaced version's bytes stay in files/F<n>/ and its record and report here, so that its
+            // F-number keeps naming it for the citations that name it.
+            VersionStore.supersede(workspace.sqlite(), replaced.get(), file.number(), file.uploadedAt());
+            CatalogStore.deleteFile(workspace.sqlite(), replaced.get().number());
+        }
+        for (TableInfo table : tables) {
+            CatalogStore.insertTable(workspace.sqlite(), table);
+            CatalogStore.insertProfile(workspace.sqlite(), table, profiles.get(table.name()));
         }
         CatalogStore.insertFile(workspace.sqlite(), file, JsonCodec.write(report));
         workspace.sqlite().commit();

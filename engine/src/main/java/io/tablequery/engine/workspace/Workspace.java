@@ -518,20 +518,20 @@ public final class Workspace implements AutoCloseable {
             int fileNumber,
             int sheetNumber,
             int part,
+            String sqliteName,
             List<StoredColumn> columns,
             List<SourceIndex<String>> indexColumns) {
         List<TableIndex> indexes = new ArrayList<>();
-        String stageName = stageTableName(fileNumber, sheetNumber, part);
         for (SourceIndex<String> index : indexColumns) {
             indexes.add(new TableIndex(
-                    "tq_index_%s_%d".formatted(stageName.substring("tq_stage_".length()), indexes.size() + 1),
+                    "tq_index_%d_%d_%d_%d".formatted(fileNumber, sheetNumber, part + 1, indexes.size() + 1),
                     index.columns(),
                     index.unique()));
         }
         return ParallelTableWriter.open(
                 sqlite,
                 duckDb(),
-                stageName,
+                sqliteName,
                 DuckDbStorage.storageName(fileNumber, sheetNumber, part),
                 columns,
                 indexes,
@@ -589,10 +589,6 @@ public final class Workspace implements AutoCloseable {
         } finally {
             writeLock.unlock();
         }
-    }
-
-    static String stageTableName(int fileNumber, int sheetNumber, int part) {
-        return "tq_stage_" + fileNumber + "_" + sheetNumber + (part == 0 ? "" : "_" + (part + 1));
     }
 
     void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {
