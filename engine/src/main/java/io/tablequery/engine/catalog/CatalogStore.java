@@ -25,6 +25,8 @@ public final class CatalogStore {
     private static final int SCHEMA_VERSION = 2;
     private static final TypeReference<List<ColumnInfo>> COLUMN_LIST = new TypeReference<>() {};
     private static final TypeReference<List<String>> TEXT_LIST = new TypeReference<>() {};
+    /** Beyond this many tables new to a snapshot, one scan of the catalog reads faster than a lookup for each. */
+    private static final int FETCHED_ONE_BY_ONE = 64;
 
     private CatalogStore() {}
 
@@ -55,6 +57,11 @@ public final class CatalogStore {
             statement.execute("""
                     CREATE TABLE IF NOT EXISTS tq_catalog_table_profiles (
                         storage_name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, profile TEXT NOT NULL)""");
+            // Removing a file's rows finds them by its number, not by reading every table's row.
+            statement.execute(
+                    "CREATE INDEX IF NOT EXISTS tq_catalog_tables_by_file ON tq_catalog_tables (file_number)");
+            statement.execute("CREATE INDEX IF NOT EXISTS tq_catalog_table_profiles_by_file ON"
+                    + " tq_catalog_table_profiles (file_number)");
             statement.execute("INSERT OR IGNORE INTO tq_catalog_meta VALUES ('schema_version', '" + SCHEMA_VERSION
                     + "'), ('next_file_number', '1')");
             migrateProfiles(statement);
@@ -127,43 +134,73 @@ public final class CatalogStore {
                         sheets.getOrDefault(number, List.of())));
             }
         }
-        // A table's columns and profile never change while its storage stays; reuse what the previous snapshot
-        // parsed, so that a commit costs little however many tables the workspace holds.
+        // A table never changes while its storage stays, and a profile once kept stays: reuse what the previous
+        // snapshot holds and read in full only the tables it lacks, so that a commit costs little however many tables
+        // the workspace holds.
         List<TableInfo> tables = new ArrayList<>();
         Map<String, TableProfile> profiles = new HashMap<>();
+        List<String> unknown = new ArrayList<>();
         try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery("SELECT t.name, t.file_number, t.sheet_number, t.sheet_name,"
-                        + " t.row_count, t.description, t.storage_name, t.columns, p.profile, t.layout_warnings,"
-                        + " t.totals_of"
-                        + " FROM tq_catalog_tables t"
-                        + " LEFT JOIN tq_catalog_table_profiles p USING (storage_name)")) {
+                ResultSet rs = statement.executeQuery("SELECT name, storage_name FROM tq_catalog_tables")) {
             while (rs.next()) {
                 String name = rs.getString(1);
-                String storageName = rs.getString(7);
-                TableInfo known = previous.table(name)
-                        .filter(t -> t.storageName().equals(storageName))
-                        .orElse(null);
-                List<ColumnInfo> columns = known != null ? known.columns() : readColumns(rs.getString(8));
-                tables.add(new TableInfo(
-                        name,
-                        rs.getInt(2),
-                        rs.getInt(3),
-                        rs.getString(4),
-                        rs.getLong(5),
-                        columns,
-                        rs.getString(6),
-                        storageName,
-                        known != null ? known.layoutWarnings() : readTexts(rs.getString(10)),
-                        rs.getString(11)));
-                String profileJson = rs.getString(9);
-                if (profileJson != null) {
-                    TableProfile profile =
-                            known != null ? previous.profile(known).orElse(null) : null;
-                    profiles.put(name, profile != null ? profile : JsonCodec.read(profileJson, TableProfile.class));
+                String storageName = rs.getString(2);
+                Optional<TableInfo> known =
+                        previous.table(name).filter(t -> t.storageName().equals(storageName));
+                Optional<TableProfile> profile = known.flatMap(previous::profile);
+                if (profile.isPresent()) {
+                    tables.add(known.get());
+                    profiles.put(name, profile.get());
+                } else {
+                    unknown.add(name);
+                }
+            }
+        }
+        String full = "SELECT t.name, t.file_number, t.sheet_number, t.sheet_name, t.row_count, t.description,"
+                + " t.storage_name, t.columns, p.profile, t.layout_warnings, t.totals_of FROM tq_catalog_tables t"
+                + " LEFT JOIN tq_catalog_table_profiles p USING (storage_name)";
+        if (unknown.size() > FETCHED_ONE_BY_ONE) {
+            tables.clear();
+            profiles.clear();
+            try (Statement statement = connection.createStatement();
+                    ResultSet rs = statement.executeQuery(full)) {
+                while (rs.next()) {
+                    readTable(rs, tables, profiles);
+                }
+            }
+        } else {
+            try (PreparedStatement ps = connection.prepareStatement(full + " WHERE t.name = ?")) {
+                for (String name : unknown) {
+                    ps.setString(1, name);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            readTable(rs, tables, profiles);
+                        }
+                    }
                 }
             }
         }
         return new CatalogSnapshot(files, tables, profiles);
+    }
+
+    private static void readTable(ResultSet rs, List<TableInfo> tables, Map<String, TableProfile> profiles)
+            throws SQLException {
+        String name = rs.getString(1);
+        tables.add(new TableInfo(
+                name,
+                rs.getInt(2),
+                rs.getInt(3),
+                rs.getString(4),
+                rs.getLong(5),
+                readColumns(rs.getString(8)),
+                rs.getString(6),
+                rs.getString(7),
+                readTexts(rs.getString(10)),
+                rs.getString(11)));
+        String profileJson = rs.getString(9);
+        if (profileJson != null) {
+            profiles.put(name, JsonCodec.read(profileJson, TableProfile.class));
+        }
     }
 
     /**

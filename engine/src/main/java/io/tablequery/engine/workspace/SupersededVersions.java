@@ -83,6 +83,10 @@ final class SupersededVersions {
 
     /** Drops the bytes and reports of a file's superseded versions beyond the retention setting. */
     void applyRetention(CatalogSnapshot catalog, int number) {
+        if (keep == WorkspaceOptions.ALL_VERSIONS) {
+            // Nothing is ever dropped: reading every version's record would only cost time as versions pile up.
+            return;
+        }
         List<SupersededFile> dropped = chains(catalog).beyondRetention(number, keep);
         if (dropped.isEmpty()) {
             return;
