@@ -186,6 +186,8 @@ final class SheetIngestor implements RowSink {
         };
         TableBuilder built = new TableBuilder(
                 sheet, layout, plan, classifier, dateLike, parts, settings, forcedPlan != null, fileName);
+        // Held at once, so that abandon() stops it if a row below fails.
+        builder = built;
         for (int[] fill : fills) {
             built.noteFill(data.get(fill[0]), fill[1]);
         }
@@ -205,7 +207,8 @@ final class SheetIngestor implements RowSink {
             droppedRows |= built.dataRows() > 0;
             return;
         }
-        tables.addAll(built.finish(warnings));
+        // A database table's layout is its schema, not a guess.
+        tables.addAll(built.finish(sheet.kind() == SourceKind.DATABASE ? List.of() : warnings));
     }
 
     private SheetOutcome.Empty empty() {

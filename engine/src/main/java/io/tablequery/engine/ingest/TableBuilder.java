@@ -84,7 +84,12 @@ final class TableBuilder {
         boolean total = checkTotals && TotalsTracker.labelled(row) && isVerifiedTotal(row);
         TableOutput output = total ? totals : data;
         boolean writing = !plan.columns().isEmpty() && !output.stopped();
-        int r = output.addRow(row.rowNumber());
+        int r = -1;
+        if (writing) {
+            r = output.addRow(row.rowNumber());
+        } else {
+            output.countRow(row.rowNumber());
+        }
         for (int c = 0; c < row.width(); c++) {
             if (row.kind(c) == CellKind.BLANK) {
                 continue;

@@ -43,6 +43,16 @@ final class TableOutput {
      * @param rowNumber the row's number in its sheet
      */
     int addRow(long rowNumber) {
+        countRow(rowNumber);
+        if (stopped) {
+            return -1;
+        }
+        open();
+        return batch.addRow(rowNumber);
+    }
+
+    /** Counts a row that is not written (a table without columns writes nothing). */
+    void countRow(long rowNumber) {
         rows++;
         if (firstRow < 0) {
             firstRow = rowNumber;
@@ -51,11 +61,6 @@ final class TableOutput {
         if (listedRows.size() < LISTED_ROWS) {
             listedRows.add(rowNumber);
         }
-        if (stopped) {
-            return -1;
-        }
-        open();
-        return batch.addRow(rowNumber);
     }
 
     /** The batch the last {@link #addRow} started a row in. */

@@ -49,8 +49,8 @@ import java.util.StringJoiner;
  * One upload, from the uploaded bytes to the commit. The bytes are copied into {@code files/F<n>.partial/}; inside
  * one SQLite transaction the tables of a replaced file are dropped and the sheets are written to SQLite tables under
  * their final names ({@link TableNames}), and to DuckDB physical tables; then the copy is moved to {@code
- * files/F<n>/} and the transaction records the file in the catalog. That SQLite commit is the moment the upload exists; the DuckDB
- * views follow it. Any failure before the commit rolls everything back.
+ * files/F<n>/} and the transaction records the file in the catalog. That SQLite commit is the moment the upload
+ * exists; the DuckDB views follow it. Any failure before the commit rolls everything back.
  */
 final class Upload {
     private final Workspace workspace;
