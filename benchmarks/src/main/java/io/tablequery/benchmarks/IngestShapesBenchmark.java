@@ -3,6 +3,7 @@ package io.tablequery.benchmarks;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -14,10 +15,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import org.apache.commons.io.file.PathUtils;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 
 /**
  * What an upload costs by the shape of its sheet and by the size of the workspace it goes into, side by side in one
- * process: ingest time per cell of a 300 x 2, a 2 x 300 and a 2,000 x 100 sheet (columns x rows), and the time to
+ * process: ingest time per cell of a 300 x 2, a 2 x 300 and a 2,000 x 100 CSV (columns x rows), of a 300 x 2 and a
+ * 2 x 300 xlsx workbook, and the time to
  * upload one 50-row CSV into a workspace of 10 tables and into one of many. Each figure is the median of its runs,
  * the runs of the contenders alternating so that machine noise hits them alike; the first run of each is left out
  * (class loading, JIT).
@@ -68,6 +73,8 @@ public final class IngestShapesBenchmark {
         shapes.put("300 columns x 2 rows", csv(data.resolve("wide-300x2.csv"), 300, 2));
         shapes.put("2 columns x 300 rows", csv(data.resolve("narrow-2x300.csv"), 2, 300));
         shapes.put("2,000 columns x 100 rows", csv(data.resolve("wide-2000x100.csv"), 2000, 100));
+        shapes.put("xlsx 300 columns x 2 rows", xlsx(data.resolve("wide-300x2.xlsx"), 300, 2));
+        shapes.put("xlsx 2 columns x 300 rows", xlsx(data.resolve("narrow-2x300.xlsx"), 2, 300));
         Path small = csv(data.resolve("small-3x50.csv"), 3, 50);
         Map<String, List<Long>> nanos = new LinkedHashMap<>();
         Map<String, Long> cells = new LinkedHashMap<>();
@@ -79,7 +86,8 @@ public final class IngestShapesBenchmark {
                     Path dir = data.resolve("ws-shape-" + run);
                     try (Workspace fresh = Workspace.open(dir)) {
                         long start = System.nanoTime();
-                        fresh.ingest(shape.getValue(), "shape.csv", IngestListener.NONE);
+                        fresh.ingest(
+                                shape.getValue(), shape.getValue().getFileName().toString(), IngestListener.NONE);
                         record(nanos, shape.getKey(), run, System.nanoTime() - start);
                     }
                     deleteTree(dir);
@@ -120,7 +128,10 @@ public final class IngestShapesBenchmark {
 
     private static long cellsOf(String shape) {
         return switch (shape) {
-            case "300 columns x 2 rows", "2 columns x 300 rows" -> 600;
+            case "300 columns x 2 rows",
+                    "2 columns x 300 rows",
+                    "xlsx 300 columns x 2 rows",
+                    "xlsx 2 columns x 300 rows" -> 600;
             default -> 200_000;
         };
     }
@@ -159,6 +170,27 @@ public final class IngestShapesBenchmark {
                 }
                 out.write("\n");
             }
+        }
+        return file;
+    }
+
+    /** The same values as {@link #csv}, as a workbook of one sheet: a header row of labels, then numbers. */
+    private static Path xlsx(Path file, int columns, int rows) throws IOException {
+        Random random = new Random(columns * 7919L + rows);
+        try (XSSFWorkbook workbook = new XSSFWorkbook();
+                OutputStream out = Files.newOutputStream(file)) {
+            Sheet sheet = workbook.createSheet("data");
+            Row header = sheet.createRow(0);
+            for (int c = 0; c < columns; c++) {
+                header.createCell(c).setCellValue("c" + c);
+            }
+            for (int r = 0; r < rows; r++) {
+                Row row = sheet.createRow(r + 1);
+                for (int c = 0; c < columns; c++) {
+                    row.createCell(c).setCellValue(random.nextInt(100_000));
+                }
+            }
+            workbook.write(out);
         }
         return file;
     }

@@ -27,6 +27,8 @@ class IngestShapesBenchmarkTest {
                         "300 columns x 2 rows",
                         "2 columns x 300 rows",
                         "2,000 columns x 100 rows",
+                        "xlsx 300 columns x 2 rows",
+                        "xlsx 2 columns x 300 rows",
                         "one 50-row CSV into 10 tables",
                         "one 50-row CSV into 12 tables");
         assertThat(result.figures())
