@@ -21,6 +21,9 @@ import java.util.Set;
  */
 final class BlockSplitter {
     private static final int TITLE_ROWS = 3;
+    /** A sheet that is split declares no column a date (database tables are never split). */
+    private static final boolean[] NO_DATES = new boolean[0];
+
     private static final int PREFACE_ROWS = 12;
 
     private final List<CellRange> merges;
@@ -234,7 +237,8 @@ final class BlockSplitter {
             names.put(c, ValueText.render(scratch));
         }
         List<ColumnStats> below = new ArrayList<>();
-        segment.subList(1, segment.size()).forEach(row -> count(row, below));
+        segment.subList(1, segment.size())
+                .forEach(row -> ColumnStats.addRow(below, row, classifier, NO_DATES, scratch));
         if (names.keySet().stream().noneMatch(c -> typed(below, c))) {
             return null;
         }
@@ -272,7 +276,7 @@ final class BlockSplitter {
         List<ColumnStats> below = new ArrayList<>();
         for (RawRow row : segment) {
             if (row.rowNumber() > own.lastNonDataRow()) {
-                count(row, below);
+                ColumnStats.addRow(below, row, classifier, NO_DATES, scratch);
             }
         }
         for (int column : own.headerNames().keySet()) {
@@ -285,18 +289,6 @@ final class BlockSplitter {
 
     private static boolean typed(List<ColumnStats> stats, int column) {
         return column < stats.size() && isTyped(stats.get(column).dominant());
-    }
-
-    private void count(RawRow row, List<ColumnStats> into) {
-        while (into.size() < row.width()) {
-            into.add(new ColumnStats());
-        }
-        for (int c = 0; c < row.width(); c++) {
-            if (!row.isBlank(c)) {
-                classifier.classify(row, c, false, scratch);
-                into.get(c).add(scratch);
-            }
-        }
     }
 
     private static boolean isTyped(ValueClass cls) {
@@ -379,7 +371,7 @@ final class BlockSplitter {
                 if (row.rowNumber() <= layout.lastNonDataRow()) {
                     continue;
                 }
-                count(row, stats);
+                ColumnStats.addRow(stats, row, classifier, NO_DATES, scratch);
             }
         }
 

@@ -1,5 +1,7 @@
 package io.tablequery.engine.ingest;
 
+import java.util.List;
+
 /** Counts, for one source column, the classes of its values over all data rows: the evidence for its type. */
 final class ColumnStats {
     final long[] counts = new long[ValueClass.values().length];
@@ -10,6 +12,28 @@ final class ColumnStats {
     long monthFirstOnly;
     long nonBooleanIntegers;
     long nonCanonicalTemporals;
+
+    /**
+     * Counts the classes of one row's cells into per-column statistics, growing the list to the row's width.
+     *
+     * @param into the statistics by source column
+     * @param row the row
+     * @param classifier classifies its cells
+     * @param dateLike by source column, whether the source declares it a date
+     * @param scratch a holder to classify into
+     */
+    static void addRow(
+            List<ColumnStats> into, RawRow row, CellClassifier classifier, boolean[] dateLike, CellValue scratch) {
+        while (into.size() < row.width()) {
+            into.add(new ColumnStats());
+        }
+        for (int c = 0; c < row.width(); c++) {
+            if (row.kind(c) != CellKind.BLANK) {
+                classifier.classify(row, c, c < dateLike.length && dateLike[c], scratch);
+                into.get(c).add(scratch);
+            }
+        }
+    }
 
     void add(CellValue value) {
         counts[value.cls.ordinal()]++;

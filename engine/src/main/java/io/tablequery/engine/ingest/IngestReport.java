@@ -69,9 +69,7 @@ public record IngestReport(
 
     private static SheetReport tableReport(
             IngestedSheet sheet, IngestedTable table, Map<TablePart, String> tableNames) {
-        String totalsTable = sheet.tables().stream()
-                .filter(t -> t.role() == TableRole.TOTALS && t.dataPart() == table.part() && t != table)
-                .findFirst()
+        String totalsTable = sheet.totalsOf(table)
                 .map(t -> tableNames.get(new TablePart(sheet.number(), t.part())))
                 .orElse(null);
         return new SheetReport(

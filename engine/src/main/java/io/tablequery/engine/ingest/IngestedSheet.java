@@ -3,6 +3,7 @@ package io.tablequery.engine.ingest;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What became of one sheet of an uploaded file.
@@ -18,5 +19,17 @@ public record IngestedSheet(int number, String name, boolean hidden, String stat
         requireNonNull(name, "name is null");
         requireNonNull(status, "status is null");
         tables = List.copyOf(requireNonNull(tables, "tables is null"));
+    }
+
+    /**
+     * Finds the table holding a data table's total rows.
+     *
+     * @param table one of this sheet's data tables
+     * @return its totals table, if its totals were moved
+     */
+    public Optional<IngestedTable> totalsOf(IngestedTable table) {
+        return tables.stream()
+                .filter(t -> t.role() == TableRole.TOTALS && t.dataPart() == table.part() && t != table)
+                .findFirst();
     }
 }

@@ -167,7 +167,7 @@ final class SheetIngestor implements RowSink {
             int index = i;
             filler.apply(data.get(i), (r, c) -> fills.add(new int[] {index, c}));
             if (forcedPlan == null) {
-                collectStats(data.get(i), blockStats);
+                ColumnStats.addRow(blockStats, data.get(i), classifier, dateLike, value);
             }
         }
         TablePlan plan = forcedPlan != null ? forcedPlan : TablePlanner.plan(layout, blockStats, sheet);
@@ -218,18 +218,6 @@ final class SheetIngestor implements RowSink {
     private void growStats(int width) {
         while (stats.size() < width) {
             stats.add(new ColumnStats());
-        }
-    }
-
-    private void collectStats(RawRow row, List<ColumnStats> into) {
-        while (into.size() < row.width()) {
-            into.add(new ColumnStats());
-        }
-        for (int c = 0; c < row.width(); c++) {
-            if (row.kind(c) != CellKind.BLANK) {
-                classifier.classify(row, c, c < dateLike.length && dateLike[c], value);
-                into.get(c).add(value);
-            }
         }
     }
 

@@ -87,9 +87,7 @@ public final class TableDescriber {
                             : " Data in rows %d-%d.".formatted(table.firstDataRow(), table.lastDataRow()));
         }
         if (table.role() == TableRole.DATA && !table.movedTotalRows().isEmpty()) {
-            String totals = sheet.tables().stream()
-                    .filter(t -> t.role() == TableRole.TOTALS && t.dataPart() == table.part())
-                    .findFirst()
+            String totals = sheet.totalsOf(table)
                     .map(t -> names.get(new TablePart(sheet.number(), t.part())))
                     .orElse("");
             text.append(" %s %s of the rows above and %s in table '%s'; this table holds data rows only."
