@@ -216,7 +216,7 @@ public final class RawRow {
     }
 
     /**
-     * Tells whether no cell holds anything but whitespace.
+     * Tells whether no cell holds anything but ASCII whitespace.
      *
      * @return true if the row is blank
      */
@@ -224,7 +224,7 @@ public final class RawRow {
         for (int c = 0; c < width; c++) {
             CellKind kind = KINDS[kinds[c]];
             if (kind == CellKind.TEXT) {
-                if (!((String) objects[c]).isBlank()) {
+                if (!isBlankText((String) objects[c])) {
                     return false;
                 }
             } else if (kind != CellKind.BLANK) {
@@ -250,14 +250,29 @@ public final class RawRow {
     }
 
     /**
-     * Tells whether a cell is blank or holds only whitespace.
+     * Tells whether a cell is blank or holds only ASCII whitespace.
      *
      * @param column the 0-based column
      * @return true if blank
      */
     public boolean isBlank(int column) {
         CellKind kind = kind(column);
-        return kind == CellKind.BLANK || (kind == CellKind.TEXT && ((String) objects[column]).isBlank());
+        return kind == CellKind.BLANK || (kind == CellKind.TEXT && isBlankText((String) objects[column]));
+    }
+
+    /**
+     * Tells whether text is empty or only ASCII spaces, tabs and line breaks. Other spaces (U+00A0, U+3000, U+2003,
+     * ...) are characters someone typed, so a row of them is data, not a gap (Java's {@code isBlank} would count
+     * most of them as whitespace).
+     */
+    static boolean isBlankText(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != '\u000B') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -24,6 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class CsvSourceReaderTest {
     private static final String CHINESE = "城市,销售额,日期\n上海,1200,2024-03-01\n北京,800,2024-03-02\n";
@@ -226,6 +227,18 @@ class CsvSourceReaderTest {
             assertThat(table.columns()).extracting(ColumnInfo::name).containsExactly("a", "col_B", "c");
             assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
                     .containsExactly(row(2, 1, null, "x"), row(3, 2, null, "y"));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"\u00A0", "\u2003", "\u3000", "\u1680", "\u205F", "\u2028", "\u001F"})
+    void keepsARowOfUnicodeSpacesAsDataButDropsARowOfAsciiSpaces(String space) throws Exception {
+        Path file = dir.resolve("spaces.csv");
+        Files.writeString(file, "name,note\nann,x\n" + space + "," + space + "\n \t, \nbob,y\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            TableInfo table = workspace.ingest(file).tables().get(0);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .containsExactly(row(2, "ann", "x"), row(3, space, space), row(5, "bob", "y"));
         }
     }
 
