@@ -1,15 +1,12 @@
 package io.tablequery.engine.store;
 
-import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableProfile;
-import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -22,9 +19,8 @@ import java.util.StringJoiner;
  * distinct count and value list follow. The distinct count of a column is one hash table per column in DuckDB,
  * costly in statements of many columns; the grouped pairs are one hash table for all.
  *
- * <p>The value lists are as {@link TableProfiler}'s: most frequent first, ties in the column's own order (numbers by
- * value, text by its bytes, as DuckDB orders VARCHAR). Reals are grouped by their text with -0.0 made 0.0, as DuckDB
- * holds the two equal.
+ * <p>The value lists are as {@link TableProfiler}'s: most frequent first, ties in the column's own order ({@link
+ * ProfileValues}). Reals are grouped by DuckDB's shortest text with -0.0 made 0.0, as DuckDB holds the two equal.
  */
 final class LongFormProfile {
     private LongFormProfile() {}
@@ -32,7 +28,7 @@ final class LongFormProfile {
     /** A value of a column and how many rows hold it. */
     private record Group(String value, long rows) {}
 
-    static List<ColumnProfile> batch(Statement statement, List<ColumnInfo> columns, int first, int end, String from)
+    static List<ColumnProfile> batch(Statement statement, List<StoredColumn> columns, int first, int end, String from)
             throws SQLException {
         StringJoiner aggregates = new StringJoiner(", ", "SELECT count(*), ", from);
         StringJoiner indexes = new StringJoiner(", ", "[", "]");
@@ -56,8 +52,9 @@ final class LongFormProfile {
             rows = rs.getLong(1);
             for (int k = 0; k < width; k++) {
                 nonNull[k] = rs.getLong(2 + k * 3);
-                min[k] = rs.getString(3 + k * 3);
-                max[k] = rs.getString(4 + k * 3);
+                ColumnType type = columns.get(first + k).type();
+                min[k] = ProfileValues.fromDuckDb(type, rs.getString(3 + k * 3));
+                max[k] = ProfileValues.fromDuckDb(type, rs.getString(4 + k * 3));
             }
         }
         // Only the groups of columns with few values come back (their value lists), and each column's count of
@@ -74,14 +71,16 @@ final class LongFormProfile {
                 distinct.put(rs.getInt(1), rs.getLong(4));
                 String value = rs.getString(2);
                 if (value != null) {
-                    groups.computeIfAbsent(rs.getInt(1), column -> new ArrayList<>())
-                            .add(new Group(value, rs.getLong(3)));
+                    int column = rs.getInt(1);
+                    groups.computeIfAbsent(column, c -> new ArrayList<>())
+                            .add(new Group(
+                                    ProfileValues.fromDuckDb(columns.get(column).type(), value), rs.getLong(3)));
                 }
             }
         }
         List<ColumnProfile> profiles = new ArrayList<>();
         for (int k = 0; k < width; k++) {
-            ColumnInfo column = columns.get(first + k);
+            StoredColumn column = columns.get(first + k);
             List<Group> found = groups.getOrDefault(first + k, List.of());
             long distinctValues = distinct.getOrDefault(first + k, 0L);
             List<String> listed = List.of();
@@ -89,32 +88,12 @@ final class LongFormProfile {
                 listed = found.stream()
                         .sorted(Comparator.comparingLong(Group::rows)
                                 .reversed()
-                                .thenComparing(Group::value, order(column.type())))
+                                .thenComparing(Group::value, ProfileValues.order(column.type())))
                         .map(Group::value)
                         .toList();
             }
             profiles.add(new ColumnProfile(column.name(), rows - nonNull[k], distinctValues, min[k], max[k], listed));
         }
         return profiles;
-    }
-
-    /** The order DuckDB sorts a column's values in, applied to their text. */
-    private static Comparator<String> order(ColumnType type) {
-        return switch (type) {
-            case INTEGER, BOOLEAN -> Comparator.comparingLong(Long::parseLong);
-            case REAL -> Comparator.comparingDouble(LongFormProfile::real);
-            default ->
-                (a, b) ->
-                        Arrays.compareUnsigned(a.getBytes(StandardCharsets.UTF_8), b.getBytes(StandardCharsets.UTF_8));
-        };
-    }
-
-    private static double real(String text) {
-        return switch (text) {
-            case "inf" -> Double.POSITIVE_INFINITY;
-            case "-inf" -> Double.NEGATIVE_INFINITY;
-            case "nan", "-nan" -> Double.NaN;
-            default -> Double.parseDouble(text);
-        };
     }
 }

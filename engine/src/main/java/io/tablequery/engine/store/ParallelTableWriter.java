@@ -2,11 +2,13 @@ package io.tablequery.engine.store;
 
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -14,14 +16,16 @@ import org.duckdb.DuckDBConnection;
 
 /**
  * Writes a table to the SQLite and DuckDB copies at once: each copy has its own thread and a small bounded queue of
- * batches, so memory stays bounded and the slower copy sets the pace.
+ * batches, so memory stays bounded and the slower copy sets the pace. It also profiles the table's columns: a small
+ * table's on the way in ({@link ProfileAccumulator}), a large one's from its DuckDB copy on the DuckDB thread, which
+ * mostly finishes before the SQLite copy does.
  */
 public final class ParallelTableWriter implements TableWriter {
     private static final Object END = new Object();
     private static final Object ABORT = new Object();
     private static final int QUEUE_BATCHES = 4;
 
-    private final String label;
+    private final String storageName;
     private final List<ColumnType> types;
     private final int batchRows;
     private final SqliteStageWriter sqlite;
@@ -31,6 +35,9 @@ public final class ParallelTableWriter implements TableWriter {
     private final BlockingQueue<Object> duckDbQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
     private final Thread sqliteThread;
     private final Thread duckDbThread;
+    private final List<StoredColumn> columns;
+    private final ProfileAccumulator accumulator;
+    private volatile TableProfile profile;
     private volatile Throwable failure;
     private volatile long sqliteRows = -1;
     private volatile long duckDbRows = -1;
@@ -39,20 +46,22 @@ public final class ParallelTableWriter implements TableWriter {
     private boolean done;
 
     private ParallelTableWriter(
-            String label,
+            String storageName,
             List<StoredColumn> columns,
             int batchRows,
             SqliteStageWriter sqlite,
             DuckDbStageWriter duckDb,
             DuckDBConnection duckDbConnection) {
-        this.label = label;
+        this.storageName = storageName;
         this.types = columns.stream().map(StoredColumn::type).toList();
+        this.columns = List.copyOf(columns);
+        this.accumulator = new ProfileAccumulator(columns);
         this.batchRows = batchRows;
         this.sqlite = sqlite;
         this.duckDb = duckDb;
         this.duckDbConnection = duckDbConnection;
-        this.sqliteThread = new Thread(this::runSqlite, "tq-sqlite-writer-" + label);
-        this.duckDbThread = new Thread(this::runDuckDb, "tq-duckdb-writer-" + label);
+        this.sqliteThread = new Thread(this::runSqlite, "tq-sqlite-writer-" + storageName);
+        this.duckDbThread = new Thread(this::runDuckDb, "tq-duckdb-writer-" + storageName);
     }
 
     /**
@@ -109,6 +118,18 @@ public final class ParallelTableWriter implements TableWriter {
         }
         put(sqliteQueue, batch);
         put(duckDbQueue, batch);
+        accumulator.add(batch);
+    }
+
+    /**
+     * Returns the column profiles of the rows written, once {@link #finish()} returned: computed on their way in for a
+     * small table, else from the DuckDB copy by the DuckDB thread as soon as it wrote the last row, while the SQLite
+     * copy may still be writing.
+     *
+     * @return the profile, or empty when the table was not written to the end
+     */
+    public Optional<TableProfile> profile() {
+        return Optional.ofNullable(profile);
     }
 
     @Override
@@ -122,7 +143,7 @@ public final class ParallelTableWriter implements TableWriter {
         if (sqliteRows != duckDbRows) {
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
-                    "table %s: SQLite received %d rows, DuckDB %d".formatted(label, sqliteRows, duckDbRows));
+                    "table %s: SQLite received %d rows, DuckDB %d".formatted(storageName, sqliteRows, duckDbRows));
         }
         return sqliteRows;
     }
@@ -144,7 +165,7 @@ public final class ParallelTableWriter implements TableWriter {
         } catch (SQLException e) {
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
-                    "could not drop table %s: %s".formatted(label, e.getMessage()),
+                    "could not drop table %s: %s".formatted(storageName, e.getMessage()),
                     e);
         } finally {
             closeQuietly(duckDbConnection);
@@ -167,7 +188,13 @@ public final class ParallelTableWriter implements TableWriter {
 
     private void runDuckDb() {
         try {
-            duckDbRows = duckDb.insertFrom(this::nextForDuckDb);
+            long rows = duckDb.insertFrom(this::nextForDuckDb);
+            Optional<TableProfile> seen = accumulator.profile();
+            profile = seen.isPresent()
+                    ? seen.get()
+                    : TableProfiler.profile(
+                            duckDbConnection, storageName, columns, rows, TableProfiler.LONG_FORM_CELLS);
+            duckDbRows = rows;
         } catch (Throwable e) {
             if (!done) {
                 fail(e);
@@ -181,7 +208,7 @@ public final class ParallelTableWriter implements TableWriter {
      */
     private ColumnBatch nextForDuckDb() throws IOException {
         if (duckDbStopped) {
-            throw new IOException("write of " + label + " stopped");
+            throw new IOException("write of " + storageName + " stopped");
         }
         if (duckDbEnded) {
             return null;
@@ -190,7 +217,7 @@ public final class ParallelTableWriter implements TableWriter {
             Object item = duckDbQueue.take();
             if (item == ABORT) {
                 duckDbStopped = true;
-                throw new IOException("write of " + label + " stopped");
+                throw new IOException("write of " + storageName + " stopped");
             }
             if (item == END) {
                 duckDbEnded = true;
@@ -223,7 +250,7 @@ public final class ParallelTableWriter implements TableWriter {
             throwIfFailed();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + label, e);
+            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + storageName, e);
         }
     }
 
@@ -232,7 +259,7 @@ public final class ParallelTableWriter implements TableWriter {
         if (cause != null) {
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
-                    "could not write table %s: %s".formatted(label, cause.getMessage()),
+                    "could not write table %s: %s".formatted(storageName, cause.getMessage()),
                     cause);
         }
     }
@@ -243,7 +270,7 @@ public final class ParallelTableWriter implements TableWriter {
             duckDbThread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + label, e);
+            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + storageName, e);
         }
     }
 

@@ -2,8 +2,8 @@ package io.tablequery.engine.store;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
-import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
+import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
 import java.sql.Connection;
@@ -54,11 +54,20 @@ public final class TableProfiler {
 
     /** Profiles a table, in long form when it has at most {@code longFormCells} cells. */
     static TableProfile profile(Connection duckDb, TableInfo table, long longFormCells) throws SQLException {
-        List<ColumnInfo> columns = table.columns();
-        String from = " FROM " + quote(DuckDbStorage.STORE_SCHEMA, table.storageName());
+        List<StoredColumn> columns = table.columns().stream()
+                .map(column -> new StoredColumn(column.name(), column.type()))
+                .toList();
+        return profile(duckDb, table.storageName(), columns, table.rowCount(), longFormCells);
+    }
+
+    /** Profiles a physical table of known columns and rows, in long form when it has at most that many cells. */
+    static TableProfile profile(
+            Connection duckDb, String storageName, List<StoredColumn> columns, long rows, long longFormCells)
+            throws SQLException {
+        String from = " FROM " + quote(DuckDbStorage.STORE_SCHEMA, storageName);
         List<ColumnProfile> profiles = new ArrayList<>();
         try (Statement statement = duckDb.createStatement()) {
-            if (table.rowCount() * columns.size() <= longFormCells) {
+            if (rows * columns.size() <= longFormCells) {
                 for (int first = 0; first < columns.size(); first += LONG_FORM_BATCH) {
                     profiles.addAll(LongFormProfile.batch(
                             statement, columns, first, Math.min(columns.size(), first + LONG_FORM_BATCH), from));
@@ -73,7 +82,7 @@ public final class TableProfiler {
     }
 
     private static List<ColumnProfile> batch(
-            Statement statement, List<ColumnInfo> columns, int first, int end, String from) throws SQLException {
+            Statement statement, List<StoredColumn> columns, int first, int end, String from) throws SQLException {
         StringJoiner aggregates = new StringJoiner(", ", "SELECT count(*), ", from);
         for (int i = first; i < end; i++) {
             aggregates.add("count(%1$s), count(DISTINCT %1$s), min(%1$s)::VARCHAR, max(%1$s)::VARCHAR"
@@ -89,10 +98,11 @@ public final class TableProfiler {
             rows = rs.getLong(1);
             for (int k = 0; k < end - first; k++) {
                 int at = 2 + k * 4;
+                ColumnType type = columns.get(first + k).type();
                 nonNull[k] = rs.getLong(at);
                 distinct[k] = rs.getLong(at + 1);
-                min[k] = rs.getString(at + 2);
-                max[k] = rs.getString(at + 3);
+                min[k] = ProfileValues.fromDuckDb(type, rs.getString(at + 2));
+                max[k] = ProfileValues.fromDuckDb(type, rs.getString(at + 3));
             }
         }
         Map<Integer, List<String>> values = values(statement, columns, first, distinct, from);
@@ -114,7 +124,7 @@ public final class TableProfiler {
      * column's groups ranked in its own branch.
      */
     private static Map<Integer, List<String>> values(
-            Statement statement, List<ColumnInfo> columns, int first, long[] distinct, String from)
+            Statement statement, List<StoredColumn> columns, int first, long[] distinct, String from)
             throws SQLException {
         StringJoiner branches = new StringJoiner(" UNION ALL ", "SELECT i, v FROM (", ") ORDER BY i, r");
         int listed = 0;
@@ -132,14 +142,15 @@ public final class TableProfiler {
         }
         try (ResultSet rs = statement.executeQuery(branches.toString())) {
             while (rs.next()) {
-                values.computeIfAbsent(rs.getInt(1), column -> new ArrayList<>())
-                        .add(rs.getString(2));
+                int column = rs.getInt(1);
+                values.computeIfAbsent(column, c -> new ArrayList<>())
+                        .add(ProfileValues.fromDuckDb(columns.get(column).type(), rs.getString(2)));
             }
         }
         return values;
     }
 
-    static String sqliteValue(ColumnInfo column, int index) {
+    static String sqliteValue(StoredColumn column, int index) {
         return switch (column.type()) {
             case DATE, TIMESTAMP -> DuckDbStorage.textColumn(index);
             case BOOLEAN -> "CAST(" + DuckDbStorage.valueColumn(index) + " AS BIGINT)";

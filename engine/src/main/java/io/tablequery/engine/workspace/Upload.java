@@ -23,6 +23,7 @@ import io.tablequery.engine.ingest.TablePart;
 import io.tablequery.engine.ingest.TableRole;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.store.DuckDbStorage;
+import io.tablequery.engine.store.ParallelTableWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -39,6 +40,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -80,6 +82,7 @@ final class Upload {
             List<TableInfo> replacedTables =
                     replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
             TableNames namer = new TableNames(SourceFormat.detect(stored, fileName), fileName, before, replaced);
+            Map<String, ParallelTableWriter> writers = new HashMap<>();
             workspace.sqlite().setAutoCommit(false);
             transactionOpen = true;
             dropSqliteTables(replacedTables);
@@ -88,8 +91,13 @@ final class Upload {
                     .ingest(
                             stored,
                             fileName,
-                            (slot, columns, indexes) -> workspace.openWriter(
-                                    number, slot.sheet(), slot.part(), namer.of(slot), columns, indexes),
+                            (slot, columns, indexes) -> {
+                                String name = namer.of(slot);
+                                ParallelTableWriter writer =
+                                        workspace.openWriter(number, slot.sheet(), slot.part(), name, columns, indexes);
+                                writers.put(name, writer);
+                                return writer;
+                            },
                             listener);
             if (!ingested.hasTables()) {
                 throw noData(ingested);
@@ -131,7 +139,7 @@ final class Upload {
                     Instant.now(),
                     paths.directory().relativize(committed.resolve(fileName)).toString(),
                     sheets);
-            Map<String, TableProfile> profiles = workspace.profile(tables);
+            Map<String, TableProfile> profiles = workspace.profile(tables, writers);
             moveIntoPlace(partial, committed);
             commit(file, report, tables, profiles, replaced);
             transactionOpen = false;

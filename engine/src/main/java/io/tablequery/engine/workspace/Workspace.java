@@ -556,9 +556,21 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    /** Profiles the columns of new tables from their DuckDB copies, before the upload commits. */
-    Map<String, TableProfile> profile(List<TableInfo> tables) throws SQLException {
-        return profile(duckDb(), tables);
+    /**
+     * Collects the column profiles of new tables before the upload commits: their writers made them as they wrote
+     * ({@link ParallelTableWriter#profile()}); a table no writer wrote (one without columns) is profiled here.
+     */
+    Map<String, TableProfile> profile(List<TableInfo> tables, Map<String, ParallelTableWriter> writers)
+            throws SQLException {
+        Map<String, TableProfile> profiles = new HashMap<>();
+        List<TableInfo> stored = new ArrayList<>();
+        for (TableInfo table : tables) {
+            ParallelTableWriter writer = writers.get(table.name());
+            Optional<TableProfile> seen = writer == null ? Optional.empty() : writer.profile();
+            seen.ifPresentOrElse(profile -> profiles.put(table.name(), profile), () -> stored.add(table));
+        }
+        profiles.putAll(profile(duckDb(), stored));
+        return profiles;
     }
 
     private static Map<String, TableProfile> profile(DuckDBConnection connection, List<TableInfo> tables)
