@@ -3,6 +3,7 @@ package io.tablequery.engine.catalog;
 import java.text.Normalizer;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Makes readable, unique, stable table names from file and sheet names.
@@ -66,16 +67,16 @@ public final class TableNamer {
      * Makes a base name unique against the names already taken, adding {@code _2}, {@code _3}, ...
      *
      * @param base the base name
-     * @param takenLowerCase names in use, lower-cased with {@link Locale#ROOT}
+     * @param takenLowerCase tells whether a name, lower-cased with {@link Locale#ROOT}, is in use
      * @return a name not in use
      */
-    public static String unique(String base, Set<String> takenLowerCase) {
-        if (!takenLowerCase.contains(base.toLowerCase(Locale.ROOT))) {
+    public static String unique(String base, Predicate<String> takenLowerCase) {
+        if (!takenLowerCase.test(base.toLowerCase(Locale.ROOT))) {
             return base;
         }
         for (int suffix = 2; ; suffix++) {
             String candidate = base + "_" + suffix;
-            if (!takenLowerCase.contains(candidate.toLowerCase(Locale.ROOT))) {
+            if (!takenLowerCase.test(candidate.toLowerCase(Locale.ROOT))) {
                 return candidate;
             }
         }

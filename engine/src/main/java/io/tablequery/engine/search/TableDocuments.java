@@ -41,20 +41,6 @@ final class TableDocuments {
         return document;
     }
 
-    /**
-     * A fingerprint of everything indexed, to tell which tables changed between snapshots. A profile is fixed by the
-     * table's storage, so whether it exists is all the fingerprint needs of it.
-     */
-    static String fingerprint(TableInfo table, CatalogSnapshot catalog) {
-        return table.storageName()
-                + '\n'
-                + table.description()
-                + '\n'
-                + catalog.fileName(table.fileNumber())
-                + '\n'
-                + catalog.profile(table).isPresent();
-    }
-
     /** The distinct values of the table's text and integer columns with few distinct values (names, codes, years). */
     private static String values(TableInfo table, CatalogSnapshot catalog) {
         StringJoiner values = new StringJoiner("\n");

@@ -1,5 +1,6 @@
 package io.tablequery.engine.search;
 
+import io.tablequery.engine.catalog.CatalogChange;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.TableInfo;
 import java.io.IOException;
@@ -19,11 +20,30 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  * workspace opens and brought up to date with each catalog change, indexing only the tables that changed. Each
  * update returns a searcher over exactly the snapshot it was given, which the workspace publishes together with
  * that snapshot.
+ *
+ * <p>An update costs what changed, not what the workspace holds: a table whose catalog entry is the very object
+ * indexed before (a snapshot derived from the last one keeps its unchanged tables) is passed over without comparing
+ * what it indexes, and the new searcher's reader is reopened from the writer (near-real-time), sharing every
+ * unchanged segment, instead of committing and opening the whole index.
  */
 public final class TableSearchIndex implements AutoCloseable {
     private final IndexWriter writer;
-    private final Map<String, String> fingerprints = new HashMap<>();
+    private final Map<String, Indexed> indexed = new HashMap<>();
     private TableSearcher current;
+
+    /**
+     * What a table's document was made from. A profile is fixed by the table's storage, so whether it exists is all
+     * the comparison needs of it.
+     */
+    private record Indexed(TableInfo table, String fileName, boolean profiled) {
+        boolean sameAs(Indexed other) {
+            return profiled == other.profiled
+                    && fileName.equals(other.fileName)
+                    && (table == other.table
+                            || (table.storageName().equals(other.table.storageName())
+                                    && table.description().equals(other.table.description())));
+        }
+    }
 
     /** Creates an empty index. */
     public TableSearchIndex() {
@@ -48,28 +68,90 @@ public final class TableSearchIndex implements AutoCloseable {
             for (TableInfo table : snapshot.tables()) {
                 String id = TableDocuments.id(table);
                 present.add(id);
-                String fingerprint = TableDocuments.fingerprint(table, snapshot);
-                if (!fingerprint.equals(fingerprints.get(id))) {
-                    writer.updateDocument(new Term(TableDocuments.ID, id), TableDocuments.of(table, snapshot));
-                    fingerprints.put(id, fingerprint);
+                Indexed before = indexed.get(id);
+                if (before == null || !before.sameAs(indexedAs(table, snapshot))) {
+                    index(table, snapshot);
                 }
             }
-            for (String id : Set.copyOf(fingerprints.keySet())) {
-                if (!present.contains(id)) {
-                    writer.deleteDocuments(new Term(TableDocuments.ID, id));
-                    fingerprints.remove(id);
+            if (indexed.size() > present.size()) {
+                for (String id : Set.copyOf(indexed.keySet())) {
+                    if (!present.contains(id)) {
+                        writer.deleteDocuments(new Term(TableDocuments.ID, id));
+                        indexed.remove(id);
+                    }
                 }
             }
-            writer.commit();
-            TableSearcher next = new TableSearcher(DirectoryReader.open(writer.getDirectory()), snapshot);
-            if (current != null) {
-                current.release();
-            }
-            current = next;
-            return next;
+            return publish(snapshot);
         } catch (IOException e) {
             throw new UncheckedIOException("could not update the search index", e);
         }
+    }
+
+    /**
+     * Brings the index from the snapshot it was last brought to through one committed change: only the change's
+     * tables are indexed or removed.
+     *
+     * @param previous the snapshot this index was last brought to
+     * @param change the change committed since
+     * @param snapshot {@code previous} with the change applied
+     * @return a searcher that sees exactly {@code snapshot}'s tables
+     */
+    public synchronized TableSearcher update(CatalogSnapshot previous, CatalogChange change, CatalogSnapshot snapshot) {
+        try {
+            Set<String> added = new HashSet<>();
+            change.addedTables().forEach(table -> added.add(TableDocuments.id(table)));
+            for (int fileNumber : change.removed()) {
+                for (TableInfo table : previous.tablesOf(fileNumber)) {
+                    String id = TableDocuments.id(table);
+                    if (!added.contains(id)) {
+                        writer.deleteDocuments(new Term(TableDocuments.ID, id));
+                        indexed.remove(id);
+                    }
+                }
+            }
+            for (TableInfo table : change.addedTables()) {
+                index(table, snapshot);
+            }
+            return publish(snapshot);
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not update the search index", e);
+        }
+    }
+
+    private void index(TableInfo table, CatalogSnapshot snapshot) throws IOException {
+        String id = TableDocuments.id(table);
+        writer.updateDocument(new Term(TableDocuments.ID, id), TableDocuments.of(table, snapshot));
+        indexed.put(id, indexedAs(table, snapshot));
+    }
+
+    private static Indexed indexedAs(TableInfo table, CatalogSnapshot snapshot) {
+        return new Indexed(
+                table,
+                snapshot.fileName(table.fileNumber()),
+                snapshot.profile(table).isPresent());
+    }
+
+    private TableSearcher publish(CatalogSnapshot snapshot) throws IOException {
+        TableSearcher next = new TableSearcher(reopen(), snapshot);
+        if (current != null) {
+            current.release();
+        }
+        current = next;
+        return next;
+    }
+
+    /** A reader that sees every change made so far, sharing the current reader's unchanged segments. */
+    private DirectoryReader reopen() throws IOException {
+        if (current == null) {
+            return DirectoryReader.open(writer);
+        }
+        DirectoryReader previous = current.reader();
+        DirectoryReader changed = DirectoryReader.openIfChanged(previous, writer);
+        if (changed != null) {
+            return changed;
+        }
+        previous.incRef();
+        return previous;
     }
 
     @Override

@@ -94,6 +94,10 @@ public final class TableSearcher {
         }
     }
 
+    DirectoryReader reader() {
+        return reader;
+    }
+
     void release() throws IOException {
         reader.decRef();
     }

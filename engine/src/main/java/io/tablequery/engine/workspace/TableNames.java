@@ -26,23 +26,30 @@ import java.util.Set;
 final class TableNames {
     private final SourceFormat format;
     private final String fileName;
-    private final Set<String> taken = new HashSet<>();
+    private final CatalogSnapshot before;
+    private final int replacedNumber;
+    private final Set<String> given = new HashSet<>();
     private final Map<String, String> previous = new HashMap<>();
     private final Map<TablePart, String> names = new HashMap<>();
 
     TableNames(SourceFormat format, String fileName, CatalogSnapshot before, Optional<SourceFile> replaced) {
         this.format = format;
         this.fileName = fileName;
-        for (TableInfo table : before.tables()) {
-            boolean ofReplaced =
-                    replaced.isPresent() && table.fileNumber() == replaced.get().number();
-            if (!ofReplaced) {
-                taken.add(key(table.name()));
-            } else if (table.storageName()
-                    .equals(DuckDbStorage.storageName(table.fileNumber(), table.sheetNumber(), 0))) {
+        this.before = before;
+        this.replacedNumber = replaced.map(SourceFile::number).orElse(0);
+        for (TableInfo table : before.tablesOf(replacedNumber)) {
+            if (table.storageName().equals(DuckDbStorage.storageName(table.fileNumber(), table.sheetNumber(), 0))) {
                 previous.put(table.sheetName(), table.name());
             }
         }
+    }
+
+    /** Whether a lower-cased name is given in this upload or held by a table the upload does not replace. */
+    private boolean taken(String lowerCase) {
+        return given.contains(lowerCase)
+                || before.table(lowerCase)
+                        .filter(table -> table.fileNumber() != replacedNumber)
+                        .isPresent();
     }
 
     /** The name of a table about to be written. */
@@ -52,8 +59,8 @@ final class TableNames {
         if (known != null) {
             return known;
         }
-        String name = TableNamer.unique(base(slot), taken);
-        taken.add(key(name));
+        String name = TableNamer.unique(base(slot), this::taken);
+        given.add(key(name));
         names.put(part, name);
         return name;
     }

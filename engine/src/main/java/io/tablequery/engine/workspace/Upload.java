@@ -2,6 +2,7 @@ package io.tablequery.engine.workspace;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.engine.catalog.CatalogChange;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
 import io.tablequery.engine.catalog.FileRefs;
@@ -144,7 +145,7 @@ final class Upload {
             commit(file, report, tables, profiles, replaced);
             transactionOpen = false;
             workspace.publishToDuckDb(tables, replacedTables);
-            workspace.reloadSnapshot();
+            workspace.publishChange(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
             if (replaced.isPresent()) {
                 workspace.applyRetention(number);
             }

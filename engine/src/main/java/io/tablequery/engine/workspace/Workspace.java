@@ -3,6 +3,7 @@ package io.tablequery.engine.workspace;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.engine.catalog.CatalogChange;
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
@@ -387,7 +388,7 @@ public final class Workspace implements AutoCloseable {
             deleteTree(paths.fileDirectory(fileNumber));
             earlier.forEach(
                     version -> deleteTree(paths.fileDirectory(version.file().number())));
-            reloadSnapshot();
+            publishChange(CatalogChange.removal(fileNumber));
             return current.get();
         } finally {
             writeLock.unlock();
@@ -657,7 +658,21 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
-    void reloadSnapshot() {
+    /**
+     * Publishes the catalog after a committed change, derived from the published one and the change alone (and the
+     * search index updated for the changed tables only), so that a commit does not read the whole catalog again.
+     */
+    void publishChange(CatalogChange change) {
+        synchronized (publishLock) {
+            CatalogSnapshot previous = published.snapshot();
+            CatalogSnapshot snapshot = previous.apply(change);
+            published = new Published(
+                    snapshot, searchIndex == null ? null : searchIndex.update(previous, change, snapshot));
+        }
+    }
+
+    /** Reads the whole catalog again and publishes it: on opening, and after a repair. */
+    private void reloadSnapshot() {
         try {
             synchronized (publishLock) {
                 CatalogSnapshot previous = published == null ? CatalogSnapshot.empty() : published.snapshot();
