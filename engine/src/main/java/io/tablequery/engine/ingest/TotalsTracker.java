@@ -21,10 +21,13 @@ final class TotalsTracker {
         UNVERIFIED
     }
 
-    private static final Pattern TOTAL = Pattern.compile("(?iu)^\\s*(grand\\s+|sub-?)?totals?\\b.*"
+    static final Pattern TOTAL = Pattern.compile("(?iu)^\\s*(grand\\s+|sub-?)?totals?\\b.*"
             + "|^.*\\S\\s+(grand\\s+)?totals?\\s*$"
             + "|^\\s*(sum|gesamt|summe|totaal|somme|suma)\\s*:?\\s*$"
             + "|^\\s*(合计|總計|总计|小计|小計|合計|共计|總和|总和).*");
+
+    /** The first letters of the words {@link #TOTAL} begins with, in both cases; {@code ſ} folds to {@code s}. */
+    private static final String FIRST_LETTERS = "gGsStTſ合總总小計计共";
 
     private double[] group = new double[0];
     private double[] table = new double[0];
@@ -46,10 +49,39 @@ final class TotalsTracker {
             if (!row.isBlank(c)) {
                 return row.kind(c) == CellKind.TEXT
                         && row.text(c).length() < 100
+                        && mayBeTotal(row.text(c))
                         && TOTAL.matcher(row.text(c)).matches();
             }
         }
         return false;
+    }
+
+    /**
+     * A cheap test every label matching {@link #TOTAL} passes, so that the expression runs on few of a large table's
+     * rows: such a label begins (after the spaces {@code \\s} skips) with a letter of its first word, or it contains
+     * {@code total}.
+     */
+    static boolean mayBeTotal(String label) {
+        int start = 0;
+        while (start < label.length() && isRegexSpace(label.charAt(start))) {
+            start++;
+        }
+        if (start == label.length()) {
+            return false;
+        }
+        if (FIRST_LETTERS.indexOf(label.charAt(start)) >= 0) {
+            return true;
+        }
+        for (int i = start; i + 5 <= label.length(); i++) {
+            if (label.regionMatches(true, i, "total", 0, 5)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isRegexSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == '\u000B' || c == '\f' || c == '\r';
     }
 
     /**

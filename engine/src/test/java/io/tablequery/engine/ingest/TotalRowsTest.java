@@ -181,4 +181,60 @@ class TotalRowsTest {
             return Rows.normalizeAll(TableReader.rows(connection, sql));
         }
     }
+
+    @Test
+    void theQuickTestPassesEveryLabelTheTotalPatternMatches() {
+        String[] tokens = {
+            "total",
+            "Total",
+            "TOTALS",
+            "toTal",
+            "grand",
+            "Grand ",
+            "sub",
+            "sub-",
+            "Sub",
+            "sum",
+            "Summe",
+            "SUMME",
+            "gesamt",
+            "somme",
+            "suma",
+            "totaal",
+            "合计",
+            "總計",
+            "小計",
+            "共计",
+            "总和",
+            "North",
+            "east",
+            " ",
+            "  ",
+            "\t",
+            "\u00A0",
+            ":",
+            "x",
+            "ſum",
+            "ſubtotal",
+            "Ｔotal",
+            "2024",
+            "-"
+        };
+        java.util.Random random = new java.util.Random(7);
+        int matched = 0;
+        for (int i = 0; i < 200_000; i++) {
+            StringBuilder label = new StringBuilder();
+            for (int n = 1 + random.nextInt(4); n > 0; n--) {
+                label.append(tokens[random.nextInt(tokens.length)]);
+            }
+            String text = label.toString();
+            if (TotalsTracker.TOTAL.matcher(text).matches()) {
+                matched++;
+                assertThat(TotalsTracker.mayBeTotal(text)).as(text).isTrue();
+            }
+        }
+        assertThat(matched).isGreaterThan(10_000);
+        assertThat(TotalsTracker.mayBeTotal("Berlin")).isFalse();
+        assertThat(TotalsTracker.mayBeTotal("Customer 17")).isFalse();
+    }
 }
