@@ -23,7 +23,9 @@ import org.apache.poi.xssf.usermodel.XSSFWorkbook;
  * What an upload costs by the shape of its sheet and by the size of the workspace it goes into, side by side in one
  * process: ingest time per cell of a 300 x 2, a 2 x 300 and a 2,000 x 100 CSV (columns x rows), of a 300 x 2 and a
  * 2 x 300 xlsx workbook, and the time to
- * upload one 50-row CSV into a workspace of 10 tables and into one of many. Each figure is the median of its runs,
+ * upload one 50-row CSV into a workspace of 10 tables and into one of many, each with its search index built as a
+ * server's is. Beside them, DuckDB's own {@code read_csv} of the two small CSVs into a new database: the part of the
+ * cost of a wide sheet that a DuckDB copy pays whoever writes it. Each figure is the median of its runs,
  * the runs of the contenders alternating so that machine noise hits them alike; the first run of each is left out
  * (class loading, JIT).
  */
@@ -65,9 +67,9 @@ public final class IngestShapesBenchmark {
      * @param settings what to run
      * @param log where progress goes
      * @return the figures
-     * @throws IOException when inputs cannot be written
+     * @throws Exception when inputs cannot be written or DuckDB fails
      */
-    public static Result run(Settings settings, PrintStream log) throws IOException {
+    public static Result run(Settings settings, PrintStream log) throws Exception {
         Path data = Files.createDirectories(settings.data().resolve("ingest-shapes"));
         Map<String, Path> shapes = new LinkedHashMap<>();
         shapes.put("300 columns x 2 rows", csv(data.resolve("wide-300x2.csv"), 300, 2));
@@ -81,6 +83,9 @@ public final class IngestShapesBenchmark {
         try (Workspace ten = filled(data.resolve("ws-10"), 10, log);
                 Workspace large =
                         filled(data.resolve("ws-" + settings.largeWorkspace()), settings.largeWorkspace(), log)) {
+            // As on a server after its first search-tables: every upload then also updates the search index.
+            ten.searchTables("c0", 5);
+            large.searchTables("c0", 5);
             for (int run = 0; run <= settings.runs(); run++) {
                 for (Map.Entry<String, Path> shape : shapes.entrySet()) {
                     Path dir = data.resolve("ws-shape-" + run);
@@ -92,6 +97,15 @@ public final class IngestShapesBenchmark {
                     }
                     deleteTree(dir);
                     cells.put(shape.getKey(), cellsOf(shape.getKey()));
+                }
+                for (String shape : List.of("300 columns x 2 rows", "2 columns x 300 rows")) {
+                    Path scratch = Files.createDirectories(data.resolve("duckdb-" + run));
+                    String name = "DuckDB read_csv alone, " + shape;
+                    long start = System.nanoTime();
+                    Contender.DUCKDB_READ_CSV.run(shapes.get(shape), scratch);
+                    record(nanos, name, run, System.nanoTime() - start);
+                    deleteTree(scratch);
+                    cells.put(name, 600L);
                 }
                 for (Workspace into : List.of(ten, large)) {
                     String name =

@@ -29,6 +29,8 @@ class IngestShapesBenchmarkTest {
                         "2,000 columns x 100 rows",
                         "xlsx 300 columns x 2 rows",
                         "xlsx 2 columns x 300 rows",
+                        "DuckDB read_csv alone, 300 columns x 2 rows",
+                        "DuckDB read_csv alone, 2 columns x 300 rows",
                         "one 50-row CSV into 10 tables",
                         "one 50-row CSV into 12 tables");
         assertThat(result.figures())
