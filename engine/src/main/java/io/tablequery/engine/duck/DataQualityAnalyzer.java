@@ -5,7 +5,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.exec.QueryDeadline;
-import io.tablequery.engine.ingest.CoercionReport;
+import io.tablequery.engine.ingest.values.CoercionReport;
 import io.tablequery.engine.store.DuckDbStorage;
 import java.sql.Connection;
 import java.sql.ResultSet;

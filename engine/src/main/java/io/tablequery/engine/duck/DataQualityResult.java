@@ -1,7 +1,7 @@
 package io.tablequery.engine.duck;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.tablequery.engine.ingest.CoercionReport;
+import io.tablequery.engine.ingest.values.CoercionReport;
 import java.util.List;
 
 /**

@@ -10,7 +10,7 @@ import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.exec.QueryWatchdog;
-import io.tablequery.engine.ingest.CoercionReport;
+import io.tablequery.engine.ingest.values.CoercionReport;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.workspace.Workspace;

@@ -3,6 +3,7 @@ package io.tablequery.engine.ingest;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.ingest.values.CoercionReport;
 import java.util.List;
 
 /**

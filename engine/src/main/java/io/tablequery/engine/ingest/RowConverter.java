@@ -2,6 +2,15 @@ package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.StoredValues;
+import io.tablequery.engine.ingest.layout.ColumnPlan;
+import io.tablequery.engine.ingest.layout.TablePlan;
+import io.tablequery.engine.ingest.report.CoercionLog;
+import io.tablequery.engine.ingest.values.CellValue;
+import io.tablequery.engine.ingest.values.CoercionKind;
+import io.tablequery.engine.ingest.values.DateOrder;
+import io.tablequery.engine.ingest.values.ExcelDates;
+import io.tablequery.engine.ingest.values.ValueClass;
+import io.tablequery.engine.ingest.values.ValueText;
 import io.tablequery.engine.store.ColumnBatch;
 import java.util.List;
 
@@ -34,21 +43,21 @@ final class RowConverter {
         if (value.has(CellValue.CONTROL_REMOVED | CellValue.UNDECODABLE)) {
             noteTextRepair(column, value, rowNumber);
         }
-        switch (value.cls) {
+        switch (value.cls()) {
             case NULL -> {
                 return true;
             }
             case NULL_MARKER, ERROR -> {
                 if (plan.type() == ColumnType.TEXT) {
-                    batch.setObject(column, row, value.text);
+                    batch.setObject(column, row, value.text());
                 } else {
                     note(
                             column,
-                            value.cls == ValueClass.ERROR
+                            value.cls() == ValueClass.ERROR
                                     ? CoercionKind.ERROR_TO_NULL
                                     : CoercionKind.NULL_MARKER_TO_NULL,
                             rowNumber,
-                            value.text,
+                            value.text(),
                             null);
                 }
                 return true;
@@ -71,22 +80,22 @@ final class RowConverter {
     }
 
     private boolean putInteger(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
-        if (value.cls != ValueClass.INT) {
+        if (value.cls() != ValueClass.INT) {
             return false;
         }
-        batch.setLong(column, row, value.longValue);
+        batch.setLong(column, row, value.longValue());
         if (value.has(TEXT_ORIGIN)) {
-            noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue));
+            noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue()));
         }
         return true;
     }
 
     private boolean putReal(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
         double number;
-        if (value.cls == ValueClass.INT) {
-            number = value.longValue;
-        } else if (value.cls == ValueClass.REAL) {
-            number = value.doubleValue;
+        if (value.cls() == ValueClass.INT) {
+            number = value.longValue();
+        } else if (value.cls() == ValueClass.REAL) {
+            number = value.doubleValue();
         } else {
             return false;
         }
@@ -99,7 +108,7 @@ final class RowConverter {
 
     private boolean putDate(ColumnBatch batch, int row, int column, CellValue value, long rowNumber, DateOrder order) {
         long day = pick(value, order);
-        if (value.cls != ValueClass.DATE || day == CellValue.INVALID) {
+        if (value.cls() != ValueClass.DATE || day == CellValue.INVALID) {
             return false;
         }
         batch.setLong(column, row, day);
@@ -112,10 +121,10 @@ final class RowConverter {
     private boolean putTimestamp(
             ColumnBatch batch, int row, int column, CellValue value, long rowNumber, DateOrder order) {
         long picked = pick(value, order);
-        if ((value.cls != ValueClass.DATE && value.cls != ValueClass.DATETIME) || picked == CellValue.INVALID) {
+        if ((value.cls() != ValueClass.DATE && value.cls() != ValueClass.DATETIME) || picked == CellValue.INVALID) {
             return false;
         }
-        long micros = value.cls == ValueClass.DATE ? picked * ExcelDates.MICROS_PER_DAY : picked;
+        long micros = value.cls() == ValueClass.DATE ? picked * ExcelDates.MICROS_PER_DAY : picked;
         batch.setLong(column, row, micros);
         if (value.has(CellValue.FROM_TEXT | CellValue.PART_DROPPED)) {
             noteTemporal(column, value, rowNumber, StoredValues.timestampText(micros));
@@ -125,30 +134,30 @@ final class RowConverter {
 
     private boolean putBoolean(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
         boolean databaseFlag = kind == SourceKind.DATABASE
-                && value.cls == ValueClass.INT
-                && (value.longValue == 0 || value.longValue == 1);
-        if (value.cls != ValueClass.BOOL && !databaseFlag) {
+                && value.cls() == ValueClass.INT
+                && (value.longValue() == 0 || value.longValue() == 1);
+        if (value.cls() != ValueClass.BOOL && !databaseFlag) {
             return false;
         }
-        batch.setLong(column, row, value.longValue);
+        batch.setLong(column, row, value.longValue());
         if (value.has(TEXT_ORIGIN)) {
-            noteTextOrigin(column, value, rowNumber, value.longValue != 0 ? "TRUE" : "FALSE");
+            noteTextOrigin(column, value, rowNumber, value.longValue() != 0 ? "TRUE" : "FALSE");
         }
         return true;
     }
 
     private static boolean putBlob(ColumnBatch batch, int row, int column, CellValue value) {
-        if (value.cls != ValueClass.BLOB) {
+        if (value.cls() != ValueClass.BLOB) {
             return false;
         }
-        batch.setObject(column, row, value.blob);
+        batch.setObject(column, row, value.blob());
         return true;
     }
 
     private boolean putText(ColumnBatch batch, int row, int column, CellValue value, long rowNumber) {
         String text = ValueText.render(value);
         batch.setObject(column, row, text);
-        if (value.text == null && value.cls != ValueClass.TEXT) {
+        if (value.text() == null && value.cls() != ValueClass.TEXT) {
             CoercionKind coercion =
                     kind == SourceKind.DATABASE ? CoercionKind.TEXT_IN_DUCKDB_ONLY : CoercionKind.VALUE_STORED_AS_TEXT;
             note(column, coercion, rowNumber, text, text);
@@ -166,28 +175,28 @@ final class RowConverter {
 
     private static long pick(CellValue value, DateOrder order) {
         return value.has(CellValue.ORDER_DEPENDENT) && order == DateOrder.DAY_FIRST
-                ? value.dayFirstValue
-                : value.longValue;
+                ? value.dayFirstValue()
+                : value.longValue();
     }
 
     private void noteTextOrigin(int column, CellValue value, long rowNumber, String stored) {
         if (value.has(CellValue.PERCENT)) {
-            note(column, CoercionKind.PERCENT_TEXT_TO_NUMBER, rowNumber, value.text, stored);
+            note(column, CoercionKind.PERCENT_TEXT_TO_NUMBER, rowNumber, value.text(), stored);
         } else if (value.has(CellValue.CURRENCY)) {
-            note(column, CoercionKind.CURRENCY_TEXT_TO_NUMBER, rowNumber, value.text, stored);
+            note(column, CoercionKind.CURRENCY_TEXT_TO_NUMBER, rowNumber, value.text(), stored);
         } else if (value.has(CellValue.FROM_TEXT)) {
-            CoercionKind kind = value.cls == ValueClass.BOOL
+            CoercionKind kind = value.cls() == ValueClass.BOOL
                     ? CoercionKind.BOOLEAN_STORED_AS_TEXT
                     : CoercionKind.NUMBER_STORED_AS_TEXT;
-            note(column, kind, rowNumber, value.text, stored);
+            note(column, kind, rowNumber, value.text(), stored);
         }
     }
 
     private void noteTemporal(int column, CellValue value, long rowNumber, String stored) {
         if (value.has(CellValue.FROM_TEXT)) {
-            note(column, CoercionKind.DATE_STORED_AS_TEXT, rowNumber, value.text, stored);
+            note(column, CoercionKind.DATE_STORED_AS_TEXT, rowNumber, value.text(), stored);
         } else if (value.has(CellValue.PART_DROPPED)) {
-            String original = StoredValues.timestampText(ExcelDates.epochMicros(value.doubleValue, date1904));
+            String original = StoredValues.timestampText(ExcelDates.epochMicros(value.doubleValue(), date1904));
             note(column, CoercionKind.HIDDEN_PART_DROPPED, rowNumber, original, stored);
         }
     }
@@ -196,7 +205,7 @@ final class RowConverter {
         CoercionKind kind = value.has(CellValue.CONTROL_REMOVED)
                 ? CoercionKind.CONTROL_CHARACTERS_REMOVED
                 : CoercionKind.UNDECODABLE_BYTES_REPLACED;
-        note(column, kind, rowNumber, null, value.text);
+        note(column, kind, rowNumber, null, value.text());
     }
 
     private void note(int column, CoercionKind kind, long rowNumber, String original, String stored) {

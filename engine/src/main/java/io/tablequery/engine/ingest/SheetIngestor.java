@@ -1,6 +1,17 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.layout.BlockSplitter;
+import io.tablequery.engine.ingest.layout.Layout;
+import io.tablequery.engine.ingest.layout.LayoutConfidence;
+import io.tablequery.engine.ingest.layout.LayoutDetector;
+import io.tablequery.engine.ingest.layout.MergeFiller;
+import io.tablequery.engine.ingest.layout.TablePlan;
+import io.tablequery.engine.ingest.layout.TablePlanner;
+import io.tablequery.engine.ingest.values.CellClassifier;
+import io.tablequery.engine.ingest.values.CellValue;
+import io.tablequery.engine.ingest.values.ColumnStats;
+import io.tablequery.engine.ingest.values.TypeInference;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.tablequery.engine.ingest;
 
+import io.tablequery.engine.ingest.layout.TablePlan;
 import java.util.List;
 
 /** What became of a sheet after one read. */

@@ -2,6 +2,17 @@ package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.layout.Layout;
+import io.tablequery.engine.ingest.layout.TablePlan;
+import io.tablequery.engine.ingest.layout.TotalsTracker;
+import io.tablequery.engine.ingest.report.CoercionLog;
+import io.tablequery.engine.ingest.values.CellClassifier;
+import io.tablequery.engine.ingest.values.CellValue;
+import io.tablequery.engine.ingest.values.CoercionKind;
+import io.tablequery.engine.ingest.values.CoercionReport;
+import io.tablequery.engine.ingest.values.ColumnStats;
+import io.tablequery.engine.ingest.values.ValueClass;
+import io.tablequery.engine.ingest.values.ValueText;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -243,7 +254,7 @@ final class TableBuilder {
     /** Puts the classified value of source column {@code c} into the batch; false when it does not fit. */
     private boolean write(TableOutput output, int r, int c, long rowNumber) {
         int p = c < planBySource.length ? planBySource[c] : -1;
-        boolean fits = p >= 0 ? converter.put(output.batch(), r, p, value, rowNumber) : value.cls == ValueClass.NULL;
+        boolean fits = p >= 0 ? converter.put(output.batch(), r, p, value, rowNumber) : value.cls() == ValueClass.NULL;
         if (!fits && forced) {
             throw new EngineException(
                     IngestErrorCode.INGEST_FAILED,

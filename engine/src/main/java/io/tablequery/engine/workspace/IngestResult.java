@@ -4,7 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.ingest.IngestReport;
+import io.tablequery.engine.ingest.report.IngestReport;
 import java.util.List;
 
 /**

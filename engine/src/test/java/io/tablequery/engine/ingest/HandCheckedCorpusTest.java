@@ -10,6 +10,8 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.SheetInfo;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.ingest.report.SheetReport;
+import io.tablequery.engine.ingest.values.CoercionExample;
 import io.tablequery.engine.testing.Rows;
 import io.tablequery.engine.testing.TableReader;
 import io.tablequery.engine.workspace.IngestResult;

@@ -4,6 +4,7 @@ import static io.tablequery.engine.testing.Workbooks.r;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.ingest.report.SheetReport;
 import io.tablequery.engine.testing.Workbooks;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;

@@ -1,10 +1,10 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.catalog.FileRefs;
-import io.tablequery.engine.ingest.CoercionExample;
-import io.tablequery.engine.ingest.CoercionReport;
-import io.tablequery.engine.ingest.IngestReport;
-import io.tablequery.engine.ingest.SheetReport;
+import io.tablequery.engine.ingest.report.IngestReport;
+import io.tablequery.engine.ingest.report.SheetReport;
+import io.tablequery.engine.ingest.values.CoercionExample;
+import io.tablequery.engine.ingest.values.CoercionReport;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

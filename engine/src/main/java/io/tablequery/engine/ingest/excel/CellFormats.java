@@ -1,7 +1,7 @@
 package io.tablequery.engine.ingest.excel;
 
 import io.tablequery.engine.ingest.NumberFormatKind;
-import io.tablequery.engine.ingest.NumberFormats;
+import io.tablequery.engine.ingest.values.NumberFormats;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.HashMap;
