@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs a translated plan on the workspace's DuckDB copy. The connection is private to the run, so the steps' temp
@@ -73,11 +74,12 @@ public final class DuckDbPlanRunner {
             try {
                 StepStatements.execute(connection, translation.statements().get(i), deadline, timeout);
             } catch (SQLException e) {
+                int step = steps.get(i).step().step();
                 throw new EngineException(
                         PlanErrorCode.STEP_FAILED,
-                        "step %d failed on DuckDB: %s."
-                                .formatted(steps.get(i).step().step(), firstLine(e.getMessage())),
-                        e);
+                        "step %d failed on DuckDB: %s.".formatted(step, firstLine(e.getMessage())),
+                        e,
+                        Map.of("step", step));
             }
         }
     }

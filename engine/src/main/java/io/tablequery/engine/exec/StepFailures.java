@@ -71,7 +71,7 @@ final class StepFailures {
         } else if (message.contains("syntax error")) {
             text.append(" Check quoting: identifiers in double quotes, strings in single quotes ('' inside).");
         }
-        return new EngineException(PlanErrorCode.STEP_FAILED, text.toString());
+        return new EngineException(PlanErrorCode.STEP_FAILED, text.toString(), null, Map.of("step", step.step()));
     }
 
     private static String columnHint(

@@ -6,7 +6,7 @@ import io.tablequery.engine.ingest.excel.XlsxSourceReader;
 import io.tablequery.engine.ingest.sqlite.SqliteSourceReader;
 
 /** Makes the reader of a format; the formats themselves know nothing of their readers. */
-final class SourceReaders {
+public final class SourceReaders {
     private SourceReaders() {}
 
     /**
@@ -16,7 +16,7 @@ final class SourceReaders {
      * @param settings ingest limits
      * @return the reader
      */
-    static SourceReader of(SourceFormat format, IngestSettings settings) {
+    public static SourceReader of(SourceFormat format, IngestSettings settings) {
         return switch (format) {
             case XLSX -> new XlsxSourceReader();
             case XLS -> new XlsSourceReader();

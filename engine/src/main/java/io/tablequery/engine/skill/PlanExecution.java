@@ -210,7 +210,8 @@ final class PlanExecution {
                 PlanErrorCode.STEP_FAILED,
                 e.getMessage()
                         + " Run the plan with %s.".formatted(settings.names().engineSetTo("sqlite")),
-                e);
+                e,
+                e.details());
     }
 
     /** Says that DuckDB's sums of reals may end in other digits than SQLite's, when the plan has one. */

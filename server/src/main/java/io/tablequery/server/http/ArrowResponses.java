@@ -2,11 +2,15 @@ package io.tablequery.server.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
+import io.tablequery.engine.duck.ArrowCsv;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.server.api.ServerErrorCode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -39,6 +43,39 @@ final class ArrowResponses {
             throw new EngineException(ServerErrorCode.BAD_REQUEST, "maxRows must be a positive whole number");
         }
         return Math.min(MAX_ROWS, body.get("maxRows").longValue());
+    }
+
+    /**
+     * Sends a whole result as CSV ({@code text/csv}, a header of the column names), made from the spooled Arrow
+     * stream, with the same headers as {@link #send}.
+     */
+    static void sendCsv(Context ctx, Path spool, Export export) throws IOException {
+        Files.createDirectories(spool);
+        Path arrow = Files.createTempFile(spool, "tq-arrow-", ".arrows");
+        Path csv = Files.createTempFile(spool, "tq-csv-", ".csv");
+        ArrowStreams.Written written;
+        try {
+            try (OutputStream out = Files.newOutputStream(arrow)) {
+                written = export.write(out);
+            }
+            if (written == null) {
+                Files.deleteIfExists(csv);
+                return;
+            }
+            try (InputStream in = Files.newInputStream(arrow);
+                    Writer out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
+                ArrowCsv.write(in, out);
+            }
+        } catch (RuntimeException | IOException e) {
+            Files.deleteIfExists(csv);
+            throw e;
+        } finally {
+            Files.deleteIfExists(arrow);
+        }
+        ctx.header("X-Tq-Row-Count", Long.toString(written.rows()));
+        ctx.header("X-Tq-Truncated", Boolean.toString(written.truncated()));
+        ctx.contentType("text/csv; charset=UTF-8");
+        ctx.result(Files.newInputStream(csv, StandardOpenOption.DELETE_ON_CLOSE));
     }
 
     static void send(Context ctx, Path spool, Export export) throws IOException {

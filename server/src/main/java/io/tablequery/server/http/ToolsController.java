@@ -58,6 +58,28 @@ final class ToolsController {
     }
 
     /**
+     * {@code POST /v1/workspaces/{ws}/tools/queryDuckDB/csv} with {@code {"query": "...", "maxRows": N}}: the query's
+     * full result as CSV with a header, up to {@code maxRows} rows (at most 10,000,000); a refused or failed query is
+     * the tool's JSON answer with status 400.
+     */
+    void queryCsv(Context ctx) throws IOException {
+        JsonNode args = JsonBodies.object(ctx);
+        if (!args.path("query").isTextual()) {
+            throw new EngineException(ServerErrorCode.BAD_REQUEST, "queryDuckDB needs the string argument query");
+        }
+        long maxRows = ArrowResponses.maxRows(args);
+        DuckDbTools tools = new DuckDbTools(workspaces.get(ctx.pathParam("ws")), settings);
+        ArrowResponses.sendCsv(ctx, spool, out -> {
+            ArrowExport export = tools.exportArrow(args.get("query").textValue(), maxRows, out);
+            if (export.failure() != null) {
+                ctx.status(HttpStatus.BAD_REQUEST).json(export.failure());
+                return null;
+            }
+            return new ArrowStreams.Written(export.rows(), export.truncated());
+        });
+    }
+
+    /**
      * {@code POST /v1/workspaces/{ws}/tools/chart/png} with the chart tool's arguments: the chart as an {@code
      * image/png} body, or the tool's failure as JSON with status 400.
      */

@@ -64,6 +64,9 @@ public final class TqServer implements AutoCloseable {
         DuckToolSettings duckSettings =
                 DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout());
         ToolsController tools = new ToolsController(workspaces, duckSettings, uploadCache);
+        BrowseController browse = new BrowseController(workspaces);
+        SessionController session = new SessionController(workspaces, authenticator, auth);
+        WebController web = new WebController();
         AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
         RequestObserver observer = new RequestObserver();
         McpEndpoint mcp = new McpEndpoint(
@@ -92,6 +95,7 @@ public final class TqServer implements AutoCloseable {
                 holder.setAsyncSupported(true);
                 context.addFilter(holder, "/*", EnumSet.of(DispatcherType.REQUEST));
             });
+            config.routes.before(WebController::secure);
             config.routes.beforeMatched(observer::start);
             config.routes.beforeMatched(new BrowserGuard(settings.host(), auth == AuthMode.NONE)::check);
             if (auth == AuthMode.KEYS) {
@@ -100,6 +104,9 @@ public final class TqServer implements AutoCloseable {
             config.routes.afterMatched(observer::finish);
             ApiDescription api = new ApiDescription(config.routes);
             describeRoutes(api, workspaces, auth, observer, gate, admin, export, files, tables, skill, tools);
+            describeBrowsing(api, workspaces, gate, browse, session, tools);
+            config.routes.get("/", web::page);
+            config.routes.get("/assets/{name}", web::asset);
             api.get(
                     "/v1/tools",
                     "Both tool families as function-calling definitions: name, description, JSON Schema arguments.",
@@ -237,6 +244,37 @@ public final class TqServer implements AutoCloseable {
                 200,
                 "image/png",
                 gate.query(tools::chartPng, scanSize(workspaces, "chart")));
+    }
+
+    /** The routes the page needs beyond the tools: what a caller may open, table pages, source cells, CSV. */
+    private static void describeBrowsing(
+            ApiDescription api,
+            WorkspaceRegistry workspaces,
+            AdmissionGate gate,
+            BrowseController browse,
+            SessionController session,
+            ToolsController tools) {
+        api.get(
+                "/v1/session",
+                "What the caller may open: {keys, admin, workspaces}; with keys, the workspace its key opens.",
+                session::show);
+        api.get(
+                "/v1/workspaces/{ws}/tables/{table}/rows",
+                "A page of a table in row order, each row with its citation: ?limit=N (1-500, default 100) and at"
+                        + " most one of after=R, before=R, at=R, last=true.",
+                gate.query(browse::rows));
+        api.get(
+                "/v1/workspaces/{ws}/files/{ref}/sheets/{sheet}/cells",
+                "The cells of rows of a sheet of the uploaded file as the person sees them, with the merged ranges"
+                        + " over them: ?rows=5-9 or rows=1-3,120-140 (at most 500 rows, 200 columns).",
+                gate.query(browse::cells));
+        api.post(
+                "/v1/workspaces/{ws}/tools/queryDuckDB/csv",
+                "queryDuckDB's whole result as CSV with a header.",
+                withProperties(ToolDefinitions.parameters("tools/queryDuckDB"), "maxRows", "integer"),
+                200,
+                "text/csv",
+                gate.query(tools::queryCsv, scanSize(workspaces, "queryDuckDB")));
     }
 
     /**

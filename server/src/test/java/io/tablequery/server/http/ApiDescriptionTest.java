@@ -58,6 +58,8 @@ class ApiDescriptionTest {
                         .replace("{ws}", "shop")
                         .replace("{toolName}", "getTableList")
                         .replace("{ref}", "F9")
+                        .replace("{table}", "nope")
+                        .replace("{sheet}", "1")
                         .replace("{id}", "nope");
                 if (concrete.equals("/v1/admin/workspaces/shop") && method.equals("delete")) {
                     continue;
@@ -82,8 +84,12 @@ class ApiDescriptionTest {
             }
         }
         assertThat(operations)
-                .hasSize(32)
+                .hasSize(36)
                 .contains(
+                        "GET /v1/session",
+                        "GET /v1/workspaces/{ws}/tables/{table}/rows",
+                        "GET /v1/workspaces/{ws}/files/{ref}/sheets/{sheet}/cells",
+                        "POST /v1/workspaces/{ws}/tools/queryDuckDB/csv",
                         "POST /v1/admin/workspaces/{ws}/export",
                         "GET /v1/workspaces/{ws}/files/{ref}",
                         "GET /v1/workspaces/{ws}/files/{ref}/content",

@@ -1,0 +1,429 @@
+package io.tablequery.server.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.auth.AuthMode;
+import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.http.ServerSettings;
+import io.tablequery.server.http.TqServer;
+import io.tablequery.server.http.WorkspaceRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xssf.streaming.SXSSFWorkbook;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The analyst's page in a real Chromium against a real server on a random loopback port: upload through the page,
+ * search, a table of a million rows paged through, plans on every engine, citations followed to the cells of the file
+ * as uploaded, a chart, a CSV download, keys, and hostile file content that must show as text and run nothing. It
+ * prints the figures the issue asks to measure (and writes them to {@code target/web-figures.md}); it asserts none of
+ * them.
+ */
+@BrowserSuite
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class WebPageTest {
+    private static final int BIG_ROWS = 1_000_000;
+    private static final int WORKBOOK_ROWS = 200_000;
+    private static final String HOSTILE = "<img src=x onerror=\"window.__pwned=1\">";
+    private static final String SCRIPT = "<script>window.__pwned=2</script>";
+    /** File names lose their angle brackets on upload; what is left still must not run. */
+    private static final String HOSTILE_FILE = "img src=x onerror=alert(1) & 'javascript:alert(2)'.xlsx";
+
+    private Path dir;
+    private TqServer server;
+    private Browser browser;
+    private String base;
+    private String ledger;
+    private String hostileFile;
+    private String hostileTable;
+    private final List<String> figures = new ArrayList<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    void start(@TempDir Path directory) throws Exception {
+        dir = directory;
+        Path root = dir.resolve("data");
+        Workspace shop = Workspace.open(root.resolve("shop"));
+        try (Stream<Path> samples = Files.list(repository().resolve("samples/files"))) {
+            for (Path sample : samples.sorted().toList()) {
+                shop.ingest(sample);
+            }
+        }
+        shop.ingest(bigCsv(dir.resolve("big.csv")), "big.csv", IngestListener.NONE);
+        ledger = shop.ingest(bigWorkbook(dir.resolve("ledger.xlsx")), "ledger.xlsx", IngestListener.NONE)
+                .file()
+                .ref();
+        IngestResult hostile =
+                shop.ingest(hostileWorkbook(dir.resolve("hostile.xlsx")), HOSTILE_FILE, IngestListener.NONE);
+        hostileFile = hostile.file().ref();
+        hostileTable = hostile.tables().get(0).name();
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        registry.add(shop);
+        registry.add(Workspace.open(root.resolve("uploads")));
+        server = TqServer.start(registry, settings(), dir.resolve("spool"));
+        base = "http://127.0.0.1:" + server.port();
+        browser = Browser.start(dir.resolve("browser"), 1280, 800);
+    }
+
+    @AfterAll
+    void stop() throws IOException {
+        if (browser != null) {
+            browser.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        Files.createDirectories(Path.of("target"));
+        Files.write(Path.of("target", "web-figures.md"), figures);
+        figures.forEach(System.out::println);
+    }
+
+    @Test
+    void opensFastAndSendsLittleTheSecondTime() throws IOException {
+        long cold;
+        long coldBytes;
+        long warm;
+        long warmBytes;
+        try (Browser fresh = Browser.start(dir.resolve("browser-fresh"), 1280, 800)) {
+            cold = timeToFiles(fresh);
+            coldBytes = transferred(fresh);
+            warm = timeToFiles(fresh);
+            warmBytes = transferred(fresh);
+        }
+        figures.add("page open to the files list, cold: %d ms, %,d bytes transferred".formatted(cold, coldBytes));
+        figures.add("page open to the files list, warm: %d ms, %,d bytes transferred".formatted(warm, warmBytes));
+        assertThat(warmBytes).isLessThan(coldBytes);
+    }
+
+    @Test
+    void uploadsTheSamplesThroughThePageAndShowsTheirTables() throws IOException {
+        browser.open(base + "/?ws=uploads#/files");
+        browser.element("p.empty");
+        try (Stream<Path> samples = Files.list(repository().resolve("samples/files"))) {
+            for (Path sample : samples.sorted().toList()) {
+                WebElement input = browser.driver().findElement(By.id("upload-input"));
+                input.sendKeys(sample.toAbsolutePath().toString());
+                browser.waitFor(d -> d.findElements(By.cssSelector(".upload-status .notice")).stream()
+                        .anyMatch(e -> e.getText().contains(sample.getFileName().toString())));
+            }
+        }
+        String listed = browser.element("table.files").getText();
+        assertThat(listed).contains("F1", "F2", "F3", "sales_2025_q2", "库存_库存表");
+        browser.screenshot("files");
+        browser.element("table.files a[href='#/files/F2']").click();
+        String report = browser.waitFor(d -> {
+            String text = d.findElement(By.id("report")).getText();
+            return text.contains("Ingest report of F2") ? text : null;
+        });
+        assertThat(report).contains("Cells converted on the way in", "sales_2025_q2__totals");
+        browser.screenshot("report");
+    }
+
+    @Test
+    void searchesInChineseAndInEnglish() throws IOException {
+        browser.open(base + "/?ws=shop#/search?q=" + "库存");
+        assertThat(browser.element("#search-hits").getText()).contains("库存_库存表");
+        browser.screenshot("search");
+        browser.open(base + "/?ws=shop#/search?q=sales%202025%20april");
+        assertThat(browser.element("#search-hits").getText())
+                .contains("sales_2025_q2")
+                .contains("matched");
+    }
+
+    @Test
+    void pagesThroughAMillionRowTable() throws IOException {
+        browser.open(base + "/?ws=shop#/tables/big");
+        browser.element("#table-rows");
+        assertThat(browser.text("#page-status")).contains("rows 2–101 of 1,000,000");
+        List<Double> times = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            String before = browser.text("#page-status");
+            long start = System.nanoTime();
+            browser.element("#next-page").click();
+            browser.waitFor(d -> browser.text("#page-status").equals(before) ? null : true);
+            times.add((System.nanoTime() - start) / 1e6);
+        }
+        assertThat(browser.text("#page-status")).contains("rows 1002–1101");
+        browser.element("#last-page").click();
+        browser.waitFor(d -> browser.text("#page-status").contains("–1000001 of") ? true : null);
+        browser.element("#jump-row").sendKeys("500000", Keys.ENTER);
+        browser.waitFor(d -> browser.text("#page-status").startsWith("rows 500000–") ? true : null);
+        browser.screenshot("table");
+        times.sort(Double::compare);
+        figures.add("a page of 100 rows of a 1,000,000-row table, click to shown: median %.0f ms, slowest %.0f ms"
+                .formatted(times.get(times.size() / 2), times.get(times.size() - 1)));
+    }
+
+    @Test
+    void runsAPlanOnEachEngineWithItsCitations() throws IOException {
+        for (String engine : List.of("sqlite", "duckdb", "auto", "both")) {
+            openPlan("SELECT \"City\", \"Units_Apr\" FROM \"sales_2025_q2\" WHERE \"Units_Apr\" > 140");
+            new Select(browser.element("#plan-engine")).selectByValue(engine);
+            browser.element("#plan-run").click();
+            WebElement grid = browser.element("#result-1-grid");
+            assertThat(grid.getText()).as(engine).contains("Shanghai", "168", "F2S2R5");
+            assertThat(browser.element("#plan-output").getText()).contains("Ran on");
+            if (engine.equals("both")) {
+                assertThat(browser.element("#comparison").getText()).contains("the same");
+                browser.screenshot("plan");
+            }
+        }
+    }
+
+    @Test
+    void aFailingStepShowsItsErrorAtTheStep() {
+        openPlan("SELECT \"nope\" FROM \"sales_2025_q2\"");
+        browser.element("#plan-run").click();
+        WebElement step = browser.element("#plan-steps li.failed");
+        assertThat(step.getText()).contains("STEP_FAILED", "Columns of \"sales_2025_q2\"");
+    }
+
+    @Test
+    void aRowCitationOpensTheSourceRowWithTheResultsValues() throws IOException {
+        openPlan(
+                "SELECT \"City\", \"Units_May\", \"Revenue (USD)_May\" FROM \"sales_2025_q2\" WHERE \"City\" = 'Seoul'");
+        browser.element("#plan-run").click();
+        WebElement row = browser.element("#result-1-grid tbody tr");
+        List<String> values = row.findElements(By.tagName("td")).stream()
+                .map(WebElement::getText)
+                .toList();
+        row.findElement(By.cssSelector("a.cite")).click();
+        WebElement cited = browser.element("#source-sheet tr.cited");
+        assertThat(cited.getAttribute("data-row")).isEqualTo("7");
+        List<String> cells = cited.findElements(By.tagName("td")).stream()
+                .map(WebElement::getText)
+                .toList();
+        assertThat(cells).contains(values.get(0), values.get(1), values.get(2));
+        String sheet = browser.element("#source-sheet").getText();
+        assertThat(sheet).contains("ACME Corp - Sales by Region and City, Q2 2025", "Revenue (USD)");
+        browser.screenshot("citation");
+    }
+
+    @Test
+    void aSheetCitationOpensTheTopOfTheSheet() {
+        openPlan("SELECT \"Region\", SUM(\"Units_Apr\") AS \"units\" FROM \"sales_2025_q2\" GROUP BY \"Region\"");
+        browser.element("#plan-run").click();
+        WebElement link = browser.element("#result-1-grid tbody tr a.cite");
+        assertThat(link.getText()).isEqualTo("F2S2");
+        link.click();
+        String sheet = browser.element("#source-sheet").getText();
+        assertThat(sheet).contains("ACME Corp - Sales by Region and City, Q2 2025", "Shanghai");
+        assertThat(browser.all("#source-sheet tr.cited")).isEmpty();
+    }
+
+    @Test
+    void aCitationOfARowDeepInALargeWorkbookShowsQuickly() {
+        List<Double> times = new ArrayList<>();
+        for (int row : new int[] {150_000, 199_000, 60_000}) {
+            long start = System.nanoTime();
+            browser.open(base + "/?ws=shop#/source/" + ledger + "/1?row=" + row);
+            WebElement cited = browser.element("#source-sheet tr.cited");
+            times.add((System.nanoTime() - start) / 1e6);
+            assertThat(cited.getText()).contains("item " + (row - 1));
+        }
+        figures.add("a cited row of a %,d-row xlsx, page opened to row highlighted: %s ms"
+                .formatted(
+                        WORKBOOK_ROWS,
+                        times.stream().map(t -> "%.0f".formatted(t)).toList()));
+    }
+
+    @Test
+    void drawsAChartAndDownloadsTheWholeResultAsTheApiGivesIt() throws Exception {
+        String query = "SELECT \"Region\", sum(\"Units_Apr\") AS units FROM sales_2025_q2 GROUP BY 1 ORDER BY 1";
+        browser.open(base + "/?ws=shop#/files");
+        browser.script("sessionStorage.setItem('tq.duckdb.draft', arguments[0])", query);
+        browser.open(base + "/?ws=shop#/duckdb");
+        browser.element("#duckdb-run").click();
+        assertThat(browser.element("#duckdb-grid").getText()).contains("Americas", "East", "West");
+        new Select(browser.element("#duckdb-chart-kind")).selectByValue("bar");
+        new Select(browser.element("#duckdb-chart-x")).selectByValue("Region");
+        new Select(browser.element("#duckdb-chart-y")).selectByValue("units");
+        browser.element("#duckdb-chart-draw").click();
+        WebElement svg = browser.element("#duckdb-chart-target svg");
+        assertThat(svg.findElements(By.cssSelector("path, rect"))).isNotEmpty();
+        browser.screenshot("duckdb");
+        browser.element("#duckdb-csv").click();
+        Path downloaded = browser.downloads().resolve("result.csv");
+        browser.waitFor(d -> Files.exists(downloaded) ? true : null);
+        HttpResponse<String> api = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/v1/workspaces/shop/tools/queryDuckDB/csv"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"query\": " + JsonCodec.write(query) + "}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(Files.readString(downloaded)).isEqualTo(api.body()).startsWith("Region,units");
+    }
+
+    @Test
+    void hostileContentShowsAsTextAndRunsNothing() throws IOException {
+        Map<String, String> places = new LinkedHashMap<>();
+        places.put("#/files", "onerror=alert(1) & 'javascriptalert(2)'");
+        places.put("#/files/" + hostileFile, "<img src=x onerror='window.__pw");
+        places.put("#/tables", "<img src=x onerror='window.__pw");
+        places.put(
+                "#/tables/"
+                        + URLEncoder.encode(hostileTable, StandardCharsets.UTF_8)
+                                .replace("+", "%20"),
+                "<script>window.__pwned=2</script>");
+        places.put("#/source/" + hostileFile + "/1?row=2", "<script>window.__pwned=2</script>");
+        places.put("#/search?q=img", "onerror");
+        for (Map.Entry<String, String> place : places.entrySet()) {
+            browser.open(base + "/?ws=shop" + place.getKey());
+            try {
+                browser.waitFor(d -> browser.text("#view").contains(place.getValue()) ? true : null);
+            } catch (RuntimeException e) {
+                throw new AssertionError(
+                        "'%s' is not shown at %s: %s"
+                                .formatted(place.getValue(), place.getKey(), browser.text("#view")),
+                        e);
+            }
+            assertNothingRan(place.getKey());
+        }
+        browser.screenshot("hostile");
+    }
+
+    @Test
+    void aServerWithKeysAsksForOneAndRefusesAWrongOne() throws Exception {
+        Path root = dir.resolve("keyed");
+        WorkspaceRegistry registry = new WorkspaceRegistry();
+        Workspace team = Workspace.open(root.resolve("team"));
+        team.ingest(repository().resolve("samples/files/orders.csv"));
+        registry.add(team);
+        KeyStore keys = KeyStore.inMemory();
+        String key = keys.issue("team").key();
+        try (TqServer keyed = TqServer.start(registry, settings(), dir.resolve("spool-keyed"), keys, AuthMode.KEYS);
+                Browser other = Browser.start(dir.resolve("browser-keyed"), 1280, 800)) {
+            other.open("http://127.0.0.1:" + keyed.port() + "/#/files");
+            WebElement input = other.element("#key-input");
+            input.sendKeys("tq_wrong", Keys.ENTER);
+            other.waitFor(d -> d.findElement(By.id("key-reason")).getText().contains("not one this server issued"));
+            other.element("#key-input").sendKeys(key, Keys.ENTER);
+            assertThat(other.element("table.files").getText()).contains("orders.csv");
+            other.screenshot("keys");
+        }
+    }
+
+    private void openPlan(String sql) {
+        browser.open(base + "/?ws=shop#/files");
+        browser.script("sessionStorage.setItem('tq.plan.draft', arguments[0])", sql);
+        browser.open(base + "/?ws=shop#/plans");
+        browser.element("#plan-editor .cm-content");
+    }
+
+    private void assertNothingRan(String place) {
+        try {
+            browser.driver().switchTo().alert();
+            throw new AssertionError("an alert opened at " + place);
+        } catch (NoAlertPresentException expected) {
+            // Nothing ran.
+        }
+        assertThat(browser.script("return window.__pwned === undefined"))
+                .as(place)
+                .isEqualTo(true);
+        assertThat(browser.all("img[src='x'], main script")).as(place).isEmpty();
+    }
+
+    private long timeToFiles(Browser on) {
+        on.open("about:blank");
+        long start = System.nanoTime();
+        on.open(base + "/?ws=shop#/files");
+        on.element("table.files");
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    private static long transferred(Browser on) {
+        Object bytes = on.script("return performance.getEntriesByType('navigation')"
+                + ".concat(performance.getEntriesByType('resource'))"
+                + ".reduce((sum, e) => sum + (e.transferSize || 0), 0)");
+        return ((Number) bytes).longValue();
+    }
+
+    private static ServerSettings settings() {
+        return new ServerSettings(
+                "127.0.0.1", 0, 1L << 30, 1L << 20, SkillSettings.DEFAULTS, ServerSettings.DEFAULTS.limits());
+    }
+
+    private static Path repository() {
+        return Path.of(System.getProperty("tq.repository", ".."))
+                .toAbsolutePath()
+                .normalize();
+    }
+
+    private static Path bigCsv(Path file) throws IOException {
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            out.write("id,city,amount\n");
+            String[] cities = {"Berlin", "Paris", "上海", "Lima"};
+            for (int i = 1; i <= BIG_ROWS; i++) {
+                out.write(i + "," + cities[i % cities.length] + "," + (i % 1000) / 4.0 + "\n");
+            }
+        }
+        return file;
+    }
+
+    private static Path bigWorkbook(Path file) throws IOException {
+        try (SXSSFWorkbook workbook = new SXSSFWorkbook(100);
+                OutputStream out = Files.newOutputStream(file)) {
+            Sheet sheet = workbook.createSheet("ledger");
+            Row header = sheet.createRow(0);
+            header.createCell(0).setCellValue("item");
+            header.createCell(1).setCellValue("quantity");
+            for (int i = 1; i < WORKBOOK_ROWS; i++) {
+                Row row = sheet.createRow(i);
+                row.createCell(0).setCellValue("item " + i);
+                row.createCell(1).setCellValue(i % 97);
+            }
+            workbook.write(out);
+            workbook.dispose();
+        }
+        return file;
+    }
+
+    private static Path hostileWorkbook(Path file) throws IOException {
+        try (XSSFWorkbook workbook = new XSSFWorkbook();
+                OutputStream out = Files.newOutputStream(file)) {
+            Sheet sheet = workbook.createSheet(
+                    HOSTILE.replace('"', '\'').substring(0, 31).replace("[", "("));
+            String[] header = {HOSTILE, "javascript:window.__pwned=3", "note"};
+            String[] values = {SCRIPT, "javascript:alert(4)", HOSTILE};
+            Row first = sheet.createRow(0);
+            Row second = sheet.createRow(1);
+            for (int c = 0; c < header.length; c++) {
+                first.createCell(c).setCellValue(header[c]);
+                second.createCell(c).setCellValue(values[c]);
+            }
+            workbook.write(out);
+        }
+        return file;
+    }
+}

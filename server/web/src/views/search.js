@@ -1,0 +1,40 @@
+import * as api from '../api.js';
+import { count, empty, errorBox, h, show } from '../dom.js';
+import { sourceHash } from './citations.js';
+
+/** Search: search-tables, with the terms each table matched and where. */
+export async function renderSearch(ctx) {
+    const { root, ws, params } = ctx;
+    const box = h('input', { type: 'search', id: 'search-input', name: 'q', value: params.get('q') ?? '',
+        placeholder: 'a question or keywords, in any language', 'aria-label': 'Search the tables', autocomplete: 'off' });
+    const form = h('form', { class: 'search', role: 'search' }, box, h('button', { type: 'submit', text: 'Search' }));
+    const results = h('div', { class: 'search-results', 'aria-live': 'polite' });
+    form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        ctx.go(`#/search?q=${encodeURIComponent(box.value)}`);
+    });
+    show(root, h('h1', { text: 'Search' }), form, results);
+    box.focus();
+    const query = params.get('q');
+    if (!query) {
+        show(results, empty('Search finds the tables that answer a question: their names, columns, values and descriptions.'));
+        return;
+    }
+    try {
+        const answer = await api.post(api.ws(ws, '/search-tables'), { query, topK: 20 });
+        if (answer.tables.length === 0) {
+            show(results, empty('No table matches. Try other words, or ', h('a', { href: '#/tables', text: 'list the tables' }), '.'));
+            return;
+        }
+        show(results, h('ol', { class: 'hits', id: 'search-hits' }, answer.tables.map((hit) => h('li', {},
+            h('a', { class: 'hit-name', href: `#/tables/${encodeURIComponent(hit.name)}`, text: hit.name }), ' ',
+            h('a', { class: 'cite', href: sourceHash(hit.file, hit.sheet), text: `${hit.file}S${hit.sheet}` }),
+            ` ${hit.fileName} / ${hit.sheetName}, ${count(hit.rowCount)} rows`,
+            (hit.layoutWarnings ?? []).length ? h('span', { class: 'badge warning', text: 'layout uncertain' }) : null,
+            h('div', { class: 'why' }, 'matched ', (hit.matched ?? []).map((m, i) => [
+                i > 0 ? ', ' : null, h('mark', { text: m.term }), ` in ${m.fields.join(' and ')}`])),
+            h('div', { class: 'columns muted', text: hit.columns.join(', ') })))));
+    } catch (error) {
+        show(results, errorBox(error));
+    }
+}
