@@ -63,6 +63,8 @@ async function route() {
     show(view, root);
     try {
         await render({ root, ws: workspace(), rest, params, go, current: () => mine === generation });
+        // When a section's content is in place: what "interactive" means for the page's measurements.
+        performance.mark('tq:view-ready');
     } catch (error) {
         if (mine === generation) {
             show(root, errorBox(error));

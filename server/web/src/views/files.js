@@ -18,8 +18,7 @@ export async function renderFiles(ctx) {
     show(root, h('h1', { text: 'Files' }), drop, status, list, report);
 
     const refresh = async () => {
-        const { files } = await api.get(api.ws(ws, '/files'));
-        const { tables } = await api.get(api.ws(ws, '/tables'));
+        const [{ files }, { tables }] = await Promise.all([api.get(api.ws(ws, '/files')), api.get(api.ws(ws, '/tables'))]);
         renderList(list, files, tables, ws, ctx, refresh, status);
         const open = ctx.rest[0];
         if (open) {
@@ -122,9 +121,9 @@ function renderList(list, files, tables, ws, ctx, refresh, status) {
             h('td', { class: 'actions' },
                 h('label', { for: `replace-${file.file}`, class: 'button', text: 'Replace' }), replace, ' ', remove));
     });
-    show(list, h('table', { class: 'grid files' },
+    show(list, h('div', { class: 'scroll' }, h('table', { class: 'grid files' },
         h('thead', {}, h('tr', {}, ['File', 'Name', 'Format', 'Size', 'Uploaded', 'Tables', ''].map((t) => h('th', { scope: 'col', text: t })))),
-        h('tbody', {}, rows)));
+        h('tbody', {}, rows))));
 }
 
 async function renderReport(target, ws, ref) {
@@ -167,7 +166,7 @@ function coercions(sheet, file) {
     if (list.length === 0) {
         return h('p', { class: 'muted', text: 'No cell was converted.' });
     }
-    return h('table', { class: 'grid coercions' },
+    return h('div', { class: 'scroll' }, h('table', { class: 'grid coercions' },
         h('caption', { text: 'Cells converted on the way in' }),
         h('thead', {}, h('tr', {}, ['Column', 'What changed', 'Cells', 'Examples'].map((t) => h('th', { scope: 'col', text: t })))),
         h('tbody', {}, list.map((c) => h('tr', {},
@@ -175,7 +174,7 @@ function coercions(sheet, file) {
             h('td', { text: c.description ?? c.kind }),
             h('td', { class: 'number', text: count(c.count) }),
             h('td', {}, h('ul', { class: 'examples' }, (c.examples ?? []).map((e) => h('li', {},
-                cellLink(file, sheet.sheet, e.cell), ': ', h('code', { text: e.original ?? '' }), ' → ', h('code', { text: e.stored ?? 'NULL' })))))))));
+                cellLink(file, sheet.sheet, e.cell), ': ', h('code', { text: e.original ?? '' }), ' → ', h('code', { text: e.stored ?? 'NULL' }))))))))));
 }
 
 function cellLink(file, sheet, cell) {

@@ -31,9 +31,9 @@ export async function renderTables(ctx) {
     };
     filter.addEventListener('input', draw);
     show(root, h('h1', { text: 'Tables' }), filter,
-        h('table', { class: 'grid tables' },
+        h('div', { class: 'scroll' }, h('table', { class: 'grid tables' },
             h('thead', {}, h('tr', {}, ['Table', 'Source', 'Rows', 'Columns'].map((t) => h('th', { scope: 'col', text: t })))),
-            body));
+            body)));
     draw();
 }
 
@@ -64,7 +64,7 @@ export async function renderTable(ctx) {
 }
 
 function profiles(table) {
-    return h('table', { class: 'grid profiles' },
+    return h('div', { class: 'scroll' }, h('table', { class: 'grid profiles' },
         h('thead', {}, h('tr', {}, ['Column', 'Type', 'Nulls', 'Distinct', 'Min', 'Max', 'Values'].map((t) => h('th', { scope: 'col', text: t })))),
         h('tbody', {}, table.columns.map((c) => {
             const p = c.profile ?? {};
@@ -76,7 +76,7 @@ function profiles(table) {
                 h('td', { text: p.min ?? '' }),
                 h('td', { text: p.max ?? '' }),
                 h('td', { class: 'values', text: (p.values ?? []).join(', ') }));
-        })));
+        }))));
 }
 
 async function checkQuality(target, ws, table) {
@@ -92,7 +92,7 @@ async function checkQuality(target, ws, table) {
             (answer.findings ?? []).length
                 ? h('ul', { class: 'findings' }, answer.findings.map((f) => h('li', { text: f })))
                 : h('p', { class: 'muted', text: 'No finding.' }),
-            h('table', { class: 'grid quality-columns' },
+            h('div', { class: 'scroll' }, h('table', { class: 'grid quality-columns' },
                 h('thead', {}, h('tr', {}, ['Column', 'Type', 'Nulls', 'Null share', 'Distinct', 'Mean', 'Outliers'].map((t) => h('th', { scope: 'col', text: t })))),
                 h('tbody', {}, (answer.columns ?? []).map((c) => h('tr', {},
                     h('th', { scope: 'row', text: c.name }),
@@ -101,7 +101,7 @@ async function checkQuality(target, ws, table) {
                     h('td', { class: 'number', text: `${(100 * (c.nullShare ?? 0)).toFixed(1)}%` }),
                     h('td', { class: 'number', text: count(c.distinctCount) }),
                     h('td', { class: 'number', text: c.mean ?? '' }),
-                    h('td', { class: 'number', text: c.outliers ?? '' }))))));
+                    h('td', { class: 'number', text: c.outliers ?? '' })))))));
     } catch (error) {
         show(target, errorBox(error));
     }

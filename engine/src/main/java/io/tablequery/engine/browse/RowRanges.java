@@ -25,6 +25,25 @@ public record RowRanges(List<Range> ranges) {
 
     public RowRanges {
         ranges = List.copyOf(requireNonNull(ranges, "ranges is null"));
+        if (rowsIn(ranges) > MAX_ROWS) {
+            throw invalid("ask for at most %d rows at a time".formatted(MAX_ROWS));
+        }
+    }
+
+    /** How many distinct rows ranges cover. */
+    private static long rowsIn(List<Range> ranges) {
+        List<Range> sorted = new ArrayList<>(ranges);
+        sorted.sort((a, b) -> Long.compare(a.first(), b.first()));
+        long total = 0;
+        long covered = 0;
+        for (Range range : sorted) {
+            long from = Math.max(range.first(), covered + 1);
+            if (range.last() >= from) {
+                total += range.last() - from + 1;
+                covered = range.last();
+            }
+        }
+        return total;
     }
 
     /**
@@ -33,14 +52,13 @@ public record RowRanges(List<Range> ranges) {
      * @param text such as {@code 5}, {@code 5-9} or {@code 1-3,120-140}
      * @return the ranges
      * @throws EngineException INVALID_RANGE when the text is not such a list, a range runs backwards, or the ranges
-     *     name more than {@link #MAX_ROWS} rows
+     *     cover more than {@link #MAX_ROWS} rows
      */
     public static RowRanges parse(String text) {
         if (text == null || text.isBlank()) {
             throw invalid("name the rows to show, such as rows=5 or rows=1-3,120-140");
         }
         List<Range> ranges = new ArrayList<>();
-        long total = 0;
         for (String part : text.split(",", -1)) {
             String[] bounds = part.strip().split("-", -1);
             if (bounds.length > 2) {
@@ -51,8 +69,7 @@ public record RowRanges(List<Range> ranges) {
             if (first < 1 || last < first) {
                 throw invalid("rows are numbered from 1 and a range runs forwards, not '%s'".formatted(part.strip()));
             }
-            total += last - first + 1;
-            if (total > MAX_ROWS) {
+            if (last - first >= MAX_ROWS) {
                 throw invalid("ask for at most %d rows at a time".formatted(MAX_ROWS));
             }
             ranges.add(new Range(first, last));

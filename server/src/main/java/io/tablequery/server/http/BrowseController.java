@@ -9,6 +9,7 @@ import io.tablequery.engine.browse.TablePager;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.server.api.SourceCellsAnswer;
 
 /** A table page by page, and the original cells a citation points at. */
 final class BrowseController {
@@ -43,6 +44,15 @@ final class BrowseController {
         int file = FileRefs.parse(ctx.pathParam("ref"));
         int sheet = sheetNumber(ctx.pathParam("sheet"));
         ctx.json(SourceCellsReader.read(workspace, file, sheet, RowRanges.parse(ctx.queryParam("rows"))));
+    }
+
+    /**
+     * {@code POST /v1/workspaces/{ws}/source-cells} with {@code {"citation": "F2S1R7;F2S1R9", "around": 2}}: the
+     * getSourceCells tool, the cells each citation names in the file as uploaded.
+     */
+    void citations(Context ctx) {
+        Workspace workspace = workspaces.get(ctx.pathParam("ws"));
+        ctx.json(SourceCellsAnswer.of(workspace, JsonBodies.object(ctx)));
     }
 
     private static int limit(String text) {

@@ -269,6 +269,11 @@ public final class TqServer implements AutoCloseable {
                         + " over them: ?rows=5-9 or rows=1-3,120-140 (at most 500 rows, 200 columns).",
                 gate.query(browse::cells));
         api.post(
+                "/v1/workspaces/{ws}/source-cells",
+                "getSourceCells: the cells of the uploaded file that citations name, as the person sees them there.",
+                ToolDefinitions.parameters("source-cells"),
+                gate.query(browse::citations));
+        api.post(
                 "/v1/workspaces/{ws}/tools/queryDuckDB/csv",
                 "queryDuckDB's whole result as CSV with a header.",
                 withProperties(ToolDefinitions.parameters("tools/queryDuckDB"), "maxRows", "integer"),

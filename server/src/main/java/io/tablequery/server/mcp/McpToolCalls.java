@@ -29,6 +29,7 @@ import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.api.ScanSize;
 import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.api.SkillArguments;
+import io.tablequery.server.api.SourceCellsAnswer;
 import io.tablequery.server.views.RunSqlView;
 import io.tablequery.server.views.SchemasView;
 import io.tablequery.server.views.SearchView;
@@ -112,11 +113,14 @@ public final class McpToolCalls {
     }
 
     private Outcome run(McpSyncServerExchange exchange, String tool, JsonNode args) {
-        return access.run(
-                exchange.transportContext(),
-                workspace -> ScanSize.rows(workspace, tool, args),
-                workspace ->
-                        McpToolCatalog.isSkillTool(tool) ? skill(workspace, tool, args) : duck(workspace, tool, args));
+        return access.run(exchange.transportContext(), workspace -> ScanSize.rows(workspace, tool, args), workspace -> {
+            if (McpToolCatalog.isSkillTool(tool)) {
+                return skill(workspace, tool, args);
+            }
+            return tool.equals(McpToolCatalog.GET_SOURCE_CELLS)
+                    ? sourceCells(workspace, args)
+                    : duck(workspace, tool, args);
+        });
     }
 
     private Outcome skill(Workspace workspace, String tool, JsonNode args) {
@@ -157,6 +161,16 @@ public final class McpToolCalls {
         result.structuredContent(JsonCodec.mapper().convertValue(json, OBJECT));
         Long rows = answer instanceof DuckToolResult tabular ? tabular.rowCount() : null;
         return new Outcome(result.build(), "duckdb", rows, answer.success() ? null : duckFailure(json.path("code")));
+    }
+
+    private static Outcome sourceCells(Workspace workspace, JsonNode args) {
+        ObjectNode json = JsonCodec.mapper().valueToTree(SourceCellsAnswer.of(workspace, args));
+        CallToolResult result = CallToolResult.builder()
+                .addContent(new TextContent(JsonCodec.write(json)))
+                .structuredContent(JsonCodec.mapper().convertValue(json, OBJECT))
+                .isError(false)
+                .build();
+        return new Outcome(result, "none", (long) json.path("sheets").size(), null);
     }
 
     private static Outcome text(String text, String engine, Long rows) {

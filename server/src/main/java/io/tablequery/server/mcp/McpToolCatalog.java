@@ -31,6 +31,8 @@ public final class McpToolCatalog {
     public static final String GET_SCHEMAS = "get_schemas";
     /** The skill's third tool. */
     public static final String RUN_SQL = "run_sql";
+    /** The tool that shows the cells of the file a citation names. */
+    public static final String GET_SOURCE_CELLS = "getSourceCells";
 
     private static final Set<String> SKILL_TOOLS = Set.of(SEARCH_TABLES, GET_SCHEMAS, RUN_SQL);
     private static final Map<String, String> SKILL_ARGUMENTS =

@@ -84,7 +84,7 @@ class ApiDescriptionTest {
             }
         }
         assertThat(operations)
-                .hasSize(36)
+                .hasSize(37)
                 .contains(
                         "GET /v1/session",
                         "GET /v1/workspaces/{ws}/tables/{table}/rows",
@@ -123,7 +123,8 @@ class ApiDescriptionTest {
                         "getTableList",
                         "analyzeDataQuality",
                         "compareTables",
-                        "chart");
+                        "chart",
+                        "getSourceCells");
         SchemaRegistry schemas = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
         Schema metaSchema = schemas.getSchema(
                 com.networknt.schema.SchemaLocation.of("https://json-schema.org/draft/2020-12/schema"));

@@ -94,6 +94,13 @@ class BrowseHttpTest {
         JsonNode cells = json(get("/v1/workspaces/shop/files/F1/sheets/S1/cells?rows=1,4"));
         assertThat(cells.path("rows").get(1).path("cells").get(1).path("text").asText())
                 .isEqualTo("3,000");
+        JsonNode cited =
+                json(post("/v1/workspaces/shop/source-cells", "{\"citation\": \"F1S1R3;F1S1\", \"around\": 0}"));
+        assertThat(cited.path("success").asBoolean()).isTrue();
+        assertThat(cited.path("sheets").get(0).path("rows").toString()).contains("\"row\":1", "\"row\":3", "上海");
+        assertThat(post("/v1/workspaces/shop/source-cells", "{\"citation\": \"row 3\"}")
+                        .statusCode())
+                .isEqualTo(400);
         HttpResponse<String> bad = get("/v1/workspaces/shop/tables/sales/rows?after=1&before=3");
         assertThat(bad.statusCode()).isEqualTo(400);
         assertThat(json(bad).path("code").asText()).isEqualTo("INVALID_RANGE");

@@ -86,7 +86,8 @@ abstract class McpContract {
                         "getTableList",
                         "analyzeDataQuality",
                         "compareTables",
-                        "chart");
+                        "chart",
+                        "getSourceCells");
         Tool runSql = tools.get(2);
         assertThat(schema(runSql).path("properties").properties())
                 .extracting(Map.Entry::getKey)
@@ -166,6 +167,15 @@ abstract class McpContract {
         BufferedImage png =
                 ImageIO.read(new ByteArrayInputStream(Base64.getDecoder().decode(image.data())));
         assertThat(png.getWidth()).isPositive();
+
+        JsonNode cells = json(call("getSourceCells", Map.of("citation", "F1S1R8", "around", 1)));
+        assertThat(cells.path("sheets").get(0).path("fileName").asText()).isEqualTo("sales.csv");
+        assertThat(cells.path("sheets").get(0).path("rows").toString())
+                .contains("\"row\":7", "\"row\":8", "\"row\":9", "\"text\":\"Paris\"", "\"text\":\"70\"");
+        CallToolResult notACitation =
+                client().callTool(new CallToolRequest("getSourceCells", Map.of("citation", "row 8")));
+        assertThat(notACitation.isError()).isTrue();
+        assertThat(((TextContent) notACitation.content().get(0)).text()).contains("INVALID_RANGE");
     }
 
     @Test

@@ -85,6 +85,11 @@ final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeScript(script, args);
     }
 
+    /** Runs an asynchronous script: its last argument is the callback that ends it with a value. */
+    Object asyncScript(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeAsyncScript(script, args);
+    }
+
     <T> T waitFor(Function<WebDriver, T> condition) {
         return new WebDriverWait(driver, Duration.ofSeconds(30))
                 .pollingEvery(Duration.ofMillis(20))
