@@ -55,6 +55,8 @@ export async function renderTable(ctx) {
             : null,
         h('h2', { text: 'Columns' }),
         profiles(table),
+        h('h2', { text: 'Sample rows' }),
+        samples(table),
         h('h2', { text: 'Data quality' }),
         quality,
         h('h2', { text: 'Rows' }),
@@ -77,6 +79,19 @@ function profiles(table) {
                 h('td', { text: p.max ?? '' }),
                 h('td', { class: 'values', text: (p.values ?? []).join(', ') }));
         }))));
+}
+
+/** The few rows get-schemas picked to show the most different values, each linked to its row in the file. */
+function samples(table) {
+    const rows = table.sampleRows ?? [];
+    if (rows.length === 0) {
+        return empty('The table has no rows.');
+    }
+    return h('div', { class: 'scroll' }, h('table', { class: 'grid samples', id: 'sample-rows' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Row' }), table.columns.map((c) => h('th', { scope: 'col', text: c.name })))),
+        h('tbody', {}, rows.map((row) => h('tr', {},
+            h('td', {}, h('a', { class: 'cite', href: sourceHash(table.file, table.sheet, row.row), text: String(row.row) })),
+            row.values.map((value) => valueCell(value)))))));
 }
 
 async function checkQuality(target, ws, table) {

@@ -188,6 +188,9 @@ class WebPageTest {
     void pagesThroughAMillionRowTable() throws IOException {
         browser.open(base + "/?ws=shop#/tables/big");
         browser.element("#table-rows");
+        assertThat(browser.text("#sample-rows")).contains("上海");
+        browser.element("#quality-button").click();
+        assertThat(browser.element(".quality-columns").getText()).contains("amount", "DOUBLE");
         assertThat(browser.text("#page-status")).contains("rows 2–101 of 1,000,000");
         List<Double> times = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
