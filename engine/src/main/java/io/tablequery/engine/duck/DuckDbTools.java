@@ -8,6 +8,7 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.exec.QueryWatchdog;
 import io.tablequery.engine.ingest.values.CoercionReport;
@@ -409,7 +410,7 @@ public final class DuckDbTools {
                 return failure.of(DuckToolErrorCode.valueOf(answer.code()), answer.error());
             }
         } catch (SQLException e) {
-            return failure.of(DuckToolErrorCode.QUERY_FAILED, String.valueOf(e.getMessage()));
+            return failure.of(DuckToolErrorCode.QUERY_FAILED, HostPaths.scrub(String.valueOf(e.getMessage())));
         }
     }
 
@@ -461,7 +462,7 @@ public final class DuckDbTools {
 
     /** DuckDB's message, with the seed's advice for the usual mistakes. */
     private DuckToolResult failed(SQLException e) {
-        String message = String.valueOf(e.getMessage()).strip();
+        String message = HostPaths.scrub(String.valueOf(e.getMessage()).strip());
         Matcher missing = MISSING_TABLE.matcher(message);
         if (missing.find()) {
             return unknownTable(missing.group(1));

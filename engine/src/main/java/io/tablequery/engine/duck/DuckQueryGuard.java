@@ -8,9 +8,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Lets through exactly one statement of a reading kind, judged by DuckDB's own parser: {@code json_serialize_sql}
@@ -29,7 +31,30 @@ public final class DuckQueryGuard {
 
     /** Only what the verdict needs leaves DuckDB, not the serialized syntax tree. */
     private static final String PARSE = "SELECT j->>'$.error', j->>'$.error_type', j->>'$.error_message',"
-            + " json_array_length(j, '$.statements') FROM (SELECT json_serialize_sql(?::VARCHAR) AS j)";
+            + " json_array_length(j, '$.statements'),"
+            + " array_to_string(list_distinct(regexp_extract_all(j::VARCHAR,"
+            + " '\"(?:function_name|table_name)\":\"([^\"]*)\"', 1)), ',')"
+            + " FROM (SELECT json_serialize_sql(?::VARCHAR) AS j)";
+
+    /**
+     * Functions and system views that show the server rather than the workspace's tables: the database's file, the
+     * settings (temporary and home directories), installed extensions' paths, temporary files, secrets, logs. A tenant
+     * learns nothing of the host from them, so a query naming one is refused.
+     */
+    private static final Set<String> HOST_FUNCTIONS = Set.of(
+            "duckdb_databases",
+            "duckdb_settings",
+            "current_setting",
+            "duckdb_extensions",
+            "duckdb_temporary_files",
+            "duckdb_secrets",
+            "duckdb_secret_types",
+            "which_secret",
+            "duckdb_logs",
+            "duckdb_log_contexts",
+            "duckdb_external_file_cache",
+            "pragma_database_list",
+            "getenv");
 
     private static final Map<String, Optional<String>> VERDICTS = new LinkedHashMap<>(64, 0.75f, true) {
         @Override
@@ -86,6 +111,7 @@ public final class DuckQueryGuard {
         String errorType;
         String message;
         long statements;
+        String names;
         try (PreparedStatement statement = duckDb.prepareStatement(PARSE)) {
             statement.setString(1, judged);
             try (ResultSet rs = statement.executeQuery()) {
@@ -94,6 +120,7 @@ public final class DuckQueryGuard {
                 errorType = rs.getString(2);
                 message = Objects.requireNonNullElse(rs.getString(3), "");
                 statements = rs.getLong(4);
+                names = Objects.requireNonNullElse(rs.getString(5), "");
             }
         }
         if (error) {
@@ -111,6 +138,13 @@ public final class DuckQueryGuard {
         }
         if (statements != 1) {
             return Optional.of("send one statement at a time; this query holds %d".formatted(statements));
+        }
+        for (String name : names.split(",")) {
+            if (HOST_FUNCTIONS.contains(name.toLowerCase(Locale.ROOT))) {
+                return Optional.of(("%s shows the server's own files and settings, not the workspace's tables;"
+                                + " list and describe the tables with getTableList and getTableSchema")
+                        .formatted(name));
+            }
         }
         return Optional.empty();
     }

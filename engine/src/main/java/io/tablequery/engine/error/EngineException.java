@@ -4,7 +4,10 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.Map;
 
-/** The one unchecked exception of tablequery; it carries a stable {@link ErrorCode} and a message for people. */
+/**
+ * The one unchecked exception of tablequery; it carries a stable {@link ErrorCode} and a message for people, from which
+ * this machine's paths are taken out ({@link HostPaths}).
+ */
 public final class EngineException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
@@ -42,7 +45,7 @@ public final class EngineException extends RuntimeException {
      * @param details named values, such as {@code step}; the transports pass them on as they are
      */
     public EngineException(ErrorCodeSupplier errorCode, String message, Throwable cause, Map<String, Object> details) {
-        super(requireNonNull(message, "message is null"), cause);
+        super(HostPaths.scrub(requireNonNull(message, "message is null")), cause);
         this.errorCode = requireNonNull(errorCode, "errorCode is null").toErrorCode();
         this.details = Map.copyOf(requireNonNull(details, "details is null"));
     }

@@ -78,6 +78,13 @@ final class StepSqlAnalyzer {
             "sqlar_compress",
             "sqlar_uncompress");
 
+    /**
+     * Table-valued pragmas that show the server rather than the workspace's tables: where its database files and
+     * temporary files are. A step naming one, called or not, is refused.
+     */
+    private static final Set<String> HOST_PRAGMAS =
+            Set.of("pragma_database_list", "pragma_temp_store_directory", "pragma_data_store_directory");
+
     private StepSqlAnalyzer() {}
 
     static StepSql analyze(PlanStep step) {
@@ -123,6 +130,11 @@ final class StepSqlAnalyzer {
         for (SqlToken token : body) {
             if (token.isName()) {
                 referenced.add(token.nameKey());
+                if (HOST_PRAGMAS.contains(token.nameKey())) {
+                    throw PlanParser.invalid(("%s reads %s, which shows the server's files rather than the workspace's"
+                                    + " tables; a step may only compute from its tables")
+                            .formatted(where, token.text()));
+                }
             }
         }
         String sql = step.sql().substring(0, statement.get(statement.size() - 1).end());

@@ -15,6 +15,7 @@ import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.ingest.FileIngestor;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
@@ -110,6 +111,7 @@ public final class Workspace implements AutoCloseable {
      */
     public static Workspace open(Path directory, WorkspaceOptions options) {
         Path absolute = directory.toAbsolutePath().normalize();
+        HostPaths.registerWorkspace(absolute);
         WorkspacePaths paths = new WorkspacePaths(absolute);
         String name = absolute.getFileName() == null
                 ? "workspace"

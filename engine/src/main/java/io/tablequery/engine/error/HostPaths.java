@@ -1,0 +1,86 @@
+package io.tablequery.engine.error;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Takes this machine's paths out of messages that reach a caller: a workspace's directory becomes the workspace itself
+ * ({@code files/F1/x.csv}), the data root {@code <data root>}, the home directory {@code ~} and the temporary
+ * directory {@code <tmp>}. Engines write absolute paths into their errors ({@code Cannot access directory
+ * "/home/tq/.duckdb/extensions/..."}); a tenant must learn neither where the server keeps its data nor whose account
+ * runs it. Every {@link EngineException}'s message and every DuckDB message a tool answers with passes through here.
+ */
+public final class HostPaths {
+    /** A path and what it becomes; longer paths are replaced first. */
+    private record Replacement(String path, Pattern pattern, String with) {}
+
+    private static final List<Replacement> REPLACEMENTS = new ArrayList<>();
+
+    static {
+        add(System.getProperty("user.home"), "~");
+        add(System.getProperty("java.io.tmpdir"), "<tmp>");
+    }
+
+    private HostPaths() {}
+
+    /**
+     * Makes a workspace's directory, and the directory that holds it, unsayable.
+     *
+     * @param workspaceDirectory the workspace's absolute directory
+     */
+    public static void registerWorkspace(Path workspaceDirectory) {
+        Path absolute = workspaceDirectory.toAbsolutePath().normalize();
+        add(absolute + "/", "");
+        add(absolute.toString(), ".");
+        if (absolute.getParent() != null && absolute.getParent().getParent() != null) {
+            add(absolute.getParent().toString(), "<data root>");
+        }
+    }
+
+    /**
+     * Returns the text with this machine's paths replaced.
+     *
+     * @param text a message, or null
+     * @return the message without them, or null
+     */
+    public static String scrub(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        List<Replacement> replacements;
+        synchronized (REPLACEMENTS) {
+            replacements = List.copyOf(REPLACEMENTS);
+        }
+        String scrubbed = text;
+        for (Replacement replacement : replacements) {
+            if (scrubbed.contains(replacement.path())) {
+                scrubbed = replacement
+                        .pattern()
+                        .matcher(scrubbed)
+                        .replaceAll(Matcher.quoteReplacement(replacement.with()));
+            }
+        }
+        return scrubbed;
+    }
+
+    private static void add(String path, String with) {
+        if (path == null || path.isEmpty() || path.equals("/")) {
+            return;
+        }
+        // A path ends where a name cannot go on: "/home/tq" is in "/home/tq/x" but not in "/home/tqz".
+        String end = path.endsWith("/") ? "" : "(?![\\p{L}\\p{N}_.\\-])";
+        Replacement replacement = new Replacement(path, Pattern.compile(Pattern.quote(path) + end), with);
+        synchronized (REPLACEMENTS) {
+            if (REPLACEMENTS.stream().noneMatch(r -> r.path().equals(path))) {
+                REPLACEMENTS.add(replacement);
+                REPLACEMENTS.sort(
+                        Comparator.comparingInt((Replacement r) -> r.path().length())
+                                .reversed());
+            }
+        }
+    }
+}
