@@ -8,9 +8,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Takes this machine's paths out of messages that reach a caller: a workspace's directory becomes the workspace itself
- * ({@code files/F1/x.csv}), the data root {@code <data root>}, the home directory {@code ~} and the temporary
- * directory {@code <tmp>}. Engines write absolute paths into their errors ({@code Cannot access directory
+ * Takes this machine's paths out of messages that reach a caller: the directory holding the workspaces becomes
+ * {@code <data root>} (so a workspace's file reads {@code <data root>/shop/files/F1/x.csv}), the home directory
+ * {@code ~} and the temporary directory {@code <tmp>}. Engines write absolute paths into their errors ({@code Cannot access directory
  * "/home/tq/.duckdb/extensions/..."}); a tenant must learn neither where the server keeps its data nor whose account
  * runs it. Every {@link EngineException}'s message and every DuckDB message a tool answers with passes through here.
  */
@@ -28,16 +28,15 @@ public final class HostPaths {
     private HostPaths() {}
 
     /**
-     * Makes a workspace's directory, and the directory that holds it, unsayable.
+     * Makes the directory that holds a workspace unsayable (its data root), and with it every workspace's directory
+     * in it: one replacement whatever the number of workspaces.
      *
      * @param workspaceDirectory the workspace's absolute directory
      */
     public static void registerWorkspace(Path workspaceDirectory) {
-        Path absolute = workspaceDirectory.toAbsolutePath().normalize();
-        add(absolute + "/", "");
-        add(absolute.toString(), ".");
-        if (absolute.getParent() != null && absolute.getParent().getParent() != null) {
-            add(absolute.getParent().toString(), "<data root>");
+        Path parent = workspaceDirectory.toAbsolutePath().normalize().getParent();
+        if (parent != null && parent.getParent() != null) {
+            add(parent.toString(), "<data root>");
         }
     }
 

@@ -12,12 +12,15 @@ import io.tablequery.server.auth.KeyStore;
 import io.tablequery.server.http.ServerLimits;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
+import io.tablequery.server.http.WorkspaceLifecycle;
 import io.tablequery.server.http.WorkspaceRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -128,6 +131,22 @@ final class ServeCommand implements Callable<Integer> {
     String memoryPerWorkspace;
 
     @Option(
+            names = "--memory",
+            paramLabel = "SIZE",
+            description = "Memory all open workspaces may take together: each reserves its --memory-per-workspace and"
+                    + " 80 MiB for SQLite; beyond it, the least recently used idle workspace closes, or a request waits,"
+                    + " then is refused (429) (default: three quarters of this machine's memory).")
+    String memory;
+
+    @Option(
+            names = "--idle-close",
+            paramLabel = "SECONDS",
+            defaultValue = "300",
+            description = "Close a workspace after it has had no request for this long; 0 keeps workspaces open"
+                    + " (default: ${DEFAULT-VALUE}).")
+    long idleClose;
+
+    @Option(
             names = "--duckdb-threads",
             paramLabel = "N",
             defaultValue = "1",
@@ -191,11 +210,19 @@ final class ServeCommand implements Callable<Integer> {
                             + " --max-large-queries-per-workspace 1 up to --max-queries-per-workspace; --max-queued"
                             + " and --large-query-rows 0 or more)");
         }
-        WorkspaceRegistry registry = new WorkspaceRegistry(root, options);
+        WorkspaceRegistry registry;
+        try {
+            registry = new WorkspaceRegistry(root, options, lifecycle(limits));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(),
+                    e.getMessage() + " (--memory takes a size like 16GB, at least one workspace's reservation;"
+                            + " --idle-close 0 or more seconds)");
+        }
         Path uploads;
         try {
             if (target.workspace != null) {
-                registry.add(Workspace.open(target.workspace, options));
+                registry.serve(target.workspace);
                 uploads = target.workspace.resolve("tmp");
             } else {
                 openAll(root, target.root == null, registry, options, err);
@@ -240,12 +267,33 @@ final class ServeCommand implements Callable<Integer> {
                         ? "tablequery serves %s on http://%s:%d without API keys: anyone who reaches the port may do"
                                 + " anything, so keep it on localhost%n"
                         : "tablequery serves %s on http://%s:%d; every call needs an API key%n",
-                registry.names(),
+                served(registry.names()),
                 host,
                 server.port());
         err.flush();
         stopped.await();
         return 0;
+    }
+
+    /** The lifecycle the options ask for; without --memory, three quarters of this machine's memory. */
+    private WorkspaceLifecycle lifecycle(ServerLimits limits) {
+        long budget = memory != null ? WorkspaceLifecycle.bytes(memory) : physicalMemory() / 4 * 3;
+        if (idleClose < 0) {
+            throw new IllegalArgumentException("--idle-close must be 0 or more seconds, not " + idleClose);
+        }
+        return new WorkspaceLifecycle(Duration.ofSeconds(idleClose), budget, limits.queueWait());
+    }
+
+    private static long physicalMemory() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getTotalMemorySize();
+    }
+
+    /** The workspaces served, as the start line names them: every name up to twenty, else how many. */
+    private static String served(List<String> names) {
+        return names.size() <= 20
+                ? names.toString()
+                : "%,d workspaces (%s, ...)".formatted(names.size(), String.join(", ", names.subList(0, 5)));
     }
 
     private static void openAll(
@@ -271,7 +319,7 @@ final class ServeCommand implements Callable<Integer> {
         for (Path directory : directories) {
             if (!directory.getFileName().toString().equals("default")
                     || !registry.names().contains("default")) {
-                registry.add(Workspace.open(directory, options));
+                registry.serve(directory);
             }
         }
     }

@@ -9,6 +9,7 @@ import io.tablequery.engine.json.JsonCodec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -32,10 +33,22 @@ final class ApiDescription {
     record Route(String method, String path, String summary, JsonNode body, int status, String produces) {}
 
     private final JavalinDefaultRoutingApi routes;
+    private final UnaryOperator<Handler> aroundWorkspace;
     private final List<Route> described = new ArrayList<>();
 
-    ApiDescription(JavalinDefaultRoutingApi routes) {
+    /**
+     * Creates the description over the routes it registers.
+     *
+     * @param routes where routes go
+     * @param aroundWorkspace wraps the handler of every route under a workspace ({@code {ws}} in its path)
+     */
+    ApiDescription(JavalinDefaultRoutingApi routes, UnaryOperator<Handler> aroundWorkspace) {
         this.routes = routes;
+        this.aroundWorkspace = aroundWorkspace;
+    }
+
+    private Handler handler(String path, Handler handler) {
+        return path.contains("{ws}") ? aroundWorkspace.apply(handler) : handler;
     }
 
     void get(String path, String summary, Handler handler) {
@@ -44,12 +57,12 @@ final class ApiDescription {
 
     void get(String path, String summary, String produces, Handler handler) {
         described.add(new Route("GET", path, summary, null, 200, produces));
-        routes.get(path, handler);
+        routes.get(path, handler(path, handler));
     }
 
     void delete(String path, String summary, Handler handler) {
         described.add(new Route("DELETE", path, summary, null, 200, "application/json"));
-        routes.delete(path, handler);
+        routes.delete(path, handler(path, handler));
     }
 
     void post(String path, String summary, JsonNode body, Handler handler) {
@@ -58,7 +71,7 @@ final class ApiDescription {
 
     void post(String path, String summary, JsonNode body, int status, String produces, Handler handler) {
         described.add(new Route("POST", path, summary, body, status, produces));
-        routes.post(path, handler);
+        routes.post(path, handler(path, handler));
     }
 
     /**

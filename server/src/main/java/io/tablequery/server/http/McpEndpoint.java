@@ -154,8 +154,8 @@ final class McpEndpoint implements Filter, AutoCloseable {
         @Override
         public <T> T run(McpTransportContext context, ToLongFunction<Workspace> size, Function<Workspace, T> work) {
             String name = name(context);
-            Workspace workspace = workspaces.get(name);
-            try {
+            try (WorkspaceRegistry.Lease lease = workspaces.lease(name)) {
+                Workspace workspace = lease.workspace();
                 return gate.query(name, size.applyAsLong(workspace), () -> work.apply(workspace));
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();

@@ -102,7 +102,12 @@ public final class TqServer implements AutoCloseable {
                 config.routes.beforeMatched(authenticator::check);
             }
             config.routes.afterMatched(observer::finish);
-            ApiDescription api = new ApiDescription(config.routes);
+            // A request under a workspace holds it open until it is answered, opening it if it is closed.
+            ApiDescription api = new ApiDescription(config.routes, handler -> ctx -> {
+                try (WorkspaceRegistry.Lease lease = workspaces.lease(ctx.pathParam("ws"))) {
+                    handler.handle(ctx);
+                }
+            });
             describeRoutes(api, workspaces, auth, observer, gate, admin, export, files, tables, skill, tools);
             describeBrowsing(api, workspaces, gate, browse, session, tools);
             config.routes.get("/", web::page);
