@@ -1,0 +1,178 @@
+package io.tablequery.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two {@code tq serve} processes (the jar) over one data root, uploading to the same workspaces at once: a workspace
+ * is held by the process that opened it, so the other answers 409 {@code WORKSPACE_LOCKED} until the holder closes it
+ * when idle, and then may open it itself. Never are two writing one workspace: every upload either committed (201,
+ * and then it is there) or was refused, and the workspace is whole afterwards.
+ */
+class TwoServersIT {
+    private static final Path JAR = Path.of("target", "tq.jar");
+    private static final String BOUNDARY = "tq-two-boundary";
+
+    @TempDir
+    Path dir;
+
+    private final HttpClient client =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    @Test
+    void aWorkspaceIsNeverWrittenByTwoServersAtOnce() throws Exception {
+        Path data = dir.resolve("data");
+        for (String name : List.of("alpha", "beta")) {
+            Files.createDirectories(data.resolve(name));
+        }
+        int[] ports = {freePort(), freePort()};
+        List<Process> servers = List.of(start(data, ports[0]), start(data, ports[1]));
+        Map<String, Queue<String>> committed = new ConcurrentHashMap<>();
+        Map<Integer, AtomicInteger> answers = new ConcurrentHashMap<>();
+        try {
+            ExecutorService clients = Executors.newFixedThreadPool(4);
+            AtomicInteger names = new AtomicInteger();
+            List<Future<?>> work = new ArrayList<>();
+            for (int c = 0; c < 4; c++) {
+                int port = ports[c % 2];
+                String workspace = c < 2 ? "alpha" : "beta";
+                work.add(clients.submit(() -> {
+                    for (int i = 0; i < 12; i++) {
+                        String name = "up_" + names.incrementAndGet() + ".csv";
+                        int status = upload(port, workspace, name);
+                        answers.computeIfAbsent(status, s -> new AtomicInteger())
+                                .incrementAndGet();
+                        if (status == 201) {
+                            committed
+                                    .computeIfAbsent(workspace, w -> new ConcurrentLinkedQueue<>())
+                                    .add(name);
+                        }
+                        assertThat(status).isIn(201, 409);
+                        Thread.sleep(i % 4 == 0 ? 1500 : 50);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> each : work) {
+                each.get();
+            }
+            clients.shutdown();
+        } finally {
+            for (Process server : servers) {
+                server.destroy();
+                server.waitFor();
+            }
+        }
+        System.out.println("two servers: answers by status " + answers);
+        assertThat(answers.keySet()).contains(201);
+        for (String workspace : List.of("alpha", "beta")) {
+            try (Workspace opened = Workspace.open(data.resolve(workspace))) {
+                List<String> listed = opened.catalog().files().stream()
+                        .map(file -> file.name())
+                        .toList();
+                assertThat(listed)
+                        .as("%s holds exactly the uploads that were confirmed", workspace)
+                        .containsExactlyInAnyOrderElementsOf(
+                                committed.getOrDefault(workspace, new ConcurrentLinkedQueue<>()));
+                try (Connection sqlite = opened.openSqliteReader();
+                        Statement statement = sqlite.createStatement();
+                        ResultSet check = statement.executeQuery("PRAGMA integrity_check")) {
+                    check.next();
+                    assertThat(check.getString(1)).isEqualTo("ok");
+                }
+            }
+        }
+    }
+
+    private int upload(int port, String workspace, String name) throws IOException, InterruptedException {
+        String body =
+                "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
+                        + "Content-Type: text/csv\r\n\r\nid,amount\n1,2.5\n2,3.5\n\r\n--" + BOUNDARY + "--\r\n";
+        HttpResponse<String> response = client.send(
+                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/" + workspace + "/files"))
+                        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
+                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() == 409) {
+            JsonNode error = JsonCodec.mapper().readTree(response.body());
+            assertThat(error.path("code").asText()).isEqualTo("WORKSPACE_LOCKED");
+        }
+        return response.statusCode();
+    }
+
+    private Process start(Path data, int port) throws Exception {
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("server-tmp-" + port)),
+                        "-jar",
+                        JAR.toAbsolutePath().toString(),
+                        "serve",
+                        "--data",
+                        data.toString(),
+                        "--port",
+                        Integer.toString(port),
+                        "--idle-close",
+                        "1")
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(dir.resolve("server-" + port + ".log").toFile())
+                .start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (client.send(
+                                        HttpRequest.newBuilder(base(port).resolve("/health"))
+                                                .build(),
+                                        HttpResponse.BodyHandlers.ofString())
+                                .statusCode()
+                        == 200) {
+                    return process;
+                }
+            } catch (IOException e) {
+                Thread.sleep(100);
+            }
+            assertThat(process.isAlive())
+                    .as("the server runs: %s", Files.readString(dir.resolve("server-" + port + ".log")))
+                    .isTrue();
+        }
+        throw new AssertionError("the server did not start within 60 s");
+    }
+
+    private static URI base(int port) {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
