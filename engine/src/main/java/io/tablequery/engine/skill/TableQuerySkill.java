@@ -20,6 +20,7 @@ import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearcher;
+import io.tablequery.engine.workspace.DerivedKey;
 import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.OutputStream;
@@ -96,9 +97,7 @@ public final class TableQuerySkill {
         List<TableSchema> schemas = new ArrayList<>();
         List<TableInfo> toDescribe = new ArrayList<>();
         for (TableInfo table : tables) {
-            workspace
-                    .derived(catalog, schemaKey(table), TableSchema.class)
-                    .ifPresentOrElse(schemas::add, () -> toDescribe.add(table));
+            workspace.derived(catalog, schemaKey(table)).ifPresentOrElse(schemas::add, () -> toDescribe.add(table));
         }
         if (toDescribe.isEmpty()) {
             return schemas;
@@ -118,8 +117,8 @@ public final class TableQuerySkill {
     }
 
     /** A table's description is kept with the commit it was read from, since its sample rows cost several reads. */
-    private static String schemaKey(TableInfo table) {
-        return "schema:" + table.name();
+    private static DerivedKey<TableSchema> schemaKey(TableInfo table) {
+        return new DerivedKey<>("schema:" + table.name(), TableSchema.class);
     }
 
     /**

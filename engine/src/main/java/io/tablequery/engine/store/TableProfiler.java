@@ -52,6 +52,22 @@ public final class TableProfiler {
         return profile(duckDb, table, LONG_FORM_CELLS);
     }
 
+    /**
+     * Profiles the physical tables behind several tables.
+     *
+     * @param duckDb a connection to the workspace's DuckDB database
+     * @param tables the tables, whose physical tables must exist
+     * @return each table's profile by its name
+     * @throws SQLException on a database failure
+     */
+    public static Map<String, TableProfile> profile(Connection duckDb, List<TableInfo> tables) throws SQLException {
+        Map<String, TableProfile> profiles = new HashMap<>();
+        for (TableInfo table : tables) {
+            profiles.put(table.name(), profile(duckDb, table));
+        }
+        return profiles;
+    }
+
     /** Profiles a table, in long form when it has at most {@code longFormCells} cells. */
     static TableProfile profile(Connection duckDb, TableInfo table, long longFormCells) throws SQLException {
         List<StoredColumn> columns = table.columns().stream()

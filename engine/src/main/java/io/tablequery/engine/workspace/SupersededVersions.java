@@ -9,12 +9,9 @@ import io.tablequery.engine.catalog.SupersededFile;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Consumer;
-import java.util.function.Supplier;
 
 /**
  * The superseded versions a workspace keeps, beside its current files: what an F-number names, the bytes and report
@@ -22,28 +19,19 @@ import java.util.function.Supplier;
  * readers; changes through its write connection, in its transactions, under its write lock.
  */
 final class SupersededVersions {
+    private final WorkspaceStorage storage;
     private final WorkspacePaths paths;
-    private final Connection sqlite;
-    private final Supplier<SqliteSession> readers;
-    private final Consumer<Workspace.SqlWork> transaction;
     private final int keep;
 
-    SupersededVersions(
-            WorkspacePaths paths,
-            Connection sqlite,
-            Supplier<SqliteSession> readers,
-            Consumer<Workspace.SqlWork> transaction,
-            int keep) {
-        this.paths = paths;
-        this.sqlite = sqlite;
-        this.readers = readers;
-        this.transaction = transaction;
-        this.keep = keep;
+    SupersededVersions(WorkspaceStorage storage) {
+        this.storage = storage;
+        this.paths = storage.paths();
+        this.keep = storage.options().keepVersions();
     }
 
     /** The version chains of a catalog. */
     FileVersions chains(CatalogSnapshot catalog) {
-        try (SqliteSession session = readers.get()) {
+        try (SqliteSession session = storage.sqliteSession()) {
             return new FileVersions(catalog, VersionStore.list(session.connection()));
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the file versions of " + paths.directory(), e);
@@ -52,7 +40,7 @@ final class SupersededVersions {
 
     /** What an F-number names. */
     FileVersion find(CatalogSnapshot catalog, int number) {
-        return chains(catalog).find(number).orElseThrow(() -> Workspace.fileNotFound(number));
+        return chains(catalog).find(number).orElseThrow(() -> fileNotFound(number));
     }
 
     /** Where a version's original bytes are. */
@@ -65,11 +53,11 @@ final class SupersededVersions {
     String reportJson(FileVersion version) {
         requireContent(version);
         int number = version.file().number();
-        try (SqliteSession session = readers.get()) {
+        try (SqliteSession session = storage.sqliteSession()) {
             Optional<String> json = version.current()
                     ? CatalogStore.reportJson(session.connection(), number)
                     : VersionStore.reportJson(session.connection(), number);
-            return json.orElseThrow(() -> Workspace.fileNotFound(number));
+            return json.orElseThrow(() -> fileNotFound(number));
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the report of " + FileRefs.format(number), e);
         }
@@ -77,8 +65,8 @@ final class SupersededVersions {
 
     /** Removes one superseded version: its record, report and bytes. */
     void remove(SupersededFile version) {
-        transaction.accept(() -> VersionStore.delete(sqlite, version));
-        Workspace.deleteTree(paths.fileDirectory(version.file().number()));
+        storage.inTransaction(() -> VersionStore.delete(storage.writer(), version));
+        FileTrees.delete(paths.fileDirectory(version.file().number()));
     }
 
     /** Drops the bytes and reports of a file's superseded versions beyond the retention setting. */
@@ -91,13 +79,13 @@ final class SupersededVersions {
         if (dropped.isEmpty()) {
             return;
         }
-        transaction.accept(() -> {
+        storage.inTransaction(() -> {
             for (SupersededFile version : dropped) {
-                VersionStore.dropContent(sqlite, version.file().number());
+                VersionStore.dropContent(storage.writer(), version.file().number());
             }
         });
-        dropped.forEach(version ->
-                Workspace.deleteTree(paths.fileDirectory(version.file().number())));
+        dropped.forEach(
+                version -> FileTrees.delete(paths.fileDirectory(version.file().number())));
     }
 
     private static void requireContent(FileVersion version) {
@@ -113,5 +101,13 @@ final class SupersededVersions {
                                     version.supersededAt(),
                                     FileRefs.format(version.latest())));
         }
+    }
+
+    /** The error for an F-number that names no file: never had one, or it was removed. */
+    static EngineException fileNotFound(int fileNumber) {
+        return new EngineException(
+                CatalogErrorCode.FILE_NOT_FOUND,
+                "no file %s in this workspace; list the files to".formatted(FileRefs.format(fileNumber))
+                        + " see their F-numbers");
     }
 }

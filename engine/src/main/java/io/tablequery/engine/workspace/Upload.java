@@ -12,6 +12,7 @@ import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.FileIngestor;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestedFile;
@@ -25,6 +26,7 @@ import io.tablequery.engine.ingest.report.TableDescriber;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
+import io.tablequery.engine.store.TableProfiler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -56,25 +58,30 @@ import java.util.StringJoiner;
  * exists; the DuckDB views follow it. Any failure before the commit rolls everything back.
  */
 final class Upload {
-    private final Workspace workspace;
+    private final WorkspaceStorage storage;
+    private final PublishedCatalog catalog;
+    private final SupersededVersions versions;
     private final String fileName;
 
-    Upload(Workspace workspace, String fileName) {
-        this.workspace = workspace;
+    Upload(WorkspaceStorage storage, PublishedCatalog catalog, SupersededVersions versions, String fileName) {
+        this.storage = storage;
+        this.catalog = catalog;
+        this.versions = versions;
         this.fileName = fileName;
     }
 
+    /** Runs the upload; the caller holds the write lock. */
     IngestResult run(InputStream source, IngestListener listener) {
-        WorkspacePaths paths = workspace.paths();
-        CatalogSnapshot before = workspace.catalog();
+        WorkspacePaths paths = storage.paths();
+        CatalogSnapshot before = catalog.snapshot();
         int number = nextFileNumber();
         Path partial = paths.partialFileDirectory(number);
         Path committed = paths.fileDirectory(number);
         IngestedFile ingested = null;
         boolean transactionOpen = false;
         try {
-            Workspace.deleteTree(partial);
-            Workspace.deleteTree(committed);
+            FileTrees.delete(partial);
+            FileTrees.delete(committed);
             Files.createDirectories(partial);
             Path stored = partial.resolve(fileName);
             String sha256 = copy(source, stored);
@@ -84,18 +91,17 @@ final class Upload {
                     replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
             TableNames namer = new TableNames(SourceFormat.detect(stored, fileName), fileName, before, replaced);
             Map<String, ParallelTableWriter> writers = new HashMap<>();
-            workspace.sqlite().setAutoCommit(false);
+            storage.writer().setAutoCommit(false);
             transactionOpen = true;
             dropSqliteTables(replacedTables);
-            ingested = workspace
-                    .newIngestor()
+            ingested = new FileIngestor(storage.options().ingest())
                     .ingest(
                             stored,
                             fileName,
                             (slot, columns, indexes) -> {
                                 String name = namer.of(slot);
                                 ParallelTableWriter writer =
-                                        workspace.openWriter(number, slot.sheet(), slot.part(), name, columns, indexes);
+                                        storage.openWriter(number, slot.sheet(), slot.part(), name, columns, indexes);
                                 writers.put(name, writer);
                                 return writer;
                             },
@@ -140,14 +146,14 @@ final class Upload {
                     Instant.now(),
                     paths.directory().relativize(committed.resolve(fileName)).toString(),
                     sheets);
-            Map<String, TableProfile> profiles = workspace.profile(tables, writers);
+            Map<String, TableProfile> profiles = profile(tables, writers);
             moveIntoPlace(partial, committed);
             commit(file, report, tables, profiles, replaced);
             transactionOpen = false;
-            workspace.publishToDuckDb(tables, replacedTables);
-            workspace.publishChange(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
+            storage.publishToDuckDb(tables, replacedTables);
+            catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
             if (replaced.isPresent()) {
-                workspace.applyRetention(number);
+                versions.applyRetention(catalog.snapshot(), number);
             }
             return new IngestResult(
                     file, tables, replaced.map(SourceFile::number).orElse(null), report, warnings(ingested));
@@ -156,10 +162,10 @@ final class Upload {
                 rollback();
             }
             if (ingested != null) {
-                workspace.dropDuckDbStorage(ingested, number);
+                dropDuckDbStorage(ingested, number);
             }
-            Workspace.deleteTree(partial);
-            Workspace.deleteTree(committed);
+            FileTrees.delete(partial);
+            FileTrees.delete(committed);
             if (e instanceof EngineException engine) {
                 throw engine;
             }
@@ -168,9 +174,34 @@ final class Upload {
         }
     }
 
+    /**
+     * Collects the column profiles of new tables before the upload commits: their writers made them as they wrote
+     * ({@link ParallelTableWriter#profile()}); a table no writer wrote (one without columns) is profiled here.
+     */
+    private Map<String, TableProfile> profile(List<TableInfo> tables, Map<String, ParallelTableWriter> writers)
+            throws SQLException {
+        Map<String, TableProfile> profiles = new HashMap<>();
+        List<TableInfo> stored = new ArrayList<>();
+        for (TableInfo table : tables) {
+            ParallelTableWriter writer = writers.get(table.name());
+            Optional<TableProfile> seen = writer == null ? Optional.empty() : writer.profile();
+            seen.ifPresentOrElse(profile -> profiles.put(table.name(), profile), () -> stored.add(table));
+        }
+        profiles.putAll(TableProfiler.profile(storage.duckDb(), stored));
+        return profiles;
+    }
+
+    private void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {
+        for (IngestedSheet sheet : ingested.sheets()) {
+            for (IngestedTable table : sheet.tables()) {
+                storage.dropDuckDbStorage(DuckDbStorage.storageName(fileNumber, sheet.number(), table.part()));
+            }
+        }
+    }
+
     private int nextFileNumber() {
         try {
-            return CatalogStore.nextFileNumber(workspace.sqlite());
+            return CatalogStore.nextFileNumber(storage.writer());
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the catalog", e);
         }
@@ -178,7 +209,7 @@ final class Upload {
 
     /** Drops a replaced file's tables inside the upload's transaction, so the new ones can take their names. */
     private void dropSqliteTables(List<TableInfo> tables) throws SQLException {
-        try (Statement statement = workspace.sqlite().createStatement()) {
+        try (Statement statement = storage.writer().createStatement()) {
             for (TableInfo table : tables) {
                 statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
             }
@@ -195,22 +226,22 @@ final class Upload {
         if (replaced.isPresent()) {
             // The replaced version's bytes stay in files/F<n>/ and its record and report here, so that its
             // F-number keeps naming it for the citations that name it.
-            VersionStore.supersede(workspace.sqlite(), replaced.get(), file.number(), file.uploadedAt());
-            CatalogStore.deleteFile(workspace.sqlite(), replaced.get().number());
+            VersionStore.supersede(storage.writer(), replaced.get(), file.number(), file.uploadedAt());
+            CatalogStore.deleteFile(storage.writer(), replaced.get().number());
         }
         for (TableInfo table : tables) {
-            CatalogStore.insertTable(workspace.sqlite(), table);
-            CatalogStore.insertProfile(workspace.sqlite(), table, profiles.get(table.name()));
+            CatalogStore.insertTable(storage.writer(), table);
+            CatalogStore.insertProfile(storage.writer(), table, profiles.get(table.name()));
         }
-        CatalogStore.insertFile(workspace.sqlite(), file, JsonCodec.write(report));
-        workspace.sqlite().commit();
-        workspace.sqlite().setAutoCommit(true);
+        CatalogStore.insertFile(storage.writer(), file, JsonCodec.write(report));
+        storage.writer().commit();
+        storage.writer().setAutoCommit(true);
     }
 
     private void rollback() {
         try {
-            workspace.sqlite().rollback();
-            workspace.sqlite().setAutoCommit(true);
+            storage.writer().rollback();
+            storage.writer().setAutoCommit(true);
         } catch (SQLException e) {
             throw Databases.storageFailure("could not roll back the upload of '" + fileName + "'", e);
         }

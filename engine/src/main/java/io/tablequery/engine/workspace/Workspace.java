@@ -1,38 +1,24 @@
 package io.tablequery.engine.workspace;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
-import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogChange;
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
-import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.FileVersion;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.SupersededFile;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.HostPaths;
-import io.tablequery.engine.ingest.FileIngestor;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
-import io.tablequery.engine.ingest.IngestedFile;
-import io.tablequery.engine.ingest.SourceIndex;
 import io.tablequery.engine.ingest.report.IngestReport;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.search.SearchResult;
-import io.tablequery.engine.search.TableSearchIndex;
 import io.tablequery.engine.search.TableSearcher;
-import io.tablequery.engine.store.DuckDbCatalog;
-import io.tablequery.engine.store.DuckDbRebuilder;
-import io.tablequery.engine.store.DuckDbStorage;
-import io.tablequery.engine.store.ParallelTableWriter;
-import io.tablequery.engine.store.StoredColumn;
-import io.tablequery.engine.store.TableIndex;
-import io.tablequery.engine.store.TableProfiler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -40,53 +26,30 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 import org.apache.commons.io.file.PathUtils;
 import org.duckdb.DuckDBConnection;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One tenant's files and tables. Readers take {@link #catalog()} snapshots and their own connections; uploads and
- * deletions are serialized. A workspace directory is held by one process at a time.
+ * deletions are serialized. A workspace directory is held by one process at a time. Its parts: the storage (the
+ * directory, its lock and the two copies), the published catalog (with the search index and derived values), the
+ * superseded versions, and the recovery that runs when it opens.
  */
 public final class Workspace implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Workspace.class);
-
-    private final String name;
-    private final WorkspacePaths paths;
-    private final WorkspaceOptions options;
-    private final WorkspaceLock lock;
-    private final Connection sqlite;
-    private final DuckDbCopy duckDb;
+    private final WorkspaceStorage storage;
+    private final PublishedCatalog published;
     private final SupersededVersions versions;
-    private final SqliteReaders readers;
-    private final ReentrantLock writeLock = new ReentrantLock();
-    private final Object publishLock = new Object();
-    private TableSearchIndex searchIndex;
-    /** The catalog as of the last commit, with the search index of exactly that catalog once one is built. */
-    private volatile Published published;
+    private final WorkspaceRecovery recovery;
 
-    private Workspace(
-            String name, WorkspacePaths paths, WorkspaceOptions options, WorkspaceLock lock, Connection sqlite) {
-        this.name = name;
-        this.paths = paths;
-        this.options = options;
-        this.lock = lock;
-        this.sqlite = sqlite;
-        this.readers = new SqliteReaders(paths.sqlite());
-        this.duckDb = new DuckDbCopy(paths, options, this::repairDuckDb);
-        this.versions =
-                new SupersededVersions(paths, sqlite, this::sqliteSession, this::inTransaction, options.keepVersions());
+    private Workspace(String name, WorkspacePaths paths, WorkspaceOptions options) {
+        this.published = new PublishedCatalog(name);
+        this.storage = WorkspaceStorage.open(name, paths, options, this::repairDuckDb);
+        this.versions = new SupersededVersions(storage);
+        this.recovery = new WorkspaceRecovery(storage, published);
     }
 
     /**
@@ -112,34 +75,24 @@ public final class Workspace implements AutoCloseable {
     public static Workspace open(Path directory, WorkspaceOptions options) {
         Path absolute = directory.toAbsolutePath().normalize();
         HostPaths.registerWorkspace(absolute);
-        WorkspacePaths paths = new WorkspacePaths(absolute);
         String name = absolute.getFileName() == null
                 ? "workspace"
                 : absolute.getFileName().toString();
-        WorkspaceLock lock = null;
-        Connection sqlite = null;
+        Workspace workspace = new Workspace(name, new WorkspacePaths(absolute), options);
         try {
-            Files.createDirectories(paths.files());
-            Files.createDirectories(paths.tmp());
-            lock = WorkspaceLock.acquire(paths, name);
-            NativeLibraries.prepare();
-            sqlite = Databases.openSqliteWriter(paths.sqlite());
-            CatalogStore.createSchema(sqlite);
-            VersionStore.createSchema(sqlite);
-            Workspace workspace = new Workspace(name, paths, options, lock, sqlite);
-            workspace.recover();
+            workspace.recovery.recover();
             return workspace;
         } catch (IOException e) {
-            closeAll(sqlite, lock);
+            workspace.close();
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
                     "could not open workspace %s: %s".formatted(absolute, e.getMessage()),
                     e);
         } catch (SQLException e) {
-            closeAll(sqlite, lock);
+            workspace.close();
             throw Databases.storageFailure("could not open workspace " + absolute, e);
         } catch (RuntimeException e) {
-            closeAll(sqlite, lock);
+            workspace.close();
             throw e;
         }
     }
@@ -152,6 +105,7 @@ public final class Workspace implements AutoCloseable {
      * @param servedName the name the server serves the workspace under
      */
     public void announceServer(URI server, String servedName) {
+        WorkspaceLock lock = storage.lock();
         lock.announce(lock.holder().serving(server, servedName));
     }
 
@@ -161,7 +115,7 @@ public final class Workspace implements AutoCloseable {
      * @return the name
      */
     public String name() {
-        return name;
+        return storage.name();
     }
 
     /**
@@ -170,7 +124,7 @@ public final class Workspace implements AutoCloseable {
      * @return the absolute directory
      */
     public Path directory() {
-        return paths.directory();
+        return storage.paths().directory();
     }
 
     /**
@@ -183,30 +137,16 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
-     * A committed catalog; once search-tables has been used, the searcher over exactly that catalog; and values
-     * derived from that commit's tables.
-     */
-    private record Published(CatalogSnapshot snapshot, TableSearcher searcher, Map<String, Object> derived) {
-        Published(CatalogSnapshot snapshot, TableSearcher searcher) {
-            this(snapshot, searcher, new ConcurrentHashMap<>());
-        }
-    }
-
-    /**
      * Returns a value derived from the tables of one commit and kept with it, such as a table's sample rows for
      * get-schemas. Values are kept only for the latest commit; a newer commit starts empty.
      *
      * @param catalog the catalog the value was derived from
-     * @param key what the value is, for example {@code schema:orders}
-     * @param type the value's class
+     * @param key what the value is and its type
      * @return the value kept, or empty when none is, or when {@code catalog} is no longer the latest
      * @param <T> the value's type
      */
-    public <T> Optional<T> derived(CatalogSnapshot catalog, String key, Class<T> type) {
-        Published current = published;
-        return current.snapshot() == catalog
-                ? Optional.ofNullable(current.derived().get(key)).map(type::cast)
-                : Optional.empty();
+    public <T> Optional<T> derived(CatalogSnapshot catalog, DerivedKey<T> key) {
+        return published.derived(catalog, key);
     }
 
     /**
@@ -214,14 +154,12 @@ public final class Workspace implements AutoCloseable {
      * nothing, so a value read from an older commit is never served for a newer one.
      *
      * @param catalog the catalog the value was derived from
-     * @param key what the value is
+     * @param key what the value is and its type
      * @param value the value, immutable
+     * @param <T> the value's type
      */
-    public void keepDerived(CatalogSnapshot catalog, String key, Object value) {
-        Published current = published;
-        if (current.snapshot() == catalog) {
-            current.derived().putIfAbsent(key, requireNonNull(value, "value is null"));
-        }
+    public <T> void keepDerived(CatalogSnapshot catalog, DerivedKey<T> key, T value) {
+        published.keepDerived(catalog, key, value);
     }
 
     /**
@@ -235,21 +173,7 @@ public final class Workspace implements AutoCloseable {
         if (topK < 1 || topK > TableSearcher.MAX_TOP_K) {
             throw new IllegalArgumentException("top-k must be 1..%d, not %d".formatted(TableSearcher.MAX_TOP_K, topK));
         }
-        while (true) {
-            TableSearcher searcher = published.searcher();
-            if (searcher == null) {
-                searcher = buildSearchIndex();
-            }
-            Optional<SearchResult> result = searcher.trySearch(query, topK);
-            if (result.isPresent()) {
-                return result.get();
-            }
-            // The searcher was released: a newer one is being published, or the workspace was closed.
-            if (!lock.isOpen()) {
-                throw new IllegalStateException("workspace " + name + " is closed");
-            }
-            Thread.onSpinWait();
-        }
+        return published.search(query, topK);
     }
 
     /**
@@ -258,11 +182,7 @@ public final class Workspace implements AutoCloseable {
      * @return a new connection
      */
     public Connection openSqliteReader() {
-        try {
-            return Databases.openSqliteReader(paths.sqlite());
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not open the SQLite copy of workspace " + name, e);
-        }
+        return storage.openSqliteReader();
     }
 
     /**
@@ -272,11 +192,7 @@ public final class Workspace implements AutoCloseable {
      * @return the session
      */
     public SqliteSession sqliteSession() {
-        try {
-            return readers.lend();
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not open the SQLite copy of workspace " + name, e);
-        }
+        return storage.sqliteSession();
     }
 
     /**
@@ -285,11 +201,7 @@ public final class Workspace implements AutoCloseable {
      * @return a new connection
      */
     public DuckDBConnection openDuckDb() {
-        try {
-            return duckDb().duplicate();
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not open the DuckDB copy of workspace " + name, e);
-        }
+        return storage.openDuckDb();
     }
 
     /**
@@ -335,14 +247,11 @@ public final class Workspace implements AutoCloseable {
      */
     public IngestResult ingest(InputStream content, String fileName, IngestListener listener) {
         String safeName = FileNames.safeName(fileName);
-        writeLock.lock();
-        try {
+        return storage.write(() -> {
             // Opened here, on the thread holding the write lock: the upload's writers run on threads of their own.
-            duckDb();
-            return new Upload(this, safeName).run(content, listener);
-        } finally {
-            writeLock.unlock();
-        }
+            storage.duckDb();
+            return new Upload(storage, published, versions, safeName).run(content, listener);
+        });
     }
 
     /**
@@ -363,19 +272,20 @@ public final class Workspace implements AutoCloseable {
      * @return the removed file; its sheets name the tables removed with it
      */
     public SourceFile deleteFile(int fileNumber) {
-        writeLock.lock();
-        try {
+        return storage.write(() -> {
             CatalogSnapshot snapshot = catalog();
             FileVersions chains = versions.chains(snapshot);
             Optional<SourceFile> current = snapshot.file(fileNumber);
             if (current.isEmpty()) {
-                SupersededFile version = chains.superseded(fileNumber).orElseThrow(() -> fileNotFound(fileNumber));
+                SupersededFile version =
+                        chains.superseded(fileNumber).orElseThrow(() -> SupersededVersions.fileNotFound(fileNumber));
                 versions.remove(version);
                 return version.file().withoutTables();
             }
             List<TableInfo> tables = snapshot.tablesOf(fileNumber);
             List<SupersededFile> earlier = chains.lineage(fileNumber);
-            inTransaction(() -> {
+            Connection sqlite = storage.writer();
+            storage.inTransaction(() -> {
                 try (Statement statement = sqlite.createStatement()) {
                     for (TableInfo table : tables) {
                         statement.execute("DROP TABLE IF EXISTS " + quote(table.name()));
@@ -386,15 +296,14 @@ public final class Workspace implements AutoCloseable {
                     VersionStore.delete(sqlite, version);
                 }
             });
-            publishToDuckDb(List.of(), tables);
-            deleteTree(paths.fileDirectory(fileNumber));
-            earlier.forEach(
-                    version -> deleteTree(paths.fileDirectory(version.file().number())));
-            publishChange(CatalogChange.removal(fileNumber));
+            storage.publishToDuckDb(List.of(), tables);
+            WorkspacePaths paths = storage.paths();
+            FileTrees.delete(paths.fileDirectory(fileNumber));
+            earlier.forEach(version ->
+                    FileTrees.delete(paths.fileDirectory(version.file().number())));
+            published.publish(CatalogChange.removal(fileNumber));
             return current.get();
-        } finally {
-            writeLock.unlock();
-        }
+        });
     }
 
     /**
@@ -442,11 +351,6 @@ public final class Workspace implements AutoCloseable {
         return versions.content(version);
     }
 
-    /** Drops the bytes and reports of a file's superseded versions beyond the retention setting, after an upload. */
-    void applyRetention(int fileNumber) {
-        versions.applyRetention(catalog(), fileNumber);
-    }
-
     /**
      * Writes a consistent copy of the workspace that other tools read into a new directory: {@code tables.sqlite}
      * (the SQLite copy, one file), {@code parquet/<table>.parquet} for every table (native types and each row's
@@ -458,12 +362,7 @@ public final class Workspace implements AutoCloseable {
      * @throws EngineException EXPORT_TARGET_EXISTS, EXPORT_FAILED
      */
     public WorkspaceExport export(Path target) {
-        writeLock.lock();
-        try {
-            return WorkspaceExporter.export(this, sqlite, catalog(), target);
-        } finally {
-            writeLock.unlock();
-        }
+        return storage.write(() -> WorkspaceExporter.export(storage, catalog(), target));
     }
 
     /**
@@ -474,322 +373,30 @@ public final class Workspace implements AutoCloseable {
     public void closeAndDelete() {
         close();
         try {
-            PathUtils.delete(paths.directory());
+            PathUtils.delete(directory());
         } catch (IOException e) {
             throw new UncheckedIOException(
                     "workspace '%s' is closed but its directory could not be deleted: %s"
-                            .formatted(name, e.getMessage()),
+                            .formatted(name(), e.getMessage()),
                     e);
         }
     }
 
     @Override
     public void close() {
-        writeLock.lock();
-        try {
-            if (!lock.isOpen()) {
-                return;
-            }
-            readers.close();
-            duckDb.close();
-            synchronized (publishLock) {
-                if (searchIndex != null) {
-                    searchIndex.close();
-                }
-            }
-            closeAll(sqlite, lock);
-        } finally {
-            writeLock.unlock();
-        }
-    }
-
-    // --- used by Upload ---
-
-    WorkspacePaths paths() {
-        return paths;
-    }
-
-    Connection sqlite() {
-        return sqlite;
-    }
-
-    FileIngestor newIngestor() {
-        return new FileIngestor(options.ingest());
-    }
-
-    ParallelTableWriter openWriter(
-            int fileNumber,
-            int sheetNumber,
-            int part,
-            String sqliteName,
-            List<StoredColumn> columns,
-            List<SourceIndex<String>> indexColumns) {
-        List<TableIndex> indexes = new ArrayList<>();
-        for (SourceIndex<String> index : indexColumns) {
-            indexes.add(new TableIndex(
-                    "tq_index_%d_%d_%d_%d".formatted(fileNumber, sheetNumber, part + 1, indexes.size() + 1),
-                    index.columns(),
-                    index.unique()));
-        }
-        return ParallelTableWriter.open(
-                sqlite,
-                duckDb(),
-                sqliteName,
-                DuckDbStorage.storageName(fileNumber, sheetNumber, part),
-                columns,
-                indexes,
-                options.ingest().batchRows());
-    }
-
-    /**
-     * Builds the search index on first use, from the published catalog; later commits keep it up to date. A command
-     * that never searches (an upload from the command line) never pays for it.
-     */
-    private TableSearcher buildSearchIndex() {
-        synchronized (publishLock) {
-            if (published.searcher() == null) {
-                if (!lock.isOpen()) {
-                    throw new IllegalStateException("workspace " + name + " is closed");
-                }
-                searchIndex = new TableSearchIndex();
-                published = new Published(
-                        published.snapshot(), searchIndex.update(published.snapshot()), published.derived());
-            }
-            return published.searcher();
-        }
-    }
-
-    /**
-     * Collects the column profiles of new tables before the upload commits: their writers made them as they wrote
-     * ({@link ParallelTableWriter#profile()}); a table no writer wrote (one without columns) is profiled here.
-     */
-    Map<String, TableProfile> profile(List<TableInfo> tables, Map<String, ParallelTableWriter> writers)
-            throws SQLException {
-        Map<String, TableProfile> profiles = new HashMap<>();
-        List<TableInfo> stored = new ArrayList<>();
-        for (TableInfo table : tables) {
-            ParallelTableWriter writer = writers.get(table.name());
-            Optional<TableProfile> seen = writer == null ? Optional.empty() : writer.profile();
-            seen.ifPresentOrElse(profile -> profiles.put(table.name(), profile), () -> stored.add(table));
-        }
-        profiles.putAll(profile(duckDb(), stored));
-        return profiles;
-    }
-
-    private static Map<String, TableProfile> profile(DuckDBConnection connection, List<TableInfo> tables)
-            throws SQLException {
-        Map<String, TableProfile> profiles = new HashMap<>();
-        for (TableInfo table : tables) {
-            profiles.put(table.name(), TableProfiler.profile(connection, table));
-        }
-        return profiles;
+        storage.write(() -> {
+            published.close();
+            storage.close();
+            return null;
+        });
     }
 
     /** Tells whether this process has opened the DuckDB copy yet. */
     boolean duckDbOpen() {
-        return duckDb.isOpen();
+        return storage.duckDbOpen();
     }
 
-    /**
-     * The DuckDB copy, opened and repaired at its first use. Opening takes the write lock first, as an upload does,
-     * so the repair never runs beside an upload and the two locks are always taken in that order.
-     */
-    private DuckDBConnection duckDb() {
-        if (duckDb.isOpen()) {
-            return duckDb.get();
-        }
-        writeLock.lock();
-        try {
-            return duckDb.get();
-        } finally {
-            writeLock.unlock();
-        }
-    }
-
-    void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {
-        for (var sheet : ingested.sheets()) {
-            for (var table : sheet.tables()) {
-                dropDuckDbStorage(DuckDbStorage.storageName(fileNumber, sheet.number(), table.part()));
-            }
-        }
-    }
-
-    void dropDuckDbStorage(String storageName) {
-        if (!duckDb.isOpen()) {
-            return;
-        }
-        try (Statement statement = duckDb().createStatement()) {
-            statement.execute("DROP TABLE IF EXISTS " + quote(DuckDbStorage.STORE_SCHEMA, storageName));
-        } catch (SQLException e) {
-            LOG.warn("could not drop {}; the next open removes it", storageName, e);
-        }
-    }
-
-    /** Runs work in one SQLite transaction, rolled back when it fails. */
-    void inTransaction(SqlWork work) {
-        try {
-            sqlite.setAutoCommit(false);
-            try {
-                work.run();
-                sqlite.commit();
-            } catch (SQLException | RuntimeException e) {
-                sqlite.rollback();
-                throw e;
-            } finally {
-                sqlite.setAutoCommit(true);
-            }
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not update workspace " + name, e);
-        }
-    }
-
-    void publishToDuckDb(List<TableInfo> added, List<TableInfo> removed) {
-        if (!duckDb.isOpen()) {
-            // Not opened by this process yet: opening it reconciles it with the catalog.
-            return;
-        }
-        try {
-            DuckDbCatalog.publish(duckDb(), added, removed);
-        } catch (SQLException e) {
-            // The SQLite commit is the record; the DuckDB copy catches up on the next open.
-            LOG.error(
-                    "workspace {}: the DuckDB copy could not follow the last change; it is repaired on the next"
-                            + " open",
-                    name,
-                    e);
-        }
-    }
-
-    /**
-     * Publishes the catalog after a committed change, derived from the published one and the change alone (and the
-     * search index updated for the changed tables only), so that a commit does not read the whole catalog again.
-     */
-    void publishChange(CatalogChange change) {
-        synchronized (publishLock) {
-            CatalogSnapshot previous = published.snapshot();
-            CatalogSnapshot snapshot = previous.apply(change);
-            published = new Published(
-                    snapshot, searchIndex == null ? null : searchIndex.update(previous, change, snapshot));
-        }
-    }
-
-    /** Reads the whole catalog again and publishes it: on opening, and after a repair. */
-    private void reloadSnapshot() {
-        try {
-            synchronized (publishLock) {
-                CatalogSnapshot previous = published == null ? CatalogSnapshot.empty() : published.snapshot();
-                CatalogSnapshot snapshot = CatalogStore.load(sqlite, previous);
-                published = new Published(snapshot, searchIndex == null ? null : searchIndex.update(snapshot));
-            }
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not read the catalog of workspace " + name, e);
-        }
-    }
-
-    /** Deletes a file, or a directory with everything in it; nothing when it does not exist. */
-    static void deleteTree(Path path) {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try {
-            PathUtils.delete(path);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    static EngineException fileNotFound(int fileNumber) {
-        return new EngineException(
-                CatalogErrorCode.FILE_NOT_FOUND,
-                "no file %s in this workspace; list the files to".formatted(FileRefs.format(fileNumber))
-                        + " see their F-numbers");
-    }
-
-    /** SQL work inside a transaction. */
-    @FunctionalInterface
-    interface SqlWork {
-        void run() throws SQLException;
-    }
-
-    // --- opening and recovery ---
-
-    private void recover() throws SQLException, IOException {
-        try (Statement statement = sqlite.createStatement()) {
-            List<String> stale = new ArrayList<>();
-            try (ResultSet rs = statement.executeQuery(
-                    "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'tq\\_stage\\_%' ESCAPE '\\'")) {
-                while (rs.next()) {
-                    stale.add(rs.getString(1));
-                }
-            }
-            for (String table : stale) {
-                statement.execute("DROP TABLE " + quote(table));
-            }
-        }
-        reloadSnapshot();
-        CatalogSnapshot snapshot = catalog();
-        FileVersions versions = new FileVersions(snapshot, VersionStore.list(sqlite));
-        try (var entries = Files.list(paths.files())) {
-            for (Path entry : entries.toList()) {
-                String fileName = entry.getFileName().toString();
-                boolean known = snapshot.files().stream().anyMatch(file -> fileName.equals("F" + file.number()))
-                        || (fileName.matches("F[0-9]+")
-                                && versions.keepsContentOf(Integer.parseInt(fileName.substring(1))));
-                if (!known) {
-                    LOG.warn("workspace {}: removing {}, left by an upload that did not commit", name, fileName);
-                    deleteTree(entry);
-                }
-            }
-        }
-        try (var entries = Files.list(paths.tmp())) {
-            for (Path entry : entries.toList()) {
-                deleteTree(entry);
-            }
-        }
-        if (snapshot.tables().stream().anyMatch(table -> snapshot.profile(table).isEmpty())) {
-            // A workspace made before profiles were kept: get-schemas reads them, and they come from DuckDB.
-            duckDb();
-        }
-    }
-
-    /**
-     * Brings a newly opened DuckDB copy in line with the catalog: rebuilds the tables a crash left missing, and
-     * profiles the tables of a workspace made before profiles were kept.
-     */
     private void repairDuckDb(DuckDBConnection connection) throws SQLException {
-        List<String> repaired =
-                DuckDbCatalog.reconcile(connection, catalog().tables(), new DuckDbRebuilder(sqlite, connection));
-        if (!repaired.isEmpty()) {
-            // After a crash, or after changes made while this copy was not open (it opens at first use).
-            LOG.info("workspace {}: brought the DuckDB copy of {} up to date with the catalog", name, repaired);
-        }
-        CatalogSnapshot snapshot = catalog();
-        List<TableInfo> missing = snapshot.tables().stream()
-                .filter(table -> snapshot.profile(table).isEmpty())
-                .toList();
-        if (missing.isEmpty()) {
-            return;
-        }
-        Map<String, TableProfile> profiles = profile(connection, missing);
-        inTransaction(() -> {
-            for (TableInfo table : missing) {
-                CatalogStore.insertProfile(sqlite, table, profiles.get(table.name()));
-            }
-        });
-        LOG.info("workspace {}: profiled {} tables", name, missing.size());
-        reloadSnapshot();
-    }
-
-    private static void closeAll(Connection sqlite, WorkspaceLock lock) {
-        try {
-            if (sqlite != null) {
-                sqlite.close();
-            }
-        } catch (SQLException e) {
-            LOG.warn("could not close a SQLite connection", e);
-        }
-        if (lock != null) {
-            lock.close();
-        }
+        recovery.repairDuckDb(connection);
     }
 }

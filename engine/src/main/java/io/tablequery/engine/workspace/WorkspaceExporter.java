@@ -48,16 +48,16 @@ final class WorkspaceExporter {
     private WorkspaceExporter() {}
 
     /** Exports, under the workspace's write lock, so that no upload changes it meanwhile. */
-    static WorkspaceExport export(Workspace workspace, Connection sqlite, CatalogSnapshot catalog, Path target) {
+    static WorkspaceExport export(WorkspaceStorage storage, CatalogSnapshot catalog, Path target) {
         Path absolute = target.toAbsolutePath().normalize();
         WorkspaceExport.requireNewDirectory(absolute);
         Path partial = absolute.resolveSibling(
                 absolute.getFileName() + ".partial-" + ProcessHandle.current().pid());
         try {
-            Workspace.deleteTree(partial);
+            FileTrees.delete(partial);
             Files.createDirectories(partial.resolve("parquet"));
             Path sqliteCopy = partial.resolve("tables.sqlite");
-            try (PreparedStatement vacuum = sqlite.prepareStatement("VACUUM INTO ?")) {
+            try (PreparedStatement vacuum = storage.writer().prepareStatement("VACUUM INTO ?")) {
                 vacuum.setString(1, sqliteCopy.toString());
                 vacuum.execute();
             }
@@ -66,9 +66,9 @@ final class WorkspaceExporter {
                 // A reader that cannot write beside the file (a read-only mount) cannot open a WAL database.
                 statement.execute("PRAGMA journal_mode = DELETE");
             }
-            List<WorkspaceExport.Table> tables = parquet(workspace, catalog, partial);
+            List<WorkspaceExport.Table> tables = parquet(storage, catalog, partial);
             WorkspaceExport export =
-                    new WorkspaceExport(workspace.name(), Instant.now(), "tables.sqlite", CITATION_COLUMN, tables);
+                    new WorkspaceExport(storage.name(), Instant.now(), "tables.sqlite", CITATION_COLUMN, tables);
             Files.writeString(
                     partial.resolve("manifest.json"),
                     JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(export),
@@ -77,22 +77,22 @@ final class WorkspaceExporter {
             Files.move(partial, absolute);
             return export;
         } catch (IOException | SQLException | RuntimeException e) {
-            Workspace.deleteTree(partial);
+            FileTrees.delete(partial);
             if (e instanceof EngineException engine) {
                 throw engine;
             }
             throw new EngineException(
                     CatalogErrorCode.EXPORT_FAILED,
-                    "could not export workspace '%s' to %s: %s".formatted(workspace.name(), absolute, e.getMessage()),
+                    "could not export workspace '%s' to %s: %s".formatted(storage.name(), absolute, e.getMessage()),
                     e);
         }
     }
 
-    private static List<WorkspaceExport.Table> parquet(Workspace workspace, CatalogSnapshot catalog, Path directory)
-            throws SQLException {
+    private static List<WorkspaceExport.Table> parquet(
+            WorkspaceStorage storage, CatalogSnapshot catalog, Path directory) throws SQLException {
         List<WorkspaceExport.Table> tables = new ArrayList<>();
         Set<String> fileNames = new HashSet<>();
-        try (DuckDBConnection source = workspace.openDuckDb();
+        try (DuckDBConnection source = storage.openDuckDb();
                 DuckDBConnection sink =
                         DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class);
                 BufferAllocator allocator = new RootAllocator()) {

@@ -1,0 +1,136 @@
+package io.tablequery.engine.workspace;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.catalog.CatalogChange;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.search.SearchResult;
+import io.tablequery.engine.search.TableSearchIndex;
+import io.tablequery.engine.search.TableSearcher;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The catalog readers see: the one of the last commit, with the search index over exactly that catalog once
+ * search-tables has been used, and the values derived from that commit's tables. A commit publishes a new one
+ * derived from the change alone; readers holding the old one finish on it.
+ */
+final class PublishedCatalog implements AutoCloseable {
+    private final String workspace;
+    private final Object publishLock = new Object();
+    private TableSearchIndex searchIndex;
+    private boolean closed;
+    private volatile Published published = new Published(CatalogSnapshot.empty(), null);
+
+    /** One commit's catalog, its searcher when one is built, and the values derived from it. */
+    private record Published(CatalogSnapshot snapshot, TableSearcher searcher, Map<DerivedKey<?>, Object> derived) {
+        Published(CatalogSnapshot snapshot, TableSearcher searcher) {
+            this(snapshot, searcher, new ConcurrentHashMap<>());
+        }
+    }
+
+    PublishedCatalog(String workspace) {
+        this.workspace = workspace;
+    }
+
+    CatalogSnapshot snapshot() {
+        return published.snapshot();
+    }
+
+    /** The value kept under a key for {@code catalog}, when that catalog is still the latest. */
+    <T> Optional<T> derived(CatalogSnapshot catalog, DerivedKey<T> key) {
+        Published current = published;
+        return current.snapshot() == catalog
+                ? Optional.ofNullable(current.derived().get(key)).map(key.type()::cast)
+                : Optional.empty();
+    }
+
+    /** Keeps a value derived from {@code catalog} when that catalog is still the latest; otherwise does nothing. */
+    <T> void keepDerived(CatalogSnapshot catalog, DerivedKey<T> key, T value) {
+        Published current = published;
+        if (current.snapshot() == catalog) {
+            current.derived().putIfAbsent(key, key.type().cast(requireNonNull(value, "value is null")));
+        }
+    }
+
+    /** Ranks the tables of the latest catalog for a question, building the search index at its first use. */
+    SearchResult search(String query, int topK) {
+        while (true) {
+            TableSearcher searcher = published.searcher();
+            if (searcher == null) {
+                searcher = buildSearchIndex();
+            }
+            Optional<SearchResult> result = searcher.trySearch(query, topK);
+            if (result.isPresent()) {
+                return result.get();
+            }
+            // The searcher was released: a newer one is being published, or the workspace was closed.
+            synchronized (publishLock) {
+                requireOpen();
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * Publishes the catalog after a committed change, derived from the published one and the change alone (and the
+     * search index updated for the changed tables only), so that a commit does not read the whole catalog again.
+     */
+    void publish(CatalogChange change) {
+        synchronized (publishLock) {
+            CatalogSnapshot previous = published.snapshot();
+            CatalogSnapshot snapshot = previous.apply(change);
+            published = new Published(
+                    snapshot, searchIndex == null ? null : searchIndex.update(previous, change, snapshot));
+        }
+    }
+
+    /** Reads the whole catalog again and publishes it: on opening, and after a repair. */
+    void reload(Connection sqlite) {
+        try {
+            synchronized (publishLock) {
+                CatalogSnapshot snapshot = CatalogStore.load(sqlite, published.snapshot());
+                published = new Published(snapshot, searchIndex == null ? null : searchIndex.update(snapshot));
+            }
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not read the catalog of workspace " + workspace, e);
+        }
+    }
+
+    /** Releases the search index; a search after this fails. */
+    @Override
+    public void close() {
+        synchronized (publishLock) {
+            closed = true;
+            if (searchIndex != null) {
+                searchIndex.close();
+            }
+        }
+    }
+
+    /**
+     * Builds the search index on first use, from the published catalog; later commits keep it up to date. A command
+     * that never searches (an upload from the command line) never pays for it.
+     */
+    private TableSearcher buildSearchIndex() {
+        synchronized (publishLock) {
+            if (published.searcher() == null) {
+                requireOpen();
+                searchIndex = new TableSearchIndex();
+                published = new Published(
+                        published.snapshot(), searchIndex.update(published.snapshot()), published.derived());
+            }
+            return published.searcher();
+        }
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("workspace " + workspace + " is closed");
+        }
+    }
+}
