@@ -4,8 +4,12 @@ import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.store.DuckDbCatalog;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.SQLException;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
@@ -80,7 +84,7 @@ final class DuckDbCopy implements AutoCloseable {
         try {
             return Databases.openDuckDb(paths.duckDb(), paths.tmp(), options);
         } catch (SQLException e) {
-            if (String.valueOf(e.getMessage()).contains("lock")) {
+            if (lockedElsewhere(paths.duckDb())) {
                 throw new EngineException(
                         CatalogErrorCode.WORKSPACE_LOCKED,
                         "the DuckDB copy of workspace %s is open in another process: %s"
@@ -101,6 +105,26 @@ final class DuckDbCopy implements AutoCloseable {
                 throw new SQLException("could not move the damaged DuckDB copy aside: " + io.getMessage(), io);
             }
             return Databases.openDuckDb(paths.duckDb(), paths.tmp(), options);
+        }
+    }
+
+    /**
+     * Tells whether another process holds a lock on the file, as DuckDB takes one on a database it opens: such a
+     * file is in use, not damaged, and is never moved aside.
+     */
+    static boolean lockedElsewhere(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                return true;
+            }
+            lock.release();
+            return false;
+        } catch (OverlappingFileLockException e) {
+            return true;
+        } catch (IOException e) {
+            // Missing or unreadable: not held by anyone, and opening it again says what is wrong.
+            return false;
         }
     }
 
