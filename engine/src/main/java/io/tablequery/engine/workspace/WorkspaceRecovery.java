@@ -4,6 +4,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.catalog.VersionStore;
@@ -18,8 +19,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,6 +35,7 @@ import org.slf4j.LoggerFactory;
  */
 final class WorkspaceRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(WorkspaceRecovery.class);
+    private static final Pattern FILE_DIRECTORY = Pattern.compile("F[0-9]{1,9}");
 
     private final WorkspaceStorage storage;
     private final PublishedCatalog catalog;
@@ -59,12 +64,12 @@ final class WorkspaceRecovery {
         CatalogSnapshot snapshot = catalog.snapshot();
         FileVersions versions = new FileVersions(snapshot, VersionStore.list(sqlite));
         WorkspacePaths paths = storage.paths();
+        Set<String> current = new HashSet<>();
+        snapshot.files().forEach(file -> current.add(FileRefs.format(file.number())));
         try (var entries = Files.list(paths.files())) {
             for (Path entry : entries.toList()) {
                 String fileName = entry.getFileName().toString();
-                boolean known = snapshot.files().stream().anyMatch(file -> fileName.equals("F" + file.number()))
-                        || (fileName.matches("F[0-9]+")
-                                && versions.keepsContentOf(Integer.parseInt(fileName.substring(1))));
+                boolean known = current.contains(fileName) || keptVersion(versions, fileName);
                 if (!known) {
                     LOG.warn(
                             "workspace {}: removing {}, left by an upload that did not commit",
@@ -83,6 +88,15 @@ final class WorkspaceRecovery {
             // A workspace made before profiles were kept: get-schemas reads them, and they come from DuckDB.
             storage.duckDb();
         }
+    }
+
+    /** Whether a directory under {@code files/} holds the kept bytes of a superseded version. */
+    private static boolean keptVersion(FileVersions versions, String fileName) {
+        if (!FILE_DIRECTORY.matcher(fileName).matches()) {
+            return false;
+        }
+        int number = Integer.parseInt(fileName.substring(1));
+        return FileRefs.format(number).equals(fileName) && versions.keepsContentOf(number);
     }
 
     /**

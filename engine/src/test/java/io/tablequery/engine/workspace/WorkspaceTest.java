@@ -122,6 +122,9 @@ class WorkspaceTest {
             }
             Files.createDirectories(workspace.directory().resolve("files/F9.partial"));
             Files.createDirectories(workspace.directory().resolve("files/F10"));
+            // Names only like a file's: too large for an F-number, and F1 spelled with a leading zero.
+            Files.createDirectories(workspace.directory().resolve("files/F99999999999"));
+            Files.createDirectories(workspace.directory().resolve("files/F01"));
         }
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             assertThat(Rows.normalizeAll(TableReader.duckDbSqliteView(workspace, "a")))
@@ -139,6 +142,9 @@ class WorkspaceTest {
             }
             assertThat(workspace.directory().resolve("files/F9.partial")).doesNotExist();
             assertThat(workspace.directory().resolve("files/F10")).doesNotExist();
+            assertThat(workspace.directory().resolve("files/F99999999999")).doesNotExist();
+            assertThat(workspace.directory().resolve("files/F01")).doesNotExist();
+            assertThat(workspace.directory().resolve("files/F1")).isDirectory();
         }
     }
 
