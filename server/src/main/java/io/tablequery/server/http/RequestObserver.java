@@ -2,6 +2,7 @@ package io.tablequery.server.http;
 
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablequery.engine.error.ErrorCode;
@@ -80,6 +81,15 @@ final class RequestObserver {
         if (LOG.isInfoEnabled()) {
             LOG.info(line(workspace, tool, engine, rows, nanos, status, outcome));
         }
+    }
+
+    /**
+     * Adds meters read at each scrape, such as the workspaces' lifecycle.
+     *
+     * @param binder what registers them
+     */
+    void bind(MeterBinder binder) {
+        binder.bindTo(registry);
     }
 
     /** {@code GET /metrics}: the Prometheus text exposition. */

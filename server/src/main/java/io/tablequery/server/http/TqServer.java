@@ -69,6 +69,7 @@ public final class TqServer implements AutoCloseable {
         WebController web = new WebController();
         AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
         RequestObserver observer = new RequestObserver();
+        observer.bind(new WorkspaceMetrics(workspaces));
         McpEndpoint mcp = new McpEndpoint(
                 workspaces,
                 authenticator,
@@ -147,7 +148,10 @@ public final class TqServer implements AutoCloseable {
                         auth == AuthMode.KEYS
                                 ? Map.of("status", "ok")
                                 : Map.of("status", "ok", "workspaces", workspaces.names())));
-        api.get("/metrics", "Prometheus metrics: tq_request_seconds by tool, engine and outcome.", observer::scrape);
+        api.get(
+                "/metrics",
+                "Prometheus metrics: tq_request_seconds by tool, engine and outcome; tq_workspaces_* and tq_workspace_*.",
+                observer::scrape);
         api.get("/v1/admin/workspaces", "List the workspaces (admin key).", admin::listWorkspaces);
         api.post(
                 "/v1/admin/workspaces",

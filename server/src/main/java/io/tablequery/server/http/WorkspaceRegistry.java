@@ -36,6 +36,8 @@ public final class WorkspaceRegistry implements AutoCloseable {
     public static final Pattern VALID_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
     private static final Logger LOG = LoggerFactory.getLogger(WorkspaceRegistry.class);
+    /** How many names an error lists; beyond it, it says how many there are. */
+    private static final int NAMES_IN_MESSAGES = 20;
 
     /** One workspace, open or not. Guarded by the registry. */
     private static final class Entry {
@@ -68,6 +70,11 @@ public final class WorkspaceRegistry implements AutoCloseable {
     private final long reservation;
     private final ScheduledExecutorService sweeper;
     private long reserved;
+    private long opens;
+    private long openNanos;
+    private long idleCloses;
+    private long budgetCloses;
+    private long refusals;
     private volatile URI server;
     private boolean closed;
 
@@ -115,6 +122,30 @@ public final class WorkspaceRegistry implements AutoCloseable {
             sweeper.scheduleWithFixedDelay(this::closeIdle, period, period, TimeUnit.MILLISECONDS);
         }
     }
+
+    /**
+     * What the registry holds and has done since it started, for the server's metrics.
+     *
+     * @param served workspaces served, open or not
+     * @param open workspaces open now
+     * @param reservedBytes memory the open workspaces reserve together
+     * @param budgetBytes the memory budget, or zero for none
+     * @param opens workspaces opened
+     * @param openSeconds time spent opening them
+     * @param idleCloses workspaces closed after being idle
+     * @param budgetCloses workspaces closed to make room within the budget
+     * @param refusals requests refused because no room freed in time
+     */
+    public record Activity(
+            int served,
+            int open,
+            long reservedBytes,
+            long budgetBytes,
+            long opens,
+            double openSeconds,
+            long idleCloses,
+            long budgetCloses,
+            long refusals) {}
 
     /** A request's hold on an open workspace: while any is held, the workspace stays open. */
     public final class Lease implements AutoCloseable {
@@ -281,7 +312,12 @@ public final class WorkspaceRegistry implements AutoCloseable {
                     mustOpen = true;
                     break;
                 }
-                waitUntil(deadline, "room to open workspace '%s' within the memory budget".formatted(name));
+                try {
+                    waitUntil(deadline, "room to open workspace '%s' within the memory budget".formatted(name));
+                } catch (EngineException e) {
+                    refusals++;
+                    throw e;
+                }
                 entry = entry(name);
             }
         }
@@ -341,6 +377,25 @@ public final class WorkspaceRegistry implements AutoCloseable {
     }
 
     /**
+     * Returns what the registry holds and has done.
+     *
+     * @return the counts now
+     */
+    public synchronized Activity activity() {
+        int open = (int) entries.values().stream().filter(Entry::open).count();
+        return new Activity(
+                entries.size(),
+                open,
+                reserved,
+                lifecycle.memoryBudget(),
+                opens,
+                openNanos / 1e9,
+                idleCloses,
+                budgetCloses,
+                refusals);
+    }
+
+    /**
      * Says in each open workspace's holder note, now and whenever a workspace opens, that this server serves it at a
      * URL, so that a command on the directory goes through the server.
      *
@@ -367,6 +422,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
                 if (entry.idle()
                         && now - entry.lastUsed >= lifecycle.idleClose().toNanos()) {
                     idle.add(startClosing(entry));
+                    idleCloses++;
                 }
             }
         }
@@ -395,13 +451,15 @@ public final class WorkspaceRegistry implements AutoCloseable {
 
     private void open(Entry entry) {
         Workspace opened = null;
+        long start = System.nanoTime();
         try {
-            long start = System.nanoTime();
             opened = Workspace.open(entry.directory, options);
             LOG.debug("workspace {} opened in {} ms", entry.name, (System.nanoTime() - start) / 1_000_000);
         } finally {
             synchronized (this) {
                 entry.opening = false;
+                opens++;
+                openNanos += System.nanoTime() - start;
                 if (opened == null) {
                     entry.leases--;
                     reserved -= reservation;
@@ -429,6 +487,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
                 return false;
             }
             evicted.add(startClosing(idle.get(next++)));
+            budgetCloses++;
         }
         return true;
     }
@@ -485,9 +544,12 @@ public final class WorkspaceRegistry implements AutoCloseable {
     private Entry entry(String name) {
         Entry entry = name == null ? null : entries.get(name);
         if (entry == null) {
+            String served = entries.size() <= NAMES_IN_MESSAGES
+                    ? "serves " + entries.keySet()
+                    : "serves %,d workspaces; GET /v1/admin/workspaces lists them".formatted(entries.size());
             throw new EngineException(
                     CatalogErrorCode.WORKSPACE_NOT_FOUND,
-                    "no workspace '%s' on this server; it".formatted(name) + " serves " + entries.keySet());
+                    "no workspace '%s' on this server; it %s".formatted(name, served));
         }
         return entry;
     }

@@ -86,6 +86,25 @@ class WorkspaceLifecycleTest {
                 Thread.sleep(50);
             }
             assertThat(registry.openNames()).as("idle workspaces close").isEmpty();
+            HttpCalls calls = new HttpCalls(server, "ws0000");
+            String metrics = calls.get("/metrics").body();
+            assertThat(metric(metrics, "tq_workspaces_served")).isEqualTo(count);
+            assertThat(metric(metrics, "tq_workspaces_open")).isZero();
+            assertThat(metric(metrics, "tq_workspace_opens_total")).isGreaterThanOrEqualTo(budgetHolds);
+            assertThat(metric(metrics, "tq_workspace_budget_closes_total"))
+                    .as("300 requests over 2,000 workspaces, 20 open at most")
+                    .isPositive();
+            assertThat(metric(metrics, "tq_workspace_idle_closes_total")).isPositive();
+            assertThat(metric(metrics, "tq_workspace_opens_total"))
+                    .as("every open workspace was closed, when idle or for room")
+                    .isEqualTo(metric(metrics, "tq_workspace_idle_closes_total")
+                            + metric(metrics, "tq_workspace_budget_closes_total"));
+            HttpResponse<String> unknown = calls.get("/v1/workspaces/nope/files");
+            assertThat(unknown.statusCode()).isEqualTo(404);
+            assertThat(unknown.body())
+                    .as("an unknown name is answered without a list of two thousand others")
+                    .contains("serves 2,000 workspaces")
+                    .doesNotContain("ws0001");
             System.out.printf(
                     "lifecycle: %,d workspaces served in %d ms; at most %d open of %d allowed%n",
                     count, startMillis, most, budgetHolds);
@@ -139,6 +158,7 @@ class WorkspaceLifecycleTest {
                         .hasMessageContaining("within the memory budget")
                         .extracting(e -> ((EngineException) e).getErrorCode().name())
                         .isEqualTo("TOO_MANY_REQUESTS");
+                assertThat(registry.activity().refusals()).isEqualTo(1);
                 first.close();
                 try (WorkspaceRegistry.Lease third = registry.lease("ws0002")) {
                     assertThat(third.workspace().catalog().files()).hasSize(1);
@@ -182,6 +202,16 @@ class WorkspaceLifecycleTest {
     }
 
     /** Workspaces ws0000... under a root, each a copy of one holding orders.csv, its DuckDB copy left to be made. */
+    /** A metric's value in the Prometheus text. */
+    private static double metric(String exposition, String name) {
+        return exposition
+                .lines()
+                .filter(line -> line.startsWith(name + " ") || line.startsWith(name + "{"))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no metric " + name + " in:\n" + exposition));
+    }
+
     private void copies(Path root, int count) throws IOException {
         Path template = dir.resolve("template");
         Path csv = dir.resolve("orders.csv");
