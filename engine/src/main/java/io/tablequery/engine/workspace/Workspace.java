@@ -98,6 +98,16 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
+     * Tells whether a directory holds a workspace: one opened before, with its SQLite copy in it.
+     *
+     * @param directory the directory
+     * @return true when it does
+     */
+    public static boolean exists(Path directory) {
+        return Files.isRegularFile(new WorkspacePaths(directory).sqlite());
+    }
+
+    /**
      * Says in the workspace's holder note that this process serves it over HTTP, so that a command finding the
      * workspace locked can go through the server instead.
      *

@@ -253,12 +253,16 @@ final class ServeCommand implements Callable<Integer> {
                 SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()),
                 limits);
         TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
-        registry.announce(localUrl(host, server.port()));
+        URI url = localUrl(host, server.port());
+        registry.announce(url);
+        Path noted = target.workspace != null ? target.workspace : root;
+        ServedNote.write(noted, url, target.workspace == null);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
                         () -> {
                             server.close();
+                            ServedNote.remove(noted);
                             stopped.countDown();
                         },
                         "tq-shutdown"));

@@ -18,8 +18,9 @@ import picocli.CommandLine.Option;
 
 /**
  * Where a command runs: on the workspace directory itself (embedded), or through the tq server that holds it. A
- * server that holds the directory says where it listens in the directory's holder note, so a command beside a running
- * {@code tq serve} goes through it without being told; {@code --server URL} names a server outright, and the workspace
+ * server that holds the directory says where it listens in the directory's holder note, and a server of a data root
+ * (or of one directory) in its {@link ServedNote}, so a command beside a running {@code tq serve} goes through it
+ * without being told, whether the server has the workspace open or not; {@code --server URL} names a server outright, and the workspace
  * is then named by the directory's name. Both ways print the same, because the server answers with the same views the
  * embedded command builds. A workspace held by another command (not a server) is waited for, up to
  * {@link #LOCK_WAIT}.
@@ -29,6 +30,7 @@ public final class WorkspaceTarget {
     static final Duration LOCK_WAIT = Duration.ofSeconds(30);
 
     private static final Duration POLL = Duration.ofMillis(50);
+    private static final String WORKSPACE_NOT_FOUND = CatalogErrorCode.WORKSPACE_NOT_FOUND.name();
 
     @Mixin
     WorkspaceOption workspace;
@@ -51,7 +53,15 @@ public final class WorkspaceTarget {
     <T> T run(Function<Workspace, T> embedded, Function<RemoteWorkspace, T> remote) {
         Located located = locate();
         if (located.remote() != null) {
-            return remote.apply(located.remote());
+            try {
+                return remote.apply(located.remote());
+            } catch (EngineException e) {
+                if (!located.byServedNote() || !e.getErrorCode().name().equals(WORKSPACE_NOT_FOUND)) {
+                    throw e;
+                }
+                // A directory made under the data root after the server listed it: the server does not serve it.
+                located = new Located(workspace.open(), null, false);
+            }
         }
         try (Workspace open = located.embedded()) {
             return embedded.apply(open);
@@ -83,8 +93,8 @@ public final class WorkspaceTarget {
         return run(open -> JsonCodec.mapper().valueToTree(embedded.apply(open)), remote -> remote.post(route, request));
     }
 
-    /** The workspace opened here, or the server to go through. */
-    private record Located(Workspace embedded, RemoteWorkspace remote) {}
+    /** The workspace opened here, or the server to go through, found by its note in the data root or directory. */
+    private record Located(Workspace embedded, RemoteWorkspace remote, boolean byServedNote) {}
 
     private Located locate() {
         Path directory = workspace.directory.toAbsolutePath().normalize();
@@ -92,12 +102,16 @@ public final class WorkspaceTarget {
             String name = directory.getFileName() == null
                     ? "default"
                     : directory.getFileName().toString();
-            return new Located(null, new RemoteWorkspace(server, name));
+            return new Located(null, new RemoteWorkspace(server, name), false);
+        }
+        Optional<RemoteWorkspace> served = ServedNote.serverFor(directory);
+        if (served.isPresent()) {
+            return new Located(null, served.get(), true);
         }
         long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
         while (true) {
             try {
-                return new Located(workspace.open(), null);
+                return new Located(workspace.open(), null, false);
             } catch (EngineException e) {
                 if (!e.getErrorCode().equals(CatalogErrorCode.WORKSPACE_LOCKED.toErrorCode())) {
                     throw e;
@@ -107,7 +121,8 @@ public final class WorkspaceTarget {
                     return new Located(
                             null,
                             new RemoteWorkspace(
-                                    holder.get().server(), holder.get().workspace()));
+                                    holder.get().server(), holder.get().workspace()),
+                            false);
                 }
                 if (System.nanoTime() - deadline > 0) {
                     throw e;

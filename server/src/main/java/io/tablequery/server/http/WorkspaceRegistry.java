@@ -544,6 +544,9 @@ public final class WorkspaceRegistry implements AutoCloseable {
     private Entry entry(String name) {
         Entry entry = name == null ? null : entries.get(name);
         if (entry == null) {
+            entry = discover(name);
+        }
+        if (entry == null) {
             String served = entries.size() <= NAMES_IN_MESSAGES
                     ? "serves " + entries.keySet()
                     : "serves %,d workspaces; GET /v1/admin/workspaces lists them".formatted(entries.size());
@@ -551,6 +554,23 @@ public final class WorkspaceRegistry implements AutoCloseable {
                     CatalogErrorCode.WORKSPACE_NOT_FOUND,
                     "no workspace '%s' on this server; it %s".formatted(name, served));
         }
+        return entry;
+    }
+
+    /**
+     * Serves a workspace made under the root since the server listed it (by a command on the directory, or another
+     * server), when a request names it; null when the root holds no workspace of that name.
+     */
+    private Entry discover(String name) {
+        if (root == null || name == null || !VALID_NAME.matcher(name).matches() || closed) {
+            return null;
+        }
+        Path directory = root.resolve(name).toAbsolutePath().normalize();
+        if (!directory.getParent().equals(root.toAbsolutePath().normalize()) || !Workspace.exists(directory)) {
+            return null;
+        }
+        Entry entry = new Entry(name, directory);
+        entries.put(name, entry);
         return entry;
     }
 

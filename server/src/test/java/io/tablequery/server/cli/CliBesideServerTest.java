@@ -7,6 +7,7 @@ import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceHolder;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
 import io.tablequery.server.http.ServerSettings;
@@ -93,6 +94,42 @@ class CliBesideServerTest {
                 .as("the server's note goes with it")
                 .doesNotExist();
         assertThat(run(workspace, List.of("files"))).isEqualTo(embedded.get(0));
+    }
+
+    @Test
+    void aWorkspaceTheServerHasNotOpenedStillGoesThroughIt() throws IOException {
+        Path root = dir.resolve("root");
+        Path workspace = root.resolve("shop");
+        ingestSamples(workspace);
+        Outcome embedded = run(workspace, List.of("tables"));
+        WorkspaceRegistry registry = new WorkspaceRegistry(root, WorkspaceOptions.SERVED);
+        registry.serve(workspace);
+        try (TqServer server = TqServer.start(registry, ServerSettings.DEFAULTS.withPort(0), root)) {
+            java.net.URI url = ServeCommand.localUrl("127.0.0.1", server.port());
+            registry.announce(url);
+            ServedNote.write(root, url, true);
+            assertThat(registry.openNames()).as("served, not opened").isEmpty();
+            assertThat(run(workspace, List.of("tables"))).isEqualTo(embedded);
+            assertThat(registry.openNames())
+                    .as("the command went through the server, which opened the workspace")
+                    .containsExactly("shop");
+            Path later = root.resolve("later");
+            Outcome made =
+                    run(later, List.of("ingest", SAMPLES.resolve("orders.csv").toString()));
+            assertThat(made.exit())
+                    .as("a directory the server does not serve is used directly: %s", made.err())
+                    .isZero();
+            assertThat(registry.names()).containsExactly("shop");
+            Outcome listed = run(later, List.of("files"));
+            assertThat(listed.exit()).as(listed.err()).isZero();
+            assertThat(registry.openNames())
+                    .as("the next command goes through the server, which finds the new workspace")
+                    .containsExactlyInAnyOrder("shop", "later");
+        } finally {
+            ServedNote.remove(root);
+        }
+        assertThat(root.resolve(ServedNote.FILE)).doesNotExist();
+        assertThat(run(workspace, List.of("tables"))).isEqualTo(embedded);
     }
 
     @Test

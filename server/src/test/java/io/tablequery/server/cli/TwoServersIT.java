@@ -55,6 +55,9 @@ class TwoServersIT {
         }
         int[] ports = {freePort(), freePort()};
         List<Process> servers = List.of(start(data, ports[0]), start(data, ports[1]));
+        assertThat(Files.readString(data.resolve(ServedNote.FILE)))
+                .as("the data root names a server, for commands on workspaces it has not opened")
+                .containsAnyOf(":" + ports[0], ":" + ports[1]);
         Map<String, Queue<String>> committed = new ConcurrentHashMap<>();
         Map<Integer, AtomicInteger> answers = new ConcurrentHashMap<>();
         try {
@@ -91,6 +94,9 @@ class TwoServersIT {
                 server.waitFor();
             }
         }
+        assertThat(data.resolve(ServedNote.FILE))
+                .as("a server that stops takes its note")
+                .doesNotExist();
         System.out.println("two servers: answers by status " + answers);
         assertThat(answers.keySet()).contains(201);
         for (String workspace : List.of("alpha", "beta")) {
