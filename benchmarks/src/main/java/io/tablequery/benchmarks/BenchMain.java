@@ -2,6 +2,7 @@ package io.tablequery.benchmarks;
 
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -9,7 +10,8 @@ import java.util.Locale;
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
  * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]}, {@code mcp [--calls N]}
- * or {@code start [--reps N] [--baseline DIR]}.
+ * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
+ * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
 public final class BenchMain {
@@ -43,6 +45,8 @@ public final class BenchMain {
             mcp(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("start")) {
             start(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("workspaces")) {
+            workspaces(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
                     + " [--heap SIZE]\n       tq bench ingest-shapes [--runs N] [--tables N]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
@@ -52,7 +56,10 @@ public final class BenchMain {
                     + " [--large-queries N] [--client wrk|java]"
                     + "\n       tq bench tpch [--sf S] [--reps N]"
                     + "\n       tq bench mcp [--calls N]"
-                    + "\n       tq bench start [--reps N] [--baseline DIR]");
+                    + "\n       tq bench start [--reps N] [--baseline DIR]"
+                    + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
+                    + " [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N]"
+                    + " [--clients N]");
             System.exit(2);
         }
     }
@@ -203,6 +210,53 @@ public final class BenchMain {
         }
         StartBenchmark.run(
                 new StartBenchmark.Settings(reps, defaults.dropCache(), home, baseline, data, results), System.out);
+    }
+
+    private static void workspaces(String[] args, Path home, Path data, Path results) throws Exception {
+        WorkspacesBenchmark.Settings d = WorkspacesBenchmark.Settings.defaults(home, data, results);
+        List<Integer> counts = d.counts();
+        int starts = d.starts();
+        Path baseline = d.baseline();
+        int baselineMost = d.baselineMost();
+        int samples = d.samples();
+        int mixSeconds = d.mixSeconds();
+        int mixWorkspaces = d.mixWorkspaces();
+        int mixOpen = d.mixOpen();
+        int clients = d.clients();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            String value = args[i + 1];
+            switch (args[i]) {
+                case "--counts" ->
+                    counts = Arrays.stream(value.split(","))
+                            .map(String::strip)
+                            .map(Integer::valueOf)
+                            .toList();
+                case "--starts" -> starts = Integer.parseInt(value);
+                case "--baseline" -> baseline = Path.of(value).toAbsolutePath();
+                case "--baseline-most" -> baselineMost = Integer.parseInt(value);
+                case "--samples" -> samples = Integer.parseInt(value);
+                case "--mix-seconds" -> mixSeconds = Integer.parseInt(value);
+                case "--mix-workspaces" -> mixWorkspaces = Integer.parseInt(value);
+                case "--mix-open" -> mixOpen = Integer.parseInt(value);
+                case "--clients" -> clients = Integer.parseInt(value);
+                default -> throw unknown(args, i);
+            }
+        }
+        WorkspacesBenchmark.run(
+                new WorkspacesBenchmark.Settings(
+                        counts,
+                        starts,
+                        baselineMost,
+                        samples,
+                        mixSeconds,
+                        mixWorkspaces,
+                        mixOpen,
+                        clients,
+                        home,
+                        baseline,
+                        data,
+                        results),
+                System.out);
     }
 
     private static IllegalArgumentException unknown(String[] args, int i) {

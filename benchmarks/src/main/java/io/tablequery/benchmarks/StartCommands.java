@@ -107,13 +107,13 @@ final class StartCommands {
         }
     }
 
-    /** Starts {@code tq serve --data root --port 0} and waits until its workspace {@code default} names its URL. */
+    /** Starts {@code tq serve --data root --port 0} and waits until its note in the data root names its URL. */
     static Server serve(Path launcher, Path root) throws IOException, InterruptedException {
         Process process = new ProcessBuilder(launcher.toString(), "serve", "--data", root.toString(), "--port", "0")
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .start();
-        Path note = root.resolve("default").resolve(".holder.json");
+        Path note = root.resolve(".tq-served.json");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline && process.isAlive()) {
             if (Files.exists(note)) {
