@@ -11,14 +11,17 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.duckdb.DuckDBConnection;
 
 /**
  * Writes a table to the SQLite and DuckDB copies at once: each copy has its own thread and a small bounded queue of
  * batches, so memory stays bounded and the slower copy sets the pace. It also profiles the table's columns: a small
- * table's on the way in ({@link ProfileAccumulator}), a large one's from its DuckDB copy on the DuckDB thread, which
- * mostly finishes before the SQLite copy does.
+ * table's on the way in ({@link ProfileAccumulator}), a large one's from its DuckDB copy on the DuckDB thread once
+ * the rows are written. {@link #finish()} returns when both copies hold every row; the profile of a large table may
+ * still be running then, so that the caller commits the SQLite copy while DuckDB profiles, and collects it with
+ * {@link #profile()}.
  */
 public final class ParallelTableWriter implements TableWriter {
     private static final Object END = new Object();
@@ -37,13 +40,16 @@ public final class ParallelTableWriter implements TableWriter {
     private final Thread duckDbThread;
     private final List<StoredColumn> columns;
     private final ProfileAccumulator accumulator;
+    private final CountDownLatch duckDbWritten = new CountDownLatch(1);
     private volatile TableProfile profile;
+    private volatile Throwable profileFailure;
     private volatile Throwable failure;
     private volatile long sqliteRows = -1;
     private volatile long duckDbRows = -1;
     private volatile boolean duckDbStopped;
     private volatile boolean duckDbEnded;
     private boolean done;
+    private boolean connectionClosed;
 
     private ParallelTableWriter(
             String storageName,
@@ -122,23 +128,58 @@ public final class ParallelTableWriter implements TableWriter {
     }
 
     /**
-     * Returns the column profiles of the rows written, once {@link #finish()} returned: computed on their way in for a
-     * small table, else from the DuckDB copy by the DuckDB thread as soon as it wrote the last row, while the SQLite
-     * copy may still be writing.
+     * Returns the column profiles of the rows written, if they are ready: a small table's, computed on their way in,
+     * are ready when {@link #finish()} returns.
      *
-     * @return the profile, or empty when the table was not written to the end
+     * @return the profile, or empty while it is still being computed or when the table was not written to the end
      */
-    public Optional<TableProfile> profile() {
+    public Optional<TableProfile> readyProfile() {
         return Optional.ofNullable(profile);
     }
 
+    /**
+     * Waits for the column profiles of the rows written, once {@link #finish()} returned: computed on their way in
+     * for a small table, else from the DuckDB copy by the DuckDB thread after it wrote the last row.
+     *
+     * @return the profile, or empty when the table was not written to the end
+     * @throws EngineException STORAGE_FAILURE when profiling the DuckDB copy failed
+     */
+    public Optional<TableProfile> profile() {
+        awaitIdle();
+        Throwable cause = profileFailure;
+        if (cause != null) {
+            throw new EngineException(
+                    CatalogErrorCode.STORAGE_FAILURE,
+                    "could not profile table %s: %s".formatted(storageName, cause.getMessage()),
+                    cause);
+        }
+        return Optional.ofNullable(profile);
+    }
+
+    /** Waits until neither thread runs, and closes the DuckDB connection; for when the upload ends either way. */
+    public void awaitIdle() {
+        join();
+        synchronized (this) {
+            if (!connectionClosed) {
+                connectionClosed = true;
+                closeQuietly(duckDbConnection);
+            }
+        }
+    }
+
+    /**
+     * Waits until both copies hold every row; the profile of a large table may still be running on the DuckDB
+     * thread ({@link #profile()}).
+     */
     @Override
     public long finish() {
         put(sqliteQueue, END);
         put(duckDbQueue, END);
-        join();
+        awaitWritten();
         done = true;
-        closeQuietly(duckDbConnection);
+        if (failure != null || sqliteRows != duckDbRows) {
+            awaitIdle();
+        }
         throwIfFailed();
         if (sqliteRows != duckDbRows) {
             throw new EngineException(
@@ -151,6 +192,8 @@ public final class ParallelTableWriter implements TableWriter {
     @Override
     public void abort() {
         if (done) {
+            // Finished: the caller drops the tables; only the profile may still be running.
+            awaitIdle();
             return;
         }
         done = true;
@@ -168,7 +211,7 @@ public final class ParallelTableWriter implements TableWriter {
                     "could not drop table %s: %s".formatted(storageName, e.getMessage()),
                     e);
         } finally {
-            closeQuietly(duckDbConnection);
+            awaitIdle();
         }
     }
 
@@ -187,18 +230,30 @@ public final class ParallelTableWriter implements TableWriter {
     }
 
     private void runDuckDb() {
+        long rows;
         try {
-            long rows = duckDb.insertFrom(this::nextForDuckDb);
+            rows = duckDb.insertFrom(this::nextForDuckDb);
             Optional<TableProfile> seen = accumulator.profile();
-            profile = seen.isPresent()
-                    ? seen.get()
-                    : TableProfiler.profile(
-                            duckDbConnection, storageName, columns, rows, TableProfiler.LONG_FORM_CELLS);
+            if (seen.isPresent()) {
+                profile = seen.get();
+            }
             duckDbRows = rows;
         } catch (Throwable e) {
             if (!done) {
                 fail(e);
             }
+            return;
+        } finally {
+            duckDbWritten.countDown();
+        }
+        if (profile != null) {
+            return;
+        }
+        try {
+            profile =
+                    TableProfiler.profile(duckDbConnection, storageName, columns, rows, TableProfiler.LONG_FORM_CELLS);
+        } catch (Throwable e) {
+            profileFailure = e;
         }
     }
 
@@ -261,6 +316,16 @@ public final class ParallelTableWriter implements TableWriter {
                     CatalogErrorCode.STORAGE_FAILURE,
                     "could not write table %s: %s".formatted(storageName, cause.getMessage()),
                     cause);
+        }
+    }
+
+    private void awaitWritten() {
+        try {
+            sqliteThread.join();
+            duckDbWritten.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + storageName, e);
         }
     }
 

@@ -43,12 +43,16 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.StringJoiner;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One upload, from the uploaded bytes to the commit. The bytes are copied into {@code files/F<n>.partial/}; inside
@@ -58,6 +62,8 @@ import java.util.StringJoiner;
  * exists; the DuckDB views follow it. Any failure before the commit rolls everything back.
  */
 final class Upload {
+    private static final Logger LOG = LoggerFactory.getLogger(Upload.class);
+
     private final WorkspaceStorage storage;
     private final PublishedCatalog catalog;
     private final SupersededVersions versions;
@@ -79,6 +85,13 @@ final class Upload {
         Path committed = paths.fileDirectory(number);
         IngestedFile ingested = null;
         boolean transactionOpen = false;
+        Map<String, ParallelTableWriter> writers = new HashMap<>();
+        SourceFile file;
+        IngestReport report;
+        List<TableInfo> tables = new ArrayList<>();
+        Optional<SourceFile> replaced;
+        List<TableInfo> replacedTables;
+        Map<String, TableProfile> profiles;
         try {
             FileTrees.delete(partial);
             FileTrees.delete(committed);
@@ -86,11 +99,9 @@ final class Upload {
             Path stored = partial.resolve(fileName);
             String sha256 = copy(source, stored);
             long size = Files.size(stored);
-            Optional<SourceFile> replaced = before.fileNamed(fileName);
-            List<TableInfo> replacedTables =
-                    replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
+            replaced = before.fileNamed(fileName);
+            replacedTables = replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
             TableNames namer = new TableNames(SourceFormat.detect(stored, fileName), fileName, before, replaced);
-            Map<String, ParallelTableWriter> writers = new HashMap<>();
             storage.writer().setAutoCommit(false);
             transactionOpen = true;
             dropSqliteTables(replacedTables);
@@ -111,8 +122,7 @@ final class Upload {
             }
             Map<TablePart, String> names = namer.all();
             String ref = FileRefs.format(number);
-            IngestReport report = IngestReport.of(ref, fileName, ingested, names);
-            List<TableInfo> tables = new ArrayList<>();
+            report = IngestReport.of(ref, fileName, ingested, names);
             List<SheetInfo> sheets = new ArrayList<>();
             for (IngestedSheet sheet : ingested.sheets()) {
                 String first = sheet.tables().isEmpty()
@@ -137,7 +147,7 @@ final class Upload {
                                     : null));
                 }
             }
-            SourceFile file = new SourceFile(
+            file = new SourceFile(
                     number,
                     fileName,
                     ingested.format().label(),
@@ -146,21 +156,15 @@ final class Upload {
                     Instant.now(),
                     paths.directory().relativize(committed.resolve(fileName)).toString(),
                     sheets);
-            Map<String, TableProfile> profiles = profile(tables, writers);
+            profiles = readyProfiles(tables, writers);
             moveIntoPlace(partial, committed);
             commit(file, report, tables, profiles, replaced);
             transactionOpen = false;
-            storage.publishToDuckDb(tables, replacedTables);
-            catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
-            if (replaced.isPresent()) {
-                versions.applyRetention(catalog.snapshot(), number);
-            }
-            return new IngestResult(
-                    file, tables, replaced.map(SourceFile::number).orElse(null), report, warnings(ingested));
         } catch (IOException | SQLException | RuntimeException e) {
             if (transactionOpen) {
                 rollback();
             }
+            stopWriters(writers.values(), e);
             if (ingested != null) {
                 dropDuckDbStorage(ingested, number);
             }
@@ -172,23 +176,96 @@ final class Upload {
             throw new EngineException(
                     IngestErrorCode.INGEST_FAILED, "could not store '%s': %s".formatted(fileName, e.getMessage()), e);
         }
+        // Committed: nothing below undoes the upload.
+        profiles.putAll(lateProfiles(tables, writers, profiles.keySet()));
+        storage.publishToDuckDb(tables, replacedTables);
+        catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
+        if (replaced.isPresent()) {
+            versions.applyRetention(catalog.snapshot(), number);
+        }
+        return new IngestResult(
+                file, tables, replaced.map(SourceFile::number).orElse(null), report, warnings(ingested));
     }
 
     /**
-     * Collects the column profiles of new tables before the upload commits: their writers made them as they wrote
-     * ({@link ParallelTableWriter#profile()}); a table no writer wrote (one without columns) is profiled here.
+     * The column profiles ready when the rows are written: those of small tables, made by their writers as they wrote
+     * ({@link ParallelTableWriter#readyProfile()}). They are committed with the upload.
      */
-    private Map<String, TableProfile> profile(List<TableInfo> tables, Map<String, ParallelTableWriter> writers)
-            throws SQLException {
+    private static Map<String, TableProfile> readyProfiles(
+            List<TableInfo> tables, Map<String, ParallelTableWriter> writers) {
         Map<String, TableProfile> profiles = new HashMap<>();
-        List<TableInfo> stored = new ArrayList<>();
         for (TableInfo table : tables) {
             ParallelTableWriter writer = writers.get(table.name());
-            Optional<TableProfile> seen = writer == null ? Optional.empty() : writer.profile();
-            seen.ifPresentOrElse(profile -> profiles.put(table.name(), profile), () -> stored.add(table));
+            if (writer != null) {
+                writer.readyProfile().ifPresent(profile -> profiles.put(table.name(), profile));
+            }
         }
-        profiles.putAll(TableProfiler.profile(storage.duckDb(), stored));
         return profiles;
+    }
+
+    /**
+     * The profiles not ready at the commit, stored in a transaction of their own: a large table's, which its writer
+     * computes from the DuckDB copy while the SQLite copy commits, and those of tables no writer wrote (without
+     * columns). A table whose profile cannot be made or stored keeps none until the workspace next opens, which
+     * profiles every table without one ({@link WorkspaceRecovery}); the committed upload stands either way.
+     */
+    private Map<String, TableProfile> lateProfiles(
+            List<TableInfo> tables, Map<String, ParallelTableWriter> writers, Set<String> ready) {
+        Map<String, TableProfile> late = new HashMap<>();
+        for (TableInfo table : tables) {
+            ParallelTableWriter writer = writers.get(table.name());
+            try {
+                Optional<TableProfile> made = writer == null ? Optional.empty() : writer.profile();
+                if (!ready.contains(table.name())) {
+                    late.put(
+                            table.name(),
+                            made.isPresent() ? made.get() : TableProfiler.profile(storage.duckDb(), table));
+                }
+            } catch (SQLException | RuntimeException e) {
+                LOG.error(
+                        "workspace {}: table {} of '{}' has no column profile until the workspace opens again",
+                        storage.name(),
+                        table.name(),
+                        fileName,
+                        e);
+            }
+        }
+        writers.values().forEach(ParallelTableWriter::awaitIdle);
+        if (!late.isEmpty()) {
+            storeProfiles(tables, late);
+        }
+        return late;
+    }
+
+    /** Stops the writers still running and waits for the profiles still being made, before the tables go. */
+    private static void stopWriters(Collection<ParallelTableWriter> writers, Exception failure) {
+        for (ParallelTableWriter writer : writers) {
+            try {
+                writer.abort();
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    private void storeProfiles(List<TableInfo> tables, Map<String, TableProfile> profiles) {
+        try {
+            storage.inTransaction(() -> {
+                for (TableInfo table : tables) {
+                    TableProfile profile = profiles.get(table.name());
+                    if (profile != null) {
+                        CatalogStore.insertProfile(storage.writer(), table, profile);
+                    }
+                }
+            });
+        } catch (EngineException e) {
+            LOG.error(
+                    "workspace {}: the column profiles of '{}' could not be stored; they are made again when the"
+                            + " workspace opens",
+                    storage.name(),
+                    fileName,
+                    e);
+        }
     }
 
     private void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {

@@ -60,6 +60,44 @@ class IncrementalCatalogTest {
         }
     }
 
+    @Test
+    void aLargeTableProfiledWhileTheUploadCommitsIsStoredAndPublishedWithIt() throws Exception {
+        // More cells than the writers profile on the way in: the DuckDB copy is profiled while SQLite commits.
+        int rows = 70_000;
+        Path ws = dir.resolve("large");
+        try (Workspace workspace = Workspace.open(ws)) {
+            for (int version = 1; version <= 2; version++) {
+                Path file = dir.resolve("v" + version + ".csv");
+                StringBuilder csv = new StringBuilder("id,city,amount\n");
+                for (int row = 0; row < rows; row++) {
+                    csv.append(row * version)
+                            .append(',')
+                            .append(WORDS[row % WORDS.length])
+                            .append(',');
+                    csv.append(row % 100).append(".5\n");
+                }
+                Files.writeString(file, csv);
+                workspace.ingest(file, "large.csv", IngestListener.NONE);
+                assertMatchesFullRead(workspace, "version " + version);
+                TableInfo table = workspace.catalog().table("large").orElseThrow();
+                var profile = workspace.catalog().profile(table).orElseThrow();
+                assertThat(profile.column("id").orElseThrow().distinctCount()).isEqualTo(rows);
+                assertThat(profile.column("id").orElseThrow().max()).isEqualTo(Long.toString((rows - 1L) * version));
+                assertThat(profile.column("city").orElseThrow().values()).hasSize(WORDS.length);
+            }
+        }
+        try (Workspace reopened = Workspace.open(ws)) {
+            TableInfo table = reopened.catalog().table("large").orElseThrow();
+            assertThat(reopened.catalog()
+                            .profile(table)
+                            .orElseThrow()
+                            .column("amount")
+                            .orElseThrow()
+                            .distinctCount())
+                    .isEqualTo(100);
+        }
+    }
+
     private void assertMatchesFullRead(Workspace workspace, String step) throws Exception {
         CatalogSnapshot published = workspace.catalog();
         CatalogSnapshot stored;
