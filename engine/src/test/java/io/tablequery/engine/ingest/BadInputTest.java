@@ -189,6 +189,22 @@ class BadInputTest {
     }
 
     @Test
+    void refusesAWorkbookOfMorePartsThanAnyWorkbookHolds() throws IOException {
+        Path parts = dir.resolve("parts.xlsx");
+        rawWorkbook(parts, sheet -> sheet.write("<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>".getBytes()), 100_000);
+        assertThat(assertRefused(parts, "ZIP_BOMB", null).getMessage()).contains("100,005 parts");
+    }
+
+    @Test
+    void readsAWorkbookOfManyParts() throws IOException {
+        Path parts = dir.resolve("many.xlsx");
+        rawWorkbook(parts, sheet -> sheet.write("<row r=\"1\"><c r=\"A1\"><v>1</v></c></row>".getBytes()), 5_000);
+        IngestResult result = workspace.ingest(parts);
+        assertThat(result.tables()).hasSize(1);
+        workspace.deleteFile(result.file().number());
+    }
+
+    @Test
     void readsASheetThatCompressesToOnePercent() throws IOException {
         Path dense = dir.resolve("dense.xlsx");
         rawWorkbook(dense, sheet -> {
@@ -308,7 +324,16 @@ class BadInputTest {
 
     /** A minimal .xlsx of one sheet 's', its sheet data written by hand (POI always writes cell references). */
     private static void rawWorkbook(Path file, SheetBody body) throws IOException {
+        rawWorkbook(file, body, 0);
+    }
+
+    /** A one-sheet workbook written part by part, with {@code extraParts} empty parts no relationship names. */
+    private static void rawWorkbook(Path file, SheetBody body, int extraParts) throws IOException {
         try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
+            for (int i = 0; i < extraParts; i++) {
+                zip.putNextEntry(new ZipEntry("xl/media/part" + i + ".xml"));
+                zip.closeEntry();
+            }
             entry(
                     zip,
                     "[Content_Types].xml",
