@@ -143,6 +143,9 @@ public final class IngestBenchmark {
         Summary floor = summaries.get("SQLITE_JDBC_BATCH");
         ratios.put(
                 "CSV time, SQLite copy alone over read_csv, warm", (double) floor.warmMillis() / duckDb.warmMillis());
+        ratios.put(
+                "CSV time, tablequery over the slower single-engine load, warm",
+                (double) csvIngest.warmMillis() / Math.max(floor.warmMillis(), duckDb.warmMillis()));
         Result result = new Result(Machine.describe(), settings, measurements, summaries, ratios);
         if (settings.results() != null) {
             write(result, settings.results());
@@ -177,8 +180,9 @@ public final class IngestBenchmark {
         out.append("\n");
         result.ratios()
                 .forEach((name, value) -> out.append(String.format(Locale.ROOT, "- %s: **%.2fx**%n", name, value)));
-        out.append("\nGoals: xlsx at least 3x POI's rows/s; CSV at most 1.5x read_csv's time. SQLITE_JDBC_BATCH is the"
-                + " floor of the SQLite copy alone (parse and batch-insert, nothing else).\n");
+        out.append("\nGoals: xlsx at least 3x POI's rows/s; CSV at most 1.2x the slower of the two single-engine loads"
+                + " (read_csv and SQLITE_JDBC_BATCH, the floor of the SQLite copy alone: parse and batch-insert,"
+                + " nothing else).\n");
         return out.toString();
     }
 

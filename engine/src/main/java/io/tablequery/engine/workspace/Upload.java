@@ -59,7 +59,8 @@ import org.slf4j.LoggerFactory;
  * one SQLite transaction the tables of a replaced file are dropped and the sheets are written to SQLite tables under
  * their final names ({@link TableNames}), and to DuckDB physical tables; then the copy is moved to {@code
  * files/F<n>/} and the transaction records the file in the catalog. That SQLite commit is the moment the upload
- * exists; the DuckDB views follow it. Any failure before the commit rolls everything back.
+ * exists; the DuckDB views and the profiles made while it committed follow it. Any failure before the commit rolls
+ * everything back; nothing after it undoes the upload.
  */
 final class Upload {
     private static final Logger LOG = LoggerFactory.getLogger(Upload.class);
@@ -230,7 +231,13 @@ final class Upload {
                         e);
             }
         }
-        writers.values().forEach(ParallelTableWriter::awaitIdle);
+        for (ParallelTableWriter writer : writers.values()) {
+            try {
+                writer.awaitIdle();
+            } catch (RuntimeException e) {
+                LOG.warn("workspace {}: a writer of '{}' did not stop cleanly", storage.name(), fileName, e);
+            }
+        }
         if (!late.isEmpty()) {
             storeProfiles(tables, late);
         }
@@ -308,7 +315,10 @@ final class Upload {
         }
         for (TableInfo table : tables) {
             CatalogStore.insertTable(storage.writer(), table);
-            CatalogStore.insertProfile(storage.writer(), table, profiles.get(table.name()));
+            TableProfile profile = profiles.get(table.name());
+            if (profile != null) {
+                CatalogStore.insertProfile(storage.writer(), table, profile);
+            }
         }
         CatalogStore.insertFile(storage.writer(), file, JsonCodec.write(report));
         storage.writer().commit();
