@@ -22,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
@@ -212,7 +213,9 @@ final class ServeCommand implements Callable<Integer> {
         }
         WorkspaceRegistry registry;
         try {
-            registry = new WorkspaceRegistry(root, options, lifecycle(limits));
+            WorkspaceLifecycle lifecycle = lifecycle(limits);
+            overcommitted(lifecycle.memoryBudget(), physicalMemory()).ifPresent(err::println);
+            registry = new WorkspaceRegistry(root, options, lifecycle);
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
@@ -286,6 +289,24 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--idle-close must be 0 or more seconds, not " + idleClose);
         }
         return new WorkspaceLifecycle(Duration.ofSeconds(idleClose), budget, limits.queueWait());
+    }
+
+    /**
+     * The warning for a budget larger than the machine's memory: the open workspaces could then take more memory than
+     * there is, and the process be killed rather than a request refused. It stays a warning, as a budget is what the
+     * workspaces may reserve, which their queries seldom use in full.
+     *
+     * @param budget the memory budget in bytes
+     * @param physical this machine's memory in bytes, or 0 when unknown
+     * @return the warning, or empty when the budget fits
+     */
+    static Optional<String> overcommitted(long budget, long physical) {
+        if (physical <= 0 || budget <= physical) {
+            return Optional.empty();
+        }
+        return Optional.of(("warning: --memory %,d MiB is more than this machine's %,d MiB: the open workspaces may"
+                        + " together use more memory than there is; the budget is meant to keep them within it")
+                .formatted(budget >> 20, physical >> 20));
     }
 
     private static long physicalMemory() {

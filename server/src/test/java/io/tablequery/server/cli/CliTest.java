@@ -21,6 +21,16 @@ class CliTest {
     private String err;
 
     @Test
+    void aMemoryBudgetLargerThanTheMachineIsWarnedOfAtStart() {
+        long gib = 1L << 30;
+        assertThat(ServeCommand.overcommitted(64 * gib, 24 * gib))
+                .hasValueSatisfying(warning -> assertThat(warning).contains("65,536 MiB", "24,576 MiB"));
+        assertThat(ServeCommand.overcommitted(16 * gib, 24 * gib)).isEmpty();
+        assertThat(ServeCommand.overcommitted(24 * gib, 24 * gib)).isEmpty();
+        assertThat(ServeCommand.overcommitted(64 * gib, 0)).as("memory unknown").isEmpty();
+    }
+
+    @Test
     void ingestsListsReportsAndRemovesFiles() throws Exception {
         Path csv = dir.resolve("orders.csv");
         Files.writeString(csv, "id,city,total\n1,上海,\"$1,200.00\"\n2,London,N/A\n");
