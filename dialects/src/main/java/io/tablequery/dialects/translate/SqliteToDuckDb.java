@@ -2,9 +2,7 @@ package io.tablequery.dialects.translate;
 
 import static java.util.Objects.requireNonNull;
 
-import io.tablequery.dialects.sql.SqlSyntaxException;
-import io.tablequery.dialects.sql.SqliteParser;
-import io.tablequery.dialects.sql.Statement;
+import io.tablequery.dialects.sql.SqliteStatement;
 
 /**
  * Translates SQLite {@code SELECT}, {@code WITH} and {@code CREATE TEMP TABLE ... AS} statements into DuckDB SQL that
@@ -42,17 +40,27 @@ public final class SqliteToDuckDb {
      * @return the DuckDB statement, or why there is none
      */
     public static Translation translate(String sql, SchemaLookup schema, RealSums realSums) {
-        requireNonNull(sql, "sql is null");
+        return translate(SqliteStatement.of(sql), schema, realSums);
+    }
+
+    /**
+     * Translates one statement, using its tree if it was parsed already.
+     *
+     * @param statement the SQLite statement
+     * @param schema the tables it may read
+     * @param realSums how its sums of reals are added
+     * @return the DuckDB statement, or why there is none
+     */
+    public static Translation translate(SqliteStatement statement, SchemaLookup schema, RealSums realSums) {
+        requireNonNull(statement, "statement is null");
         requireNonNull(schema, "schema is null");
         requireNonNull(realSums, "realSums is null");
-        Statement statement;
-        try {
-            statement = SqliteParser.parse(sql);
-        } catch (SqlSyntaxException e) {
-            return new Translation.Untranslatable("not in the translated SQL subset: " + e.getMessage());
+        if (!(statement.parse() instanceof SqliteStatement.Tree tree)) {
+            return new Translation.Untranslatable("not in the translated SQL subset: "
+                    + ((SqliteStatement.OutsideSubset) statement.parse()).reason());
         }
         try {
-            return new StatementTranslator(sql, schema, realSums).statement(statement);
+            return new StatementTranslator(statement.sql(), schema, realSums).statement(tree.statement());
         } catch (Refusal refusal) {
             return new Translation.Untranslatable(refusal.getMessage());
         }

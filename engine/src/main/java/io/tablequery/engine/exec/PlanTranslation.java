@@ -41,7 +41,7 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
         List<String> statements = new ArrayList<>();
         int realSumStep = 0;
         for (ValidatedStep step : plan.steps()) {
-            Translation translation = SqliteToDuckDb.translate(step.executedSql(), schema, realSums);
+            Translation translation = SqliteToDuckDb.translate(step.executed(), schema, realSums);
             if (translation instanceof Translation.Untranslatable refused) {
                 return new PlanTranslation(List.of(), step.step().step(), refused.reason(), 0);
             }

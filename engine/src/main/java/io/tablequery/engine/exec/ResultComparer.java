@@ -3,8 +3,6 @@ package io.tablequery.engine.exec;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.SqliteReals;
-import io.tablequery.dialects.sql.SqlSyntaxException;
-import io.tablequery.dialects.sql.SqliteParser;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
@@ -114,11 +112,7 @@ public final class ResultComparer {
 
     /** Tells whether a step's query orders its rows, so their order is part of the answer. */
     private static boolean ordered(ValidatedStep step) {
-        try {
-            return !SqliteParser.parse(step.executedSql()).query().orderBy().isEmpty();
-        } catch (SqlSyntaxException e) {
-            return false;
-        }
+        return step.executed().ordered();
     }
 
     private static long count(Connection connection, String table) throws SQLException {

@@ -2,6 +2,7 @@ package io.tablequery.engine.plan;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
@@ -167,10 +168,11 @@ public final class PlanValidator {
                 String executed = sql.sql().substring(0, select.insertAt())
                         + ", " + sourceRow + " AS " + quote(rowColumn)
                         + sql.sql().substring(select.insertAt());
-                return new ValidatedStep(step, executed, new RowProvenance(sheet, rowColumn), reads);
+                return new ValidatedStep(
+                        step, SqliteStatement.of(executed), new RowProvenance(sheet, rowColumn), reads);
             }
         }
-        return new ValidatedStep(step, sql.sql(), new SheetProvenance(sheets), reads);
+        return new ValidatedStep(step, SqliteStatement.of(sql.sql()), new SheetProvenance(sheets), reads);
     }
 
     private static boolean isInternal(String lowerName) {

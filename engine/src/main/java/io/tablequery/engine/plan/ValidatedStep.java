@@ -2,6 +2,7 @@ package io.tablequery.engine.plan;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.engine.provenance.Provenance;
 import java.util.List;
 
@@ -9,16 +10,21 @@ import java.util.List;
  * A step that passed every check, ready to run.
  *
  * @param step the step as written
- * @param executedSql the statement to run: the step's own, with a hidden provenance column added when the step
- *     keeps row provenance
+ * @param executed the statement to run: the step's own, with a hidden provenance column added when the step keeps
+ *     row provenance; parsed once, when an engine first needs its tree
  * @param provenance where the rows of the step's table come from
  * @param reads the workspace tables and earlier steps' tables the step reads, as named in the plan
  */
-public record ValidatedStep(PlanStep step, String executedSql, Provenance provenance, List<String> reads) {
+public record ValidatedStep(PlanStep step, SqliteStatement executed, Provenance provenance, List<String> reads) {
     public ValidatedStep {
         reads = List.copyOf(requireNonNull(reads, "reads is null"));
         requireNonNull(step, "step is null");
-        requireNonNull(executedSql, "executedSql is null");
+        requireNonNull(executed, "executed is null");
         requireNonNull(provenance, "provenance is null");
+    }
+
+    /** Returns the text of the statement to run. */
+    public String executedSql() {
+        return executed.sql();
     }
 }
