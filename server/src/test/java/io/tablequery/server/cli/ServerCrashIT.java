@@ -5,13 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,7 +27,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the workspace opens and holds every upload the server had confirmed, each readable.
  */
 class ServerCrashIT {
-    private static final Path JAR = Path.of("target", "tq.jar");
     private static final String BOUNDARY = "tq-crash-boundary";
     private static final int KILLS = 3;
 
@@ -46,7 +42,7 @@ class ServerCrashIT {
         Set<String> confirmed = ConcurrentHashMap.newKeySet();
         AtomicInteger names = new AtomicInteger();
         for (int kill = 0; kill < KILLS; kill++) {
-            int port = freePort();
+            int port = JarServers.freePort();
             Process server = start(data, port);
             try {
                 checkConfirmed(port, confirmed);
@@ -85,7 +81,7 @@ class ServerCrashIT {
                 server.destroyForcibly();
             }
         }
-        int port = freePort();
+        int port = JarServers.freePort();
         Process server = start(data, port);
         try {
             checkConfirmed(port, confirmed);
@@ -98,7 +94,7 @@ class ServerCrashIT {
     /** Every confirmed upload is listed and its table answers a query. */
     private void checkConfirmed(int port, Set<String> confirmed) throws Exception {
         HttpResponse<String> files = client.send(
-                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/default/files"))
+                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/default/files"))
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(files.statusCode()).as(files.body()).isEqualTo(200);
@@ -123,7 +119,7 @@ class ServerCrashIT {
                 "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
                         + "Content-Type: text/csv\r\n\r\n" + csv + "\r\n--" + BOUNDARY + "--\r\n";
         HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/default/files"))
+                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/default/files"))
                         .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
                         .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
                         .build(),
@@ -133,7 +129,7 @@ class ServerCrashIT {
 
     private HttpResponse<String> post(int port, String route, String json) throws IOException, InterruptedException {
         return client.send(
-                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/default/" + route))
+                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/default/" + route))
                         .header("Content-Type", "application/json")
                         .POST(HttpRequest.BodyPublishers.ofString(json))
                         .build(),
@@ -141,49 +137,6 @@ class ServerCrashIT {
     }
 
     private Process start(Path data, int port) throws Exception {
-        Process process = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        // A killed JVM never deletes the DuckDB and SQLite libraries it unpacked (69 MB and more
-                        // each); unpacked here, they go with the test's directory.
-                        "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("server-tmp")),
-                        "-jar",
-                        JAR.toAbsolutePath().toString(),
-                        "serve",
-                        "--data",
-                        data.toString(),
-                        "--port",
-                        Integer.toString(port))
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(dir.resolve("server-" + port + ".log").toFile())
-                .start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (client.send(
-                                        HttpRequest.newBuilder(base(port).resolve("/health"))
-                                                .build(),
-                                        HttpResponse.BodyHandlers.ofString())
-                                .statusCode()
-                        == 200) {
-                    return process;
-                }
-            } catch (IOException e) {
-                Thread.sleep(100);
-            }
-            assertThat(process.isAlive())
-                    .as("the server runs: %s", Files.readString(dir.resolve("server-" + port + ".log")))
-                    .isTrue();
-        }
-        throw new AssertionError("the server did not start within 60 s");
-    }
-
-    private static URI base(int port) {
-        return URI.create("http://127.0.0.1:" + port);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return JarServers.start(dir, data, port);
     }
 }

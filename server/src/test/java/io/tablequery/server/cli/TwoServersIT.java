@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -38,7 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  * and then it is there) or was refused, and the workspace is whole afterwards.
  */
 class TwoServersIT {
-    private static final Path JAR = Path.of("target", "tq.jar");
     private static final String BOUNDARY = "tq-two-boundary";
 
     @TempDir
@@ -53,7 +50,7 @@ class TwoServersIT {
         for (String name : List.of("alpha", "beta")) {
             Files.createDirectories(data.resolve(name));
         }
-        int[] ports = {freePort(), freePort()};
+        int[] ports = {JarServers.freePort(), JarServers.freePort()};
         List<Process> servers = List.of(start(data, ports[0]), start(data, ports[1]));
         assertThat(Files.readString(data.resolve(ServedNote.FILE)))
                 .as("the data root names a server, for commands on workspaces it has not opened")
@@ -123,7 +120,7 @@ class TwoServersIT {
                 "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
                         + "Content-Type: text/csv\r\n\r\nid,amount\n1,2.5\n2,3.5\n\r\n--" + BOUNDARY + "--\r\n";
         HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/" + workspace + "/files"))
+                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/" + workspace + "/files"))
                         .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
                         .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
                         .build(),
@@ -136,49 +133,6 @@ class TwoServersIT {
     }
 
     private Process start(Path data, int port) throws Exception {
-        Process process = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("server-tmp-" + port)),
-                        "-jar",
-                        JAR.toAbsolutePath().toString(),
-                        "serve",
-                        "--data",
-                        data.toString(),
-                        "--port",
-                        Integer.toString(port),
-                        "--idle-close",
-                        "1")
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectError(dir.resolve("server-" + port + ".log").toFile())
-                .start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            try {
-                if (client.send(
-                                        HttpRequest.newBuilder(base(port).resolve("/health"))
-                                                .build(),
-                                        HttpResponse.BodyHandlers.ofString())
-                                .statusCode()
-                        == 200) {
-                    return process;
-                }
-            } catch (IOException e) {
-                Thread.sleep(100);
-            }
-            assertThat(process.isAlive())
-                    .as("the server runs: %s", Files.readString(dir.resolve("server-" + port + ".log")))
-                    .isTrue();
-        }
-        throw new AssertionError("the server did not start within 60 s");
-    }
-
-    private static URI base(int port) {
-        return URI.create("http://127.0.0.1:" + port);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return JarServers.start(dir, data, port, "--idle-close", "1");
     }
 }

@@ -1,0 +1,83 @@
+package io.tablequery.server.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Starts {@code tq serve --data} from the built jar, as a user does, for the tests that kill or pair servers. */
+final class JarServers {
+    private static final Path JAR = Path.of("target", "tq.jar");
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    private JarServers() {}
+
+    /**
+     * Starts a server over a data root and waits until {@code /health} answers.
+     *
+     * @param dir the test's directory: the server's temp directory and log go there, so a killed JVM's unpacked
+     *     native libraries go with the test's directory
+     * @param data the data root
+     * @param port the port
+     * @param options further options of {@code tq serve}
+     * @return the running server
+     * @throws Exception when it does not start within 60 s
+     */
+    static Process start(Path dir, Path data, int port, String... options) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("server-tmp-" + port)),
+                "-jar",
+                JAR.toAbsolutePath().toString(),
+                "serve",
+                "--data",
+                data.toString(),
+                "--port",
+                Integer.toString(port)));
+        command.addAll(List.of(options));
+        Path log = dir.resolve("server-" + port + ".log");
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(log.toFile())
+                .start();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                HttpRequest health =
+                        HttpRequest.newBuilder(base(port).resolve("/health")).build();
+                if (CLIENT.send(health, HttpResponse.BodyHandlers.ofString()).statusCode() == 200) {
+                    return process;
+                }
+            } catch (IOException e) {
+                Thread.sleep(100);
+            }
+            assertThat(process.isAlive())
+                    .as("the server runs: %s", Files.readString(log))
+                    .isTrue();
+        }
+        process.destroyForcibly();
+        throw new AssertionError("the server did not start within 60 s");
+    }
+
+    /** The base URL of a server on this machine's loopback. */
+    static URI base(int port) {
+        return URI.create("http://127.0.0.1:" + port);
+    }
+
+    /** A port free right now. */
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
