@@ -73,6 +73,7 @@ public final class TqMain {
         subcommands.put("run-sql", RunSqlCommand::new);
         subcommands.put("translate", TranslateCommand::new);
         subcommands.put("duck", DuckCommand::new);
+        subcommands.put("source-cells", SourceCellsCommand::new);
         subcommands.put("mcp", McpCommand::new);
         return Collections.unmodifiableMap(subcommands);
     }

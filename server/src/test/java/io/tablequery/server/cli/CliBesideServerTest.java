@@ -68,7 +68,9 @@ class CliBesideServerTest {
                 List.of("run-sql", "--engine", "duckdb", "--plan-file", plan.toString(), "--max-rows", "2"),
                 List.of("translate", "--sql", "SELECT \"city\", count(*) FROM \"orders\" GROUP BY 1"),
                 List.of("duck", "queryDuckDB", "--query", "SELECT count(*) AS n FROM orders"),
-                List.of("duck", "getTableList"));
+                List.of("duck", "getTableList"),
+                List.of("source-cells", "--citation", "F2S1R3", "--around", "1"),
+                List.of("source-cells", "--citation", "F9S1R2"));
         List<Outcome> embedded = new ArrayList<>();
         for (List<String> command : commands) {
             embedded.add(run(workspace, command));
