@@ -1,11 +1,9 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.server.views.FileView;
-import io.tablequery.server.views.SheetView;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -29,7 +27,7 @@ final class FilesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<FileView> files = target.run(
-                open -> open.catalog().files().stream().map(FileView::of).toList(),
+                open -> FileView.current(open.catalog()),
                 remote -> Views.list(remote.get("files").path("files"), FileView.class));
         if (json.json) {
             json.print(out, Map.of("files", files));
@@ -40,8 +38,7 @@ final class FilesCommand implements Callable<Integer> {
         }
         for (FileView file : files) {
             String tables = file.sheets().stream()
-                    .map(SheetView::table)
-                    .filter(Objects::nonNull)
+                    .flatMap(sheet -> sheet.tables().stream())
                     .collect(Collectors.joining(", "));
             out.printf(
                     "%-5s %-40s %-6s %10s  %s  tables: %s%n",

@@ -1,11 +1,10 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.server.views.FileView;
-import io.tablequery.server.views.SheetView;
 import java.io.PrintWriter;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -31,7 +30,10 @@ final class RmCommand implements Callable<Integer> {
         List<Integer> numbers = refs.stream().map(FileRefs::parse).toList();
         target.run(
                 open -> {
-                    numbers.forEach(number -> print(out, FileView.of(open.deleteFile(number))));
+                    numbers.forEach(number -> {
+                        List<TableInfo> tables = open.catalog().tablesOf(number);
+                        print(out, FileView.of(open.deleteFile(number), tables));
+                    });
                     return null;
                 },
                 remote -> {
@@ -48,9 +50,8 @@ final class RmCommand implements Callable<Integer> {
 
     private static void print(PrintWriter out, FileView removed) {
         long tables = removed.sheets().stream()
-                .map(SheetView::table)
-                .filter(Objects::nonNull)
-                .count();
+                .mapToLong(sheet -> sheet.tables().size())
+                .sum();
         out.printf("removed %s %s (%d table%s)%n", removed.file(), removed.name(), tables, tables == 1 ? "" : "s");
         out.flush();
     }

@@ -6,6 +6,7 @@ import io.javalin.http.UploadedFile;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.FileVersion;
 import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.IngestResult;
@@ -66,22 +67,23 @@ final class FilesController {
     /** {@code GET /v1/workspaces/{ws}/files}. */
     void list(Context ctx) {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
-        ctx.json(Map.of(
-                "files", workspace.catalog().files().stream().map(FileView::of).toList()));
+        ctx.json(Map.of("files", FileView.current(workspace.catalog())));
     }
 
     /** {@code DELETE /v1/workspaces/{ws}/files/{ref}}. */
     void delete(Context ctx) {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
-        SourceFile deleted = workspace.deleteFile(FileRefs.parse(ctx.pathParam("ref")));
-        ctx.json(Map.of("deleted", FileView.of(deleted)));
+        int number = FileRefs.parse(ctx.pathParam("ref"));
+        List<TableInfo> tables = workspace.catalog().tablesOf(number);
+        SourceFile deleted = workspace.deleteFile(number);
+        ctx.json(Map.of("deleted", FileView.of(deleted, tables)));
     }
 
     /** {@code GET /v1/workspaces/{ws}/files/{ref}}: a file current or superseded, and what replaced it. */
     void show(Context ctx) {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
         FileVersion version = workspace.fileVersion(FileRefs.parse(ctx.pathParam("ref")));
-        ctx.json(FileVersionView.of(version, workspace.name()));
+        ctx.json(FileVersionView.of(version, workspace.name(), workspace.catalog()));
     }
 
     /** {@code GET /v1/workspaces/{ws}/files/{ref}/content}: the original bytes, as uploaded. */

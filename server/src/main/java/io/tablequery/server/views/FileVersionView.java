@@ -1,5 +1,6 @@
 package io.tablequery.server.views;
 
+import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.FileVersion;
 import java.time.Instant;
@@ -29,11 +30,15 @@ public record FileVersionView(
      *
      * @param version the version
      * @param workspace the workspace's name, for the route of its bytes
+     * @param catalog the catalog, for a current version's tables
      * @return its view
      */
-    public static FileVersionView of(FileVersion version, String workspace) {
+    public static FileVersionView of(FileVersion version, String workspace, CatalogSnapshot catalog) {
         return new FileVersionView(
-                FileView.of(version.file()),
+                version.current()
+                        ? FileView.of(
+                                version.file(), catalog.tablesOf(version.file().number()))
+                        : FileView.of(version.file()),
                 version.current() ? "current" : "superseded",
                 version.supersededBy() == null ? null : FileRefs.format(version.supersededBy()),
                 version.supersededAt(),

@@ -1,6 +1,8 @@
 package io.tablequery.server.views;
 
+import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.SourceFile;
+import io.tablequery.engine.catalog.TableInfo;
 import java.time.Instant;
 import java.util.List;
 
@@ -24,12 +26,13 @@ public record FileView(
         Instant uploadedAt,
         List<SheetView> sheets) {
     /**
-     * Shows a file.
+     * Shows a current file with every table made from each of its sheets.
      *
      * @param file the catalog's file
+     * @param tables the file's tables
      * @return its view
      */
-    public static FileView of(SourceFile file) {
+    public static FileView of(SourceFile file, List<TableInfo> tables) {
         return new FileView(
                 file.ref(),
                 file.name(),
@@ -37,6 +40,36 @@ public record FileView(
                 file.sizeBytes(),
                 file.sha256(),
                 file.uploadedAt(),
-                file.sheets().stream().map(SheetView::of).toList());
+                file.sheets().stream()
+                        .map(sheet -> SheetView.of(
+                                sheet,
+                                tables.stream()
+                                        .filter(table -> table.sheetNumber() == sheet.number())
+                                        .map(TableInfo::name)
+                                        .toList()))
+                        .toList());
+    }
+
+    /**
+     * Shows the current files, each with its tables.
+     *
+     * @param catalog the catalog
+     * @return the files, in the catalog's order
+     */
+    public static List<FileView> current(CatalogSnapshot catalog) {
+        return catalog.files().stream()
+                .map(file -> of(file, catalog.tablesOf(file.number())))
+                .toList();
+    }
+
+    /**
+     * Shows a file whose tables are gone (removed, or a version since replaced): each sheet with the first table it
+     * recorded.
+     *
+     * @param file the catalog's file
+     * @return its view
+     */
+    public static FileView of(SourceFile file) {
+        return of(file, List.of());
     }
 }

@@ -1,6 +1,7 @@
 package io.tablequery.server.views;
 
 import io.tablequery.engine.catalog.SheetInfo;
+import java.util.List;
 
 /**
  * A sheet of an uploaded file.
@@ -8,11 +9,26 @@ import io.tablequery.engine.catalog.SheetInfo;
  * @param sheet the S-number
  * @param name the sheet name
  * @param hidden whether the workbook hides it
- * @param table the table made from it, or null
- * @param status {@code table}, {@code empty...} or {@code skipped: ...}
+ * @param table the first table made from it, or null
+ * @param tables every table made from it, in order: a sheet of stacked tables gives several, and a table whose total
+ *     rows were moved out has its {@code __totals} table beside it
+ * @param status {@code table}, {@code N tables}, {@code empty...} or {@code skipped: ...}
  */
-public record SheetView(int sheet, String name, boolean hidden, String table, String status) {
-    static SheetView of(SheetInfo sheet) {
-        return new SheetView(sheet.number(), sheet.name(), sheet.hidden(), sheet.tableName(), sheet.status());
+public record SheetView(int sheet, String name, boolean hidden, String table, List<String> tables, String status) {
+    public SheetView {
+        tables = List.copyOf(tables);
+    }
+
+    /**
+     * Shows a sheet with the tables made from it.
+     *
+     * @param sheet the catalog's sheet
+     * @param tables the names of the tables made from it; empty when they are not known (a version since replaced),
+     *     and then the first table the sheet recorded stands for them
+     * @return its view
+     */
+    static SheetView of(SheetInfo sheet, List<String> tables) {
+        List<String> made = tables.isEmpty() && sheet.tableName() != null ? List.of(sheet.tableName()) : tables;
+        return new SheetView(sheet.number(), sheet.name(), sheet.hidden(), sheet.tableName(), made, sheet.status());
     }
 }

@@ -25,7 +25,7 @@ public record UploadView(
      */
     public static UploadView of(IngestResult result, CatalogSnapshot catalog) {
         return new UploadView(
-                FileView.of(result.file()),
+                FileView.of(result.file(), result.tables()),
                 result.tables().stream().map(t -> TableView.of(t, catalog)).toList(),
                 result.replaced() == null ? null : FileRefs.format(result.replaced()),
                 result.report().coercedCells(),

@@ -4,10 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
+import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -67,6 +72,57 @@ class CliTest {
         assertThat(out).isEqualTo("removed F1 orders.csv (1 table)\n");
         assertThat(run("files", "--workspace", workspace)).isZero();
         assertThat(out).isEqualTo("no files; upload one with: tq ingest FILE\n");
+    }
+
+    @Test
+    void aSheetOfStackedTablesListsEveryTableItMade() throws Exception {
+        Path almanac = dir.resolve("almanac.xlsx");
+        Object[][] rows = {
+            {"Indian Railways almanac"},
+            {},
+            {"Operated Kms", "2011/12", "2012/13"},
+            {"Broad gauge", 55188, 56000},
+            {"Metre gauge", 6809, 6500},
+            {"Narrow gauge", 2463, 2400},
+            {},
+            {"Rolling stock"},
+            {"Type", "Units", "In service"},
+            {"Locomotives", 10499, 9800},
+            {"Coaches", 62924, 60000},
+            {},
+            {"Stations", "Count"},
+            {"Junctions", 300},
+            {"Halts", 2000}
+        };
+        try (XSSFWorkbook workbook = new XSSFWorkbook();
+                OutputStream file = Files.newOutputStream(almanac)) {
+            Sheet sheet = workbook.createSheet("Sheet1");
+            for (int r = 0; r < rows.length; r++) {
+                Row row = sheet.createRow(r);
+                for (int c = 0; c < rows[r].length; c++) {
+                    if (rows[r][c] instanceof Integer number) {
+                        row.createCell(c).setCellValue(number);
+                    } else {
+                        row.createCell(c).setCellValue((String) rows[r][c]);
+                    }
+                }
+            }
+            workbook.write(file);
+        }
+        String workspace = dir.resolve("ws").toString();
+        List<String> made =
+                List.of("almanac_sheet1_indian_railways_almanac", "almanac_sheet1_rolling_stock", "almanac_sheet1_3");
+        assertThat(run("ingest", "--workspace", workspace, almanac.toString())).isZero();
+
+        assertThat(run("files", "--workspace", workspace)).isZero();
+        assertThat(out).contains("tables: " + String.join(", ", made));
+        assertThat(run("files", "--workspace", workspace, "--json")).isZero();
+        JsonNode sheet = JsonCodec.mapper().readTree(out).at("/files/0/sheets/0");
+        assertThat(sheet.path("table").asText()).isEqualTo(made.get(0));
+        assertThat(sheet.path("tables")).extracting(JsonNode::asText).containsExactlyElementsOf(made);
+
+        assertThat(run("rm", "F1", "--workspace", workspace)).isZero();
+        assertThat(out).isEqualTo("removed F1 almanac.xlsx (3 tables)\n");
     }
 
     @Test
