@@ -16,7 +16,8 @@ import java.util.List;
  */
 public record SheetView(int sheet, String name, boolean hidden, String table, List<String> tables, String status) {
     public SheetView {
-        tables = List.copyOf(tables);
+        // A server from before sheets listed their tables sends none: its one table stands for them.
+        tables = tables != null ? List.copyOf(tables) : table != null ? List.of(table) : List.of();
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.server.views.FileView;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -123,6 +124,18 @@ class CliTest {
 
         assertThat(run("rm", "F1", "--workspace", workspace)).isZero();
         assertThat(out).isEqualTo("removed F1 almanac.xlsx (3 tables)\n");
+    }
+
+    @Test
+    void aFileListedByAServerThatNamesOneTablePerSheetStillReads() throws Exception {
+        JsonNode older = JsonCodec.mapper()
+                .readTree("{\"file\":\"F1\",\"name\":\"a.xlsx\",\"format\":\"xlsx\",\"sizeBytes\":1,"
+                        + "\"sha256\":\"00\",\"uploadedAt\":\"2026-12-02T00:00:00Z\",\"sheets\":["
+                        + "{\"sheet\":1,\"name\":\"S\",\"hidden\":false,\"table\":\"a_s\",\"status\":\"table\"},"
+                        + "{\"sheet\":2,\"name\":\"T\",\"hidden\":false,\"table\":null,\"status\":\"empty\"}]}");
+        FileView file = Views.one(older, FileView.class);
+        assertThat(file.sheets().get(0).tables()).containsExactly("a_s");
+        assertThat(file.sheets().get(1).tables()).isEmpty();
     }
 
     @Test
