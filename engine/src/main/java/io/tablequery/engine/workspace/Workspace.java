@@ -279,9 +279,9 @@ public final class Workspace implements AutoCloseable {
      * superseded version, removes just that version's record, bytes and report.
      *
      * @param fileNumber the F-number
-     * @return the removed file; its sheets name the tables removed with it
+     * @return the removed file and the tables removed with it
      */
-    public SourceFile deleteFile(int fileNumber) {
+    public RemovedFile deleteFile(int fileNumber) {
         return storage.write(() -> {
             CatalogSnapshot snapshot = catalog();
             FileVersions chains = versions.chains(snapshot);
@@ -290,7 +290,7 @@ public final class Workspace implements AutoCloseable {
                 SupersededFile version =
                         chains.superseded(fileNumber).orElseThrow(() -> SupersededVersions.fileNotFound(fileNumber));
                 versions.remove(version);
-                return version.file().withoutTables();
+                return new RemovedFile(version.file().withoutTables(), List.of());
             }
             List<TableInfo> tables = snapshot.tablesOf(fileNumber);
             List<SupersededFile> earlier = chains.lineage(fileNumber);
@@ -312,7 +312,7 @@ public final class Workspace implements AutoCloseable {
             earlier.forEach(version ->
                     FileTrees.delete(paths.fileDirectory(version.file().number())));
             published.publish(CatalogChange.removal(fileNumber));
-            return current.get();
+            return new RemovedFile(current.get(), tables);
         });
     }
 

@@ -89,9 +89,11 @@ class FileVersionsTest {
             upload(workspace, V2);
             upload(workspace, V3);
 
-            assertThat(workspace.deleteFile(2).sheets().get(0).tableName())
+            RemovedFile superseded = workspace.deleteFile(2);
+            assertThat(superseded.file().sheets().get(0).tableName())
                     .as("a superseded version takes no table with it")
                     .isNull();
+            assertThat(superseded.tables()).isEmpty();
             assertThat(workspace.catalog().table("orders")).isPresent();
             assertThat(workspace.fileVersion(1).supersededBy()).isEqualTo(3);
             assertThat(workspace.directory().resolve("files/F2")).doesNotExist();

@@ -62,8 +62,9 @@ class WorkspaceTest {
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             workspace.ingest(csv("keep.csv", "x\n1\n"));
             workspace.ingest(csv("drop.csv", "y\n2\n"));
-            SourceFile dropped = workspace.deleteFile(2);
-            assertThat(dropped.name()).isEqualTo("drop.csv");
+            RemovedFile dropped = workspace.deleteFile(2);
+            assertThat(dropped.file().name()).isEqualTo("drop.csv");
+            assertThat(dropped.tables()).extracting(TableInfo::name).containsExactly("drop");
             assertThat(workspace.catalog().table("drop")).isEmpty();
             try (Connection sqlite = workspace.openSqliteReader();
                     Connection duckDb = workspace.openDuckDb()) {

@@ -1,7 +1,7 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.catalog.FileRefs;
-import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.workspace.RemovedFile;
 import io.tablequery.server.views.FileView;
 import java.io.PrintWriter;
 import java.util.List;
@@ -31,8 +31,8 @@ final class RmCommand implements Callable<Integer> {
         target.run(
                 open -> {
                     numbers.forEach(number -> {
-                        List<TableInfo> tables = open.catalog().tablesOf(number);
-                        print(out, FileView.of(open.deleteFile(number), tables));
+                        RemovedFile removed = open.deleteFile(number);
+                        print(out, FileView.of(removed.file(), removed.tables()));
                     });
                     return null;
                 },

@@ -5,11 +5,10 @@ import io.javalin.http.HttpStatus;
 import io.javalin.http.UploadedFile;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.FileVersion;
-import io.tablequery.engine.catalog.SourceFile;
-import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.RemovedFile;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.views.FileVersionView;
@@ -73,10 +72,8 @@ final class FilesController {
     /** {@code DELETE /v1/workspaces/{ws}/files/{ref}}. */
     void delete(Context ctx) {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
-        int number = FileRefs.parse(ctx.pathParam("ref"));
-        List<TableInfo> tables = workspace.catalog().tablesOf(number);
-        SourceFile deleted = workspace.deleteFile(number);
-        ctx.json(Map.of("deleted", FileView.of(deleted, tables)));
+        RemovedFile removed = workspace.deleteFile(FileRefs.parse(ctx.pathParam("ref")));
+        ctx.json(Map.of("deleted", FileView.of(removed.file(), removed.tables())));
     }
 
     /** {@code GET /v1/workspaces/{ws}/files/{ref}}: a file current or superseded, and what replaced it. */
