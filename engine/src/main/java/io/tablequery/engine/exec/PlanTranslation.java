@@ -2,7 +2,9 @@ package io.tablequery.engine.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.translate.DuckDbDialect;
 import io.tablequery.dialects.translate.RealSums;
+import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
@@ -13,10 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A plan's steps translated to DuckDB, each from the SQL the SQLite run executes (provenance columns included), or
- * the first step that does not translate and why.
+ * A plan's steps translated to an engine's dialect, each from the SQL the SQLite run executes (provenance columns
+ * included), or the first step that does not translate and why.
  *
- * @param statements the DuckDB statements in step order, empty when a step was refused
+ * @param statements the statements in step order, empty when a step was refused
  * @param refusedStep the step number that does not translate, or 0
  * @param reason why it does not translate, or null
  * @param realSumStep the first step that sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), or 0
@@ -27,16 +29,31 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
     }
 
     /**
+     * Returns a plan's steps as SQLite runs them, for an engine that needs no translation.
+     *
+     * @param plan the validated plan
+     * @return its statements as written
+     */
+    public static PlanTranslation asWritten(ValidatedPlan plan) {
+        return new PlanTranslation(
+                plan.steps().stream().map(ValidatedStep::executedSql).toList(), 0, null, 0);
+    }
+
+    /**
      * Translates a plan.
      *
      * @param plan the validated plan
      * @param catalog the catalog it was validated against
      * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases
      * @param realSums how sums of reals are added
+     * @param dialect the dialect the engine speaks
      * @return the translation
      */
     public static PlanTranslation of(
-            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, RealSums realSums) {
+            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, RealSums realSums, SqlDialect dialect) {
+        if (dialect != DuckDbDialect.INSTANCE) {
+            throw new IllegalArgumentException("no translation to " + dialect.name());
+        }
         TranslationCatalog schema = new TranslationCatalog(catalog, sqlite);
         List<String> statements = new ArrayList<>();
         int realSumStep = 0;
@@ -58,7 +75,7 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
     /**
      * Tells whether every step translated.
      *
-     * @return true when the plan can run on DuckDB
+     * @return true when the plan can run on the engine
      */
     public boolean translated() {
         return refusedStep == 0;

@@ -1,23 +1,14 @@
 package io.tablequery.engine.exec;
 
-import static io.tablequery.dialects.SqlIdentifiers.quote;
-
 import io.tablequery.dialects.SqliteReals;
-import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.StringJoiner;
 
 /**
  * Compares the final tables a plan left on a SQLite and a DuckDB connection: by row count, by value and by storage
@@ -31,40 +22,34 @@ public final class ResultComparer {
     private ResultComparer() {}
 
     /**
-     * Compares the final tables of a plan that ran on both engines.
+     * Compares the final tables of a plan that ran on two engines.
      *
      * @param plan the plan
-     * @param sqlite the SQLite connection holding its temp tables
-     * @param duckdb the DuckDB connection holding its temp tables
+     * @param left the session of the engine whose answer is shown, holding its step tables
+     * @param right the session of the engine it is checked against
      * @return the comparison
      */
-    public static EngineComparison compare(ValidatedPlan plan, Connection sqlite, Connection duckdb) {
+    public static EngineComparison compare(ValidatedPlan plan, PlanSession left, PlanSession right) {
         List<EngineComparison.TableComparison> tables = new ArrayList<>();
-        try {
-            for (ValidatedStep step : plan.finalSteps()) {
-                tables.add(compare(step, sqlite, duckdb));
-            }
-        } catch (SQLException e) {
-            throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "could not compare the engines' results: " + e.getMessage(), e);
+        for (ValidatedStep step : plan.finalSteps()) {
+            tables.add(compare(step, left.table(step), right.table(step)));
         }
         return new EngineComparison(null, tables);
     }
 
-    private static EngineComparison.TableComparison compare(ValidatedStep step, Connection sqlite, Connection duckdb)
-            throws SQLException {
+    private static EngineComparison.TableComparison compare(ValidatedStep step, FinalTable sqlite, FinalTable duckdb) {
         String name = step.step().destineTableName();
-        List<String> columns = FinalTables.visibleColumns(sqlite, name);
-        List<String> duckColumns = FinalTables.visibleColumns(duckdb, name);
-        long sqliteCount = count(sqlite, name);
-        long duckCount = count(duckdb, name);
+        List<String> columns = sqlite.columns();
+        List<String> duckColumns = duckdb.columns();
+        long sqliteCount = sqlite.rowCount();
+        long duckCount = duckdb.rowCount();
         boolean inOrder = ordered(step);
         if (!columns.equals(duckColumns)) {
             return new EngineComparison.TableComparison(
                     name, sqliteCount, duckCount, inOrder, 0, "columns " + columns + " vs " + duckColumns, false);
         }
-        List<List<Object>> left = rows(sqlite, name, columns);
-        List<List<Object>> right = rows(duckdb, name, columns);
+        List<List<Object>> left = new ArrayList<>(sqlite.values(MAX_COMPARED_ROWS));
+        List<List<Object>> right = new ArrayList<>(duckdb.values(MAX_COMPARED_ROWS));
         if (!inOrder) {
             left.sort(ROWS);
             right.sort(ROWS);
@@ -115,35 +100,13 @@ public final class ResultComparer {
         return step.executed().ordered();
     }
 
-    private static long count(Connection connection, String table) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery("SELECT count(*) FROM temp." + quote(table))) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
-
-    private static List<List<Object>> rows(Connection connection, String table, List<String> columns)
-            throws SQLException {
-        StringJoiner select = new StringJoiner(
-                ", ", "SELECT ", " FROM temp." + quote(table) + " ORDER BY rowid LIMIT " + MAX_COMPARED_ROWS);
-        columns.forEach(column -> select.add(quote(column)));
-        List<List<Object>> rows = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery(select.toString())) {
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>(columns.size());
-                for (int i = 1; i <= columns.size(); i++) {
-                    row.add(normalize(rs.getObject(i)));
-                }
-                rows.add(row);
-            }
-        }
-        return rows;
-    }
-
-    /** Maps JDBC values of both drivers to SQLite's storage classes: Long, Double, String, byte[] as hex, null. */
-    static Object normalize(Object value) {
+    /**
+     * Maps an engine's values to SQLite's storage classes: Long, Double, String, a blob's bytes as hex, or null.
+     *
+     * @param value a value as a JDBC driver or an engine's client returns it
+     * @return the value as compared
+     */
+    public static Object normalize(Object value) {
         if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
         }
@@ -159,8 +122,12 @@ public final class ResultComparer {
         return value;
     }
 
-    /** A blob value, compared by its bytes. */
-    record Blob(String hex) {}
+    /**
+     * A blob value, compared by its bytes.
+     *
+     * @param hex the bytes in hexadecimal
+     */
+    public record Blob(String hex) {}
 
     static boolean same(Object a, Object b) {
         if (a == null || b == null) {

@@ -2,8 +2,6 @@ package io.tablequery.engine.result;
 
 import static java.util.Objects.requireNonNull;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -48,11 +46,10 @@ public final class ResultTruncator {
      *
      * @param header the table's identity and columns, {@code __src} last
      * @param totalRows every row of the table
-     * @param resultSet the rows: the visible columns, then each row's {@code __src} citation
+     * @param source the rows: the visible columns, then each row's {@code __src} citation
      * @return the table as shown
-     * @throws SQLException when reading fails
      */
-    public ResultTable collect(ResultHeader header, long totalRows, ResultSet resultSet) throws SQLException {
+    public ResultTable collect(ResultHeader header, long totalRows, RowBatches source) {
         List<List<String>> rows = new ArrayList<>();
         int[] cutCells = {0};
         Truncation[] truncation = {Truncation.NONE};
@@ -61,7 +58,7 @@ public final class ResultTruncator {
             truncation[0] = Truncation.OUTPUT_BUDGET;
         } else {
             budgetLeft -= headerLength;
-            ArrowRows.stream(resultSet, allocator, BATCH_ROWS, batch -> {
+            source.stream(Math.min(rowsLeft, totalRows), allocator, BATCH_ROWS, batch -> {
                 int columns = batch.getFieldVectors().size();
                 for (int r = 0; r < batch.getRowCount(); r++) {
                     if (rowsLeft == 0) {

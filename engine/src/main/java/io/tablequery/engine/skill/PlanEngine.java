@@ -1,32 +1,100 @@
 package io.tablequery.engine.skill;
 
+import static java.util.Objects.requireNonNull;
+
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
-/** The engines run-sql can be asked for. */
-public enum PlanEngine {
-    SQLITE,
-    DUCKDB,
-    AUTO,
-    BOTH;
+/**
+ * The engine run-sql is asked for: one engine by name, {@code auto} (the engines' own rule picks one), or
+ * {@code both} (two engines, the first one's answer shown with a comparison). Whether a named engine is configured is
+ * decided when the plan runs, by {@link PlanEngines}.
+ *
+ * @param mode one engine, auto or two engines compared
+ * @param first the engine of {@code ONE}, or the engine whose answer {@code BOTH} shows; null for {@code AUTO}
+ * @param second the engine {@code BOTH} checks against; else null
+ */
+public record PlanEngine(Mode mode, String first, String second) {
+    /** How the engine is chosen. */
+    public enum Mode {
+        /** One named engine. */
+        ONE,
+        /** The engines' rule chooses, falling back to SQLite. */
+        AUTO,
+        /** Two engines run the plan and their final tables are compared. */
+        BOTH
+    }
+
+    /** SQLite, as written. */
+    public static final PlanEngine SQLITE = new PlanEngine(Mode.ONE, "sqlite", null);
+    /** DuckDB, translated. */
+    public static final PlanEngine DUCKDB = new PlanEngine(Mode.ONE, "duckdb", null);
+    /** The engines' rule chooses. */
+    public static final PlanEngine AUTO = new PlanEngine(Mode.AUTO, null, null);
+    /** SQLite checked against DuckDB. */
+    public static final PlanEngine BOTH = new PlanEngine(Mode.BOTH, "sqlite", "duckdb");
+
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9_]{0,31}");
+
+    public PlanEngine {
+        requireNonNull(mode, "mode is null");
+        if ((mode == Mode.AUTO) != (first == null) || (mode == Mode.BOTH) != (second != null)) {
+            throw new IllegalArgumentException("engines do not fit mode " + mode);
+        }
+    }
 
     /**
-     * Parses an engine name.
+     * Parses an engine name: {@code sqlite}, {@code duckdb}, another configured engine's name, {@code auto},
+     * {@code both} (sqlite against duckdb), {@code both:E} (sqlite against E) or {@code both:E1,E2} (E1 against E2).
      *
-     * @param name {@code sqlite}, {@code duckdb}, {@code auto} or {@code both}; null means sqlite
+     * @param name the name; null or blank means sqlite
      * @return the engine
      */
     public static PlanEngine parse(String name) {
         if (name == null || name.isBlank()) {
             return SQLITE;
         }
-        try {
-            return valueOf(name.strip().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new EngineException(
-                    PlanErrorCode.ENGINE_NOT_AVAILABLE,
-                    "unknown engine '%s'; choose sqlite, duckdb, auto or both".formatted(name));
+        String given = name.strip().toLowerCase(Locale.ROOT);
+        if (given.equals("auto")) {
+            return AUTO;
         }
+        if (given.equals("both")) {
+            return BOTH;
+        }
+        if (given.startsWith("both:")) {
+            String[] pair = given.substring("both:".length()).split(",", -1);
+            if (pair.length == 1 && valid(pair[0]) && !pair[0].equals("sqlite")) {
+                return new PlanEngine(Mode.BOTH, "sqlite", pair[0]);
+            }
+            if (pair.length == 2 && valid(pair[0]) && valid(pair[1]) && !pair[0].equals(pair[1])) {
+                return new PlanEngine(Mode.BOTH, pair[0], pair[1]);
+            }
+        } else if (valid(given)) {
+            return new PlanEngine(Mode.ONE, given, null);
+        }
+        throw new EngineException(
+                PlanErrorCode.ENGINE_NOT_AVAILABLE,
+                ("unknown engine '%s'; choose sqlite, duckdb, auto, both, or both:ENGINE or both:ENGINE1,ENGINE2 to"
+                                + " compare two engines")
+                        .formatted(name));
+    }
+
+    private static boolean valid(String engine) {
+        return NAME.matcher(engine).matches() && !engine.equals("auto") && !engine.equals("both");
+    }
+
+    /**
+     * Returns the engine as a caller writes it.
+     *
+     * @return {@code sqlite}, {@code auto}, {@code both}, {@code both:sqlite,spark}, ...
+     */
+    public String label() {
+        return switch (mode) {
+            case ONE -> first;
+            case AUTO -> "auto";
+            case BOTH -> this.equals(BOTH) ? "both" : "both:" + first + "," + second;
+        };
     }
 }

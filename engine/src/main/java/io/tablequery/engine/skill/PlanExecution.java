@@ -3,18 +3,20 @@ package io.tablequery.engine.skill;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.translate.RealSums;
+import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.exec.DuckDbPlanRunner;
 import io.tablequery.engine.exec.EngineComparison;
 import io.tablequery.engine.exec.FinalTables;
+import io.tablequery.engine.exec.PlanRunner;
+import io.tablequery.engine.exec.PlanSession;
 import io.tablequery.engine.exec.PlanTranslation;
 import io.tablequery.engine.exec.ResultComparer;
+import io.tablequery.engine.exec.RunContext;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.exec.SqlitePlanRunner;
 import io.tablequery.engine.plan.PlanErrorCode;
-import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.result.ArrowStreams;
@@ -22,20 +24,20 @@ import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.OutputStream;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * Runs a validated plan on the engine asked for: {@code sqlite} as written; {@code duckdb} translated, refusing a
- * plan that does not translate; {@code auto} on DuckDB when every step translates, none sums reals (which DuckDB
- * adds in SQLite's order, slower than SQLite) and the plan reads enough rows, else (or when DuckDB refuses a step)
- * on SQLite, saying which ran and why; {@code both} on both engines, answering
- * with SQLite's results and a comparison of every final table.
+ * Runs a validated plan on the engine asked for, over the {@link PlanRunner}s the settings offer: one engine by name
+ * (SQLite as written, any other translated to its dialect, refusing a plan that does not translate); {@code auto},
+ * which tries each engine whose threshold of rows read the plan reaches, the largest first, when every step translates
+ * and none sums reals (which SQLite adds in an order other engines give only slowly), and else (or when that engine
+ * refuses a step) SQLite, saying which ran and why; {@code both}, which runs two engines and answers with the first's
+ * results and a comparison of every final table.
  */
 final class PlanExecution {
     private final Workspace workspace;
@@ -49,28 +51,18 @@ final class PlanExecution {
     RunSqlResult run(
             PlanEngine engine, ValidatedPlan plan, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
         try (SqliteSession session = workspace.sqliteSession()) {
-            Connection sqlite = session.connection();
-            return switch (engine) {
-                case SQLITE -> sqlite(plan, sqlite, catalog, limits, notices);
-                case DUCKDB -> {
-                    try {
-                        PlanTranslation translation =
-                                translate(plan, catalog, sqlite, true, RealSums.DUCKDB, settings.names());
-                        noteRealSums(translation, notices);
-                        yield duckdb(plan, translation, catalog, limits, notices);
-                    } catch (EngineException e) {
-                        throw withSqliteHint(e);
-                    }
-                }
-                case AUTO -> auto(plan, sqlite, catalog, limits, notices);
-                case BOTH -> both(plan, sqlite, catalog, limits, notices);
+            RunContext context = context(catalog, session);
+            return switch (engine.mode()) {
+                case ONE -> one(engine.first(), plan, context, notices, read(plan, catalog, limits));
+                case AUTO -> auto(plan, context, notices, read(plan, catalog, limits));
+                case BOTH -> both(engine, plan, context, limits, notices);
             };
         }
     }
 
     /**
      * Runs a plan and writes one final table whole as an Arrow IPC stream, on the engine asked for; {@code both}
-     * writes SQLite's table, and {@code auto} chooses as for a run.
+     * writes its first engine's table, and {@code auto} chooses as for a run.
      */
     ArrowStreams.Written exportArrow(
             PlanEngine engine,
@@ -80,128 +72,132 @@ final class PlanExecution {
             long maxRows,
             OutputStream out) {
         try (SqliteSession session = workspace.sqliteSession()) {
-            Connection sqlite = session.connection();
-            PlanTranslation translation = engine == PlanEngine.DUCKDB || engine == PlanEngine.AUTO
-                    ? translate(
-                            plan,
-                            catalog,
-                            sqlite,
-                            engine == PlanEngine.DUCKDB,
-                            engine == PlanEngine.DUCKDB ? RealSums.DUCKDB : RealSums.SQLITE,
-                            settings.names())
-                    : null;
-            boolean onDuckDb = engine == PlanEngine.DUCKDB
-                    || engine == PlanEngine.AUTO
-                            && translation.translated()
-                            && translation.realSumStep() == 0
-                            && rowsRead(plan, catalog) >= settings.autoDuckDbRows();
-            if (onDuckDb) {
-                try (Connection duckdb = workspace.openDuckDb()) {
-                    new DuckDbPlanRunner(settings.queryTimeout()).execute(plan, translation, duckdb);
-                    return FinalTables.exportArrow(plan, step, duckdb, maxRows, out);
+            RunContext context = context(catalog, session);
+            Function<Ran, ArrowStreams.Written> write =
+                    ran -> FinalTables.exportArrow(plan, step, ran.session(), maxRows, out);
+            List<String> ignored = new ArrayList<>();
+            return switch (engine.mode()) {
+                case ONE -> one(engine.first(), plan, context, ignored, write);
+                case AUTO -> auto(plan, context, ignored, write);
+                case BOTH -> one(engine.first(), plan, context, ignored, write);
+            };
+        }
+    }
+
+    /** A plan that ran in a session, with the notices to pass on. */
+    private record Ran(PlanRunner runner, PlanSession session, List<String> notices) {}
+
+    private Function<Ran, RunSqlResult> read(ValidatedPlan plan, CatalogSnapshot catalog, ResultLimits limits) {
+        return ran -> FinalTables.read(ran.runner().name(), plan, ran.session(), catalog, limits, ran.notices());
+    }
+
+    private RunContext context(CatalogSnapshot catalog, SqliteSession session) {
+        return new RunContext(workspace, catalog, session.connection(), settings.queryTimeout(), settings.names());
+    }
+
+    private <T> T one(
+            String name, ValidatedPlan plan, RunContext context, List<String> notices, Function<Ran, T> then) {
+        PlanRunner runner = settings.engines().runner(name);
+        PlanTranslation translation = translate(runner, plan, context, RealSums.DUCKDB, true);
+        noteRealSums(translation, notices);
+        try {
+            return runOn(runner, plan, translation, context, notices, then);
+        } catch (EngineException e) {
+            throw runner.dialect().isPresent() ? withSqliteHint(e) : e;
+        }
+    }
+
+    private <T> T auto(ValidatedPlan plan, RunContext context, List<String> notices, Function<Ran, T> then) {
+        long rows = rowsRead(plan, context.catalog());
+        String why = null;
+        for (PlanEngines.Candidate candidate : settings.engines().autoCandidates(settings.autoDuckDbRows())) {
+            PlanRunner runner = candidate.runner();
+            if (why != null) {
+                notices.add("Not on %s: %s.".formatted(runner.name(), why));
+            }
+            why = null;
+            String dialect = runner.dialect().map(SqlDialect::name).orElseThrow();
+            PlanTranslation translation = translate(runner, plan, context, RealSums.SQLITE, false);
+            if (!translation.translated()) {
+                why = "step %d does not translate to %s exactly (%s)"
+                        .formatted(translation.refusedStep(), dialect, translation.reason());
+            } else if (translation.realSumStep() > 0) {
+                why = ("step %d sums reals, and %s gives SQLite's last digits only by adding them one at a time in"
+                                + " SQLite's order, slower than SQLite")
+                        .formatted(translation.realSumStep(), dialect);
+            } else if (rows < candidate.minRows()) {
+                why = "the plan reads %,d rows, fewer than the %,d from which %s is faster"
+                        .formatted(rows, candidate.minRows(), dialect);
+            } else {
+                List<String> ranNotices = new ArrayList<>(notices);
+                ranNotices.add(
+                        "Ran on %s: every step translates and the plan reads %,d rows.".formatted(runner.name(), rows));
+                try {
+                    return runOn(runner, plan, translation, context, ranNotices, then);
                 } catch (EngineException e) {
-                    if (engine == PlanEngine.DUCKDB) {
-                        throw withSqliteHint(e);
-                    }
                     if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
                         throw e;
                     }
+                    why = withoutFinalStop(e.getMessage());
                 }
             }
-            new SqlitePlanRunner(settings.queryTimeout(), settings.names()).execute(plan, sqlite, catalog);
-            return FinalTables.exportArrow(plan, step, sqlite, maxRows, out);
-        } catch (SQLException e) {
-            throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's session: " + e.getMessage(), e);
         }
-    }
-
-    private RunSqlResult sqlite(
-            ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        return new SqlitePlanRunner(settings.queryTimeout(), settings.names())
-                .run(plan, sqlite, catalog, limits, notices);
-    }
-
-    private RunSqlResult duckdb(
-            ValidatedPlan plan,
-            PlanTranslation translation,
-            CatalogSnapshot catalog,
-            ResultLimits limits,
-            List<String> notices) {
-        try (Connection duckdb = workspace.openDuckDb()) {
-            return new DuckDbPlanRunner(settings.queryTimeout())
-                    .run(plan, translation, duckdb, catalog, limits, notices);
-        } catch (SQLException e) {
-            throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "could not close the plan's DuckDB session: " + e.getMessage(), e);
+        if (why != null) {
+            notices.add("Ran on sqlite: %s.".formatted(why));
         }
-    }
-
-    private RunSqlResult auto(
-            ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        PlanTranslation translation = translate(plan, catalog, sqlite, false, RealSums.SQLITE, settings.names());
-        if (!translation.translated()) {
-            notices.add("Ran on sqlite: step %d does not translate to DuckDB exactly (%s)."
-                    .formatted(translation.refusedStep(), translation.reason()));
-            return sqlite(plan, sqlite, catalog, limits, notices);
-        }
-        if (translation.realSumStep() > 0) {
-            notices.add(("Ran on sqlite: step %d sums reals, and DuckDB gives SQLite's last digits only by adding them"
-                            + " one at a time in SQLite's order, slower than SQLite.")
-                    .formatted(translation.realSumStep()));
-            return sqlite(plan, sqlite, catalog, limits, notices);
-        }
-        long rows = rowsRead(plan, catalog);
-        if (rows < settings.autoDuckDbRows()) {
-            notices.add("Ran on sqlite: the plan reads %,d rows, fewer than the %,d from which DuckDB is faster."
-                    .formatted(rows, settings.autoDuckDbRows()));
-            return sqlite(plan, sqlite, catalog, limits, notices);
-        }
-        try {
-            List<String> duckNotices = new ArrayList<>(notices);
-            duckNotices.add("Ran on duckdb: every step translates and the plan reads %,d rows.".formatted(rows));
-            return duckdb(plan, translation, catalog, limits, duckNotices);
-        } catch (EngineException e) {
-            if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
-                throw e;
-            }
-            notices.add("Ran on sqlite: " + e.getMessage());
-            return sqlite(plan, sqlite, catalog, limits, notices);
-        }
+        PlanRunner sqlite = settings.engines().runner(SqlitePlanRunner.ENGINE);
+        return runOn(sqlite, plan, PlanTranslation.asWritten(plan), context, notices, then);
     }
 
     private RunSqlResult both(
-            ValidatedPlan plan, Connection sqlite, CatalogSnapshot catalog, ResultLimits limits, List<String> notices) {
-        new SqlitePlanRunner(settings.queryTimeout(), settings.names()).execute(plan, sqlite, catalog);
-        PlanTranslation translation = translate(plan, catalog, sqlite, false, RealSums.DUCKDB, settings.names());
-        noteRealSums(translation, notices);
-        EngineComparison comparison;
-        if (!translation.translated()) {
-            comparison = new EngineComparison(
-                    "step %d does not translate to DuckDB exactly (%s)"
-                            .formatted(translation.refusedStep(), translation.reason()),
-                    List.of());
-        } else {
-            try (Connection duckdb = workspace.openDuckDb()) {
-                new DuckDbPlanRunner(settings.queryTimeout()).execute(plan, translation, duckdb);
-                comparison = ResultComparer.compare(plan, sqlite, duckdb);
-            } catch (EngineException e) {
-                if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
-                    throw e;
+            PlanEngine engine, ValidatedPlan plan, RunContext context, ResultLimits limits, List<String> notices) {
+        PlanRunner first = settings.engines().runner(engine.first());
+        PlanRunner second = settings.engines().runner(engine.second());
+        PlanTranslation firstTranslation = translate(first, plan, context, RealSums.DUCKDB, true);
+        noteRealSums(firstTranslation, notices);
+        try (PlanSession shown = first.open(context)) {
+            shown.execute(plan, firstTranslation);
+            PlanTranslation translation = translate(second, plan, context, RealSums.DUCKDB, false);
+            noteRealSums(translation, notices);
+            EngineComparison comparison;
+            if (!translation.translated()) {
+                comparison = new EngineComparison(
+                        "step %d does not translate to %s exactly (%s)"
+                                .formatted(
+                                        translation.refusedStep(),
+                                        second.dialect().orElseThrow().name(),
+                                        translation.reason()),
+                        List.of());
+            } else {
+                try (PlanSession checked = second.open(context)) {
+                    checked.execute(plan, translation);
+                    comparison = ResultComparer.compare(plan, shown, checked);
+                } catch (EngineException e) {
+                    if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
+                        throw e;
+                    }
+                    comparison = new EngineComparison(e.getMessage(), List.of());
                 }
-                comparison = new EngineComparison(e.getMessage(), List.of());
-            } catch (SQLException e) {
-                throw new EngineException(
-                        PlanErrorCode.EXECUTION_FAILED,
-                        "could not close the plan's DuckDB session: " + e.getMessage(),
-                        e);
             }
+            RunSqlResult result = FinalTables.read(engine.label(), plan, shown, context.catalog(), limits, notices);
+            return result.withComparison(comparison);
         }
-        RunSqlResult result = FinalTables.read("both", plan, sqlite, catalog, limits, notices);
-        return result.withComparison(comparison);
     }
 
-    /** A step DuckDB refused, with the way out a caller who asked for DuckDB has. */
+    private static <T> T runOn(
+            PlanRunner runner,
+            ValidatedPlan plan,
+            PlanTranslation translation,
+            RunContext context,
+            List<String> notices,
+            Function<Ran, T> then) {
+        try (PlanSession session = runner.open(context)) {
+            session.execute(plan, translation);
+            return then.apply(new Ran(runner, session, notices));
+        }
+    }
+
+    /** A step an engine refused, with the way out a caller who asked for that engine has. */
     private EngineException withSqliteHint(EngineException e) {
         if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
             return e;
@@ -214,7 +210,7 @@ final class PlanExecution {
                 e.details());
     }
 
-    /** Says that DuckDB's sums of reals may end in other digits than SQLite's, when the plan has one. */
+    /** Says that an engine's sums of reals may end in other digits than SQLite's, when the plan has one. */
     private static void noteRealSums(PlanTranslation translation, List<String> notices) {
         if (translation.realSumStep() > 0) {
             notices.add(("Step %d sums reals with DuckDB's own addition: the last of their 17 digits can differ from"
@@ -223,26 +219,30 @@ final class PlanExecution {
         }
     }
 
-    private static PlanTranslation translate(
-            ValidatedPlan plan,
-            CatalogSnapshot catalog,
-            Connection sqlite,
-            boolean required,
-            RealSums realSums,
-            SkillNames names) {
-        PlanTranslation translation = PlanTranslation.of(plan, catalog, sqlite, realSums);
+    private PlanTranslation translate(
+            PlanRunner runner, ValidatedPlan plan, RunContext context, RealSums realSums, boolean required) {
+        if (runner.dialect().isEmpty()) {
+            return PlanTranslation.asWritten(plan);
+        }
+        SqlDialect dialect = runner.dialect().get();
+        PlanTranslation translation = PlanTranslation.of(plan, context.catalog(), context.sqlite(), realSums, dialect);
         if (required && !translation.translated()) {
             throw new EngineException(
                     PlanErrorCode.UNTRANSLATABLE,
-                    ("step %d cannot run on DuckDB with SQLite's answers: %s. Nothing ran; run the plan with"
+                    ("step %d cannot run on %s with SQLite's answers: %s. Nothing ran; run the plan with"
                                     + " %s, or %s, which picks SQLite for such plans")
                             .formatted(
                                     translation.refusedStep(),
+                                    dialect.name(),
                                     translation.reason(),
-                                    names.engineSetTo("sqlite"),
-                                    names.engineSetTo("auto")));
+                                    settings.names().engineSetTo("sqlite"),
+                                    settings.names().engineSetTo("auto")));
         }
         return translation;
+    }
+
+    private static String withoutFinalStop(String message) {
+        return message.endsWith(".") ? message.substring(0, message.length() - 1) : message;
     }
 
     /** The rows of the workspace tables the plan reads, each table counted once. */

@@ -17,6 +17,7 @@ import java.time.Duration;
  * @param autoDuckDbRows with engine {@code auto}, how many rows the plan's workspace tables must hold together for a
  *     translatable plan to run on DuckDB
  * @param names how the callers name the tools and arguments that the answers' hints mention
+ * @param engines the engines run-sql offers
  */
 public record SkillSettings(
         int defaultMaxRows,
@@ -24,15 +25,23 @@ public record SkillSettings(
         int outputBudget,
         Duration queryTimeout,
         long autoDuckDbRows,
-        SkillNames names) {
+        SkillNames names,
+        PlanEngines engines) {
     /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 30 seconds, DuckDB from 100,000 rows. */
     public static final SkillSettings DEFAULTS = new SkillSettings(
-            100, 1000, 60_000, Duration.ofSeconds(QueryDeadline.DEFAULT_TIMEOUT_SECONDS), 100_000, SkillNames.CLI);
+            100,
+            1000,
+            60_000,
+            Duration.ofSeconds(QueryDeadline.DEFAULT_TIMEOUT_SECONDS),
+            100_000,
+            SkillNames.CLI,
+            PlanEngines.BUILT_IN);
 
     public SkillSettings {
         new ResultLimits(defaultMaxRows, defaultCellMax, outputBudget);
         requireNonNull(queryTimeout, "queryTimeout is null");
         requireNonNull(names, "names is null");
+        requireNonNull(engines, "engines is null");
         if (queryTimeout.isNegative() || queryTimeout.isZero()) {
             throw new IllegalArgumentException("queryTimeout must be positive");
         }
@@ -52,7 +61,14 @@ public record SkillSettings(
      */
     public SkillSettings(
             int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout, long autoDuckDbRows) {
-        this(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, SkillNames.CLI);
+        this(
+                defaultMaxRows,
+                defaultCellMax,
+                outputBudget,
+                queryTimeout,
+                autoDuckDbRows,
+                SkillNames.CLI,
+                PlanEngines.BUILT_IN);
     }
 
     /**
@@ -62,7 +78,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withOutputBudget(int budget) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, autoDuckDbRows, names);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, autoDuckDbRows, names, engines);
     }
 
     /**
@@ -72,7 +88,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withQueryTimeout(Duration timeout) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, autoDuckDbRows, names);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, autoDuckDbRows, names, engines);
     }
 
     /**
@@ -82,7 +98,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withAutoDuckDbRows(long rows) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows, names);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows, names, engines);
     }
 
     /**
@@ -93,6 +109,17 @@ public record SkillSettings(
      */
     public SkillSettings withNames(SkillNames callerNames) {
         return new SkillSettings(
-                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, callerNames);
+                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, callerNames, engines);
+    }
+
+    /**
+     * Returns a copy with other engines.
+     *
+     * @param planEngines the engines run-sql offers
+     * @return the new settings
+     */
+    public SkillSettings withEngines(PlanEngines planEngines) {
+        return new SkillSettings(
+                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, names, planEngines);
     }
 }

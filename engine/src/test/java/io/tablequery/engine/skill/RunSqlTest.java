@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.result.ResultTable;
@@ -18,6 +19,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -182,7 +184,26 @@ class RunSqlTest {
 
     @Test
     void refusesUnknownEngines() {
-        assertThatThrownBy(() -> PlanEngine.parse("spark")).hasMessageContaining("unknown engine 'spark'");
+        assertThatThrownBy(() -> PlanEngine.parse("spark sql")).hasMessageContaining("unknown engine 'spark sql'");
+        assertThatThrownBy(() -> PlanEngine.parse("both:sqlite")).hasMessageContaining("unknown engine");
+        assertThatThrownBy(() -> PlanEngine.parse("both:duckdb,duckdb")).hasMessageContaining("unknown engine");
+        String plan = plan("SELECT 1 AS x");
+        for (String engine : List.of("spark", "both:spark", "both:duckdb,spark")) {
+            assertThatThrownBy(() -> skill.runSql(
+                            new RunSqlRequest(PlanParser.parse(plan), null, null, PlanEngine.parse(engine))))
+                    .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                            .isEqualTo(PlanErrorCode.ENGINE_NOT_AVAILABLE.toErrorCode()))
+                    .hasMessageContaining("engine 'spark' is not available here; the engines are sqlite, duckdb");
+        }
+    }
+
+    @Test
+    void namesEnginePairs() {
+        assertThat(PlanEngine.parse("both")).isEqualTo(PlanEngine.BOTH);
+        assertThat(PlanEngine.parse("both:spark")).isEqualTo(new PlanEngine(PlanEngine.Mode.BOTH, "sqlite", "spark"));
+        assertThat(PlanEngine.parse(" BOTH:duckdb,spark ").label()).isEqualTo("both:duckdb,spark");
+        assertThat(PlanEngine.parse("both:sqlite,duckdb").label()).isEqualTo("both");
+        assertThat(PlanEngine.parse(null)).isEqualTo(PlanEngine.SQLITE);
     }
 
     @Test

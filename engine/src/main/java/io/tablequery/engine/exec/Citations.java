@@ -1,0 +1,63 @@
+package io.tablequery.engine.exec;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
+import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.Provenance;
+import io.tablequery.engine.provenance.RowProvenance;
+import io.tablequery.engine.provenance.SheetProvenance;
+import java.util.List;
+
+/** The SQL that reads a final table with each row's {@code __src} citation, in any engine that speaks standard SQL. */
+public final class Citations {
+    /** The column of each row's citation. */
+    public static final String COLUMN = "__src";
+
+    private Citations() {}
+
+    /**
+     * Reads a final table's visible columns and each row's citation, in the step's row order.
+     *
+     * @param step the final step
+     * @param visible its visible columns
+     * @param relation the table as the engine names it
+     * @param order what orders its rows, or null to leave the order to the engine
+     * @param textType the engine's name of the text type
+     * @return the SELECT statement
+     */
+    public static String select(
+            ValidatedStep step, List<String> visible, String relation, String order, String textType) {
+        StringBuilder select = new StringBuilder("SELECT ");
+        for (String column : visible) {
+            select.append(quote(column)).append(", ");
+        }
+        select.append(expression(step.provenance(), textType))
+                .append(" AS ")
+                .append(quote(COLUMN))
+                .append(" FROM ")
+                .append(relation);
+        if (order != null) {
+            select.append(" ORDER BY ").append(order);
+        }
+        return select.toString();
+    }
+
+    private static String expression(Provenance provenance, String textType) {
+        if (provenance instanceof RowProvenance row) {
+            return "CASE WHEN %1$s IS NULL THEN %2$s ELSE %3$s || CAST(%1$s AS %4$s) END"
+                    .formatted(
+                            quote(row.rowColumn()),
+                            literal(row.sheet().toString()),
+                            literal(row.rowPrefix()),
+                            textType);
+        }
+        if (provenance instanceof SheetProvenance sheets) {
+            return literal(sheets.cite());
+        }
+        throw new AssertionError("unknown provenance " + provenance);
+    }
+
+    private static String literal(String text) {
+        return "'" + text.replace("'", "''") + "'";
+    }
+}

@@ -1,0 +1,44 @@
+package io.tablequery.engine.exec;
+
+import io.tablequery.engine.result.ArrowStreams;
+import io.tablequery.engine.result.RowBatches;
+import java.io.OutputStream;
+import java.util.List;
+
+/**
+ * One final table of a plan, as an engine hands it back: its visible columns, its size, and its rows in the step's
+ * order, each followed by its {@code __src} citation.
+ */
+public interface FinalTable extends RowBatches {
+    /**
+     * Returns the columns results show: every column but the hidden provenance ones.
+     *
+     * @return the column names
+     */
+    List<String> columns();
+
+    /**
+     * Counts the table's rows.
+     *
+     * @return the rows
+     */
+    long rowCount();
+
+    /**
+     * Writes the table as an Arrow IPC stream, typed as the engine types its columns.
+     *
+     * @param maxRows the most rows to write
+     * @param out where the stream goes
+     * @return the rows written and whether the table had more
+     */
+    ArrowStreams.Written writeArrow(long maxRows, OutputStream out);
+
+    /**
+     * Reads the first rows' values as SQLite's storage classes, for comparing engines: {@code Long}, {@code Double},
+     * {@code String}, a blob as {@link ResultComparer.Blob}, or null.
+     *
+     * @param maxRows the most rows to read
+     * @return the rows, visible columns only
+     */
+    List<List<Object>> values(int maxRows);
+}

@@ -1,0 +1,179 @@
+package io.tablequery.engine.exec;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanValidator;
+import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.result.ArrowRows;
+import io.tablequery.engine.result.ArrowStreams;
+import java.io.OutputStream;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.StringJoiner;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.duckdb.DuckDBResultSet;
+
+/**
+ * A final table kept as a temp table on a JDBC connection (SQLite or DuckDB), read in the order its rows were
+ * inserted, with every row's citation made in SQL.
+ */
+final class JdbcFinalTable implements FinalTable {
+    private final Connection connection;
+    private final ValidatedStep step;
+    private final List<String> columns;
+
+    private JdbcFinalTable(Connection connection, ValidatedStep step, List<String> columns) {
+        this.connection = connection;
+        this.step = step;
+        this.columns = List.copyOf(columns);
+    }
+
+    /**
+     * Finds a final table on a connection.
+     *
+     * @param connection the connection holding the steps' temp tables
+     * @param step the final step
+     * @return the table
+     */
+    static JdbcFinalTable of(Connection connection, ValidatedStep step) {
+        requireNonNull(connection, "connection is null");
+        requireNonNull(step, "step is null");
+        try {
+            return new JdbcFinalTable(
+                    connection, step, visibleColumns(connection, step.step().destineTableName()));
+        } catch (SQLException e) {
+            throw readFailed(e);
+        }
+    }
+
+    /** The columns of a step's table that results show: all but the hidden provenance columns. */
+    static List<String> visibleColumns(Connection connection, String table) throws SQLException {
+        List<String> columns = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT * FROM temp." + quote(table) + " LIMIT 0")) {
+            ResultSetMetaData meta = rs.getMetaData();
+            for (int i = 1; i <= meta.getColumnCount(); i++) {
+                String name = meta.getColumnName(i);
+                if (!name.toLowerCase(Locale.ROOT).startsWith(PlanValidator.HIDDEN_PREFIX)) {
+                    columns.add(name);
+                }
+            }
+        }
+        return columns;
+    }
+
+    @Override
+    public List<String> columns() {
+        return columns;
+    }
+
+    @Override
+    public long rowCount() {
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT count(*) FROM temp." + table())) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw readFailed(e);
+        }
+    }
+
+    @Override
+    public void stream(long maxRows, BufferAllocator allocator, int batchRows, ArrowRows.BatchConsumer consumer) {
+        String select = Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR") + " LIMIT " + maxRows;
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(select)) {
+            ArrowRows.stream(rs, allocator, batchRows, consumer);
+        } catch (SQLException e) {
+            throw readFailed(e);
+        }
+    }
+
+    /**
+     * {@inheritDoc} On DuckDB the columns keep their types; on SQLite each is typed by the storage classes it holds
+     * (only integers: Int64; reals, with or without integers: Float64; any text or blob: Utf8).
+     */
+    @Override
+    public ArrowStreams.Written writeArrow(long maxRows, OutputStream out) {
+        String select = Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(select)) {
+            if (rs.isWrapperFor(DuckDBResultSet.class)) {
+                return ArrowStreams.write(rs.unwrap(DuckDBResultSet.class), maxRows, out);
+            }
+            return ArrowStreams.write(rs, storageTypes(), maxRows, out);
+        } catch (SQLException e) {
+            throw readFailed(e);
+        }
+    }
+
+    @Override
+    public List<List<Object>> values(int maxRows) {
+        StringJoiner select =
+                new StringJoiner(", ", "SELECT ", " FROM temp." + table() + " ORDER BY rowid LIMIT " + maxRows);
+        columns.forEach(column -> select.add(quote(column)));
+        List<List<Object>> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(select.toString())) {
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(columns.size());
+                for (int i = 1; i <= columns.size(); i++) {
+                    row.add(ResultComparer.normalize(rs.getObject(i)));
+                }
+                rows.add(row);
+            }
+        } catch (SQLException e) {
+            throw readFailed(e);
+        }
+        return rows;
+    }
+
+    private String table() {
+        return quote(step.step().destineTableName());
+    }
+
+    /** Each SQLite column's Arrow type, from the storage classes its values hold; {@code __src} is text. */
+    private List<ArrowType> storageTypes() throws SQLException {
+        List<ArrowType> types = new ArrayList<>();
+        if (!columns.isEmpty()) {
+            StringJoiner survey = new StringJoiner(", ", "SELECT ", " FROM temp." + table());
+            for (String column : columns) {
+                survey.add(
+                        "max(typeof(%1$s) IN ('text', 'blob')), max(typeof(%1$s) = 'real'), max(typeof(%1$s) = 'integer')"
+                                .formatted(quote(column)));
+            }
+            try (Statement statement = connection.createStatement();
+                    ResultSet rs = statement.executeQuery(survey.toString())) {
+                rs.next();
+                for (int i = 0; i < columns.size(); i++) {
+                    if (rs.getInt(3 * i + 1) == 1) {
+                        types.add(ArrowType.Utf8.INSTANCE);
+                    } else if (rs.getInt(3 * i + 2) == 1) {
+                        types.add(new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE));
+                    } else if (rs.getInt(3 * i + 3) == 1) {
+                        types.add(new ArrowType.Int(64, true));
+                    } else {
+                        types.add(ArrowType.Utf8.INSTANCE);
+                    }
+                }
+            }
+        }
+        types.add(ArrowType.Utf8.INSTANCE);
+        return types;
+    }
+
+    private static EngineException readFailed(SQLException e) {
+        return new EngineException(PlanErrorCode.EXECUTION_FAILED, "could not read the results: " + e.getMessage(), e);
+    }
+}
