@@ -11,7 +11,7 @@ final class Casts {
 
     private Casts() {}
 
-    static Typed cast(Typed raw, String typeName) {
+    static Typed cast(Typed raw, String typeName, SqlDialect dialect) {
         SqliteAffinity affinity = SqliteAffinity.of(typeName);
         Typed value = ExpressionTranslator.value(raw);
         if (value.isNullLiteral()) {
@@ -19,16 +19,16 @@ final class Casts {
         }
         Typed cast =
                 switch (affinity) {
-                    case INTEGER -> toInteger(value);
+                    case INTEGER -> toInteger(value, dialect);
                     case REAL -> toReal(value);
                     case TEXT -> ExpressionTranslator.text(value);
                     case NUMERIC -> toNumeric(value);
-                    case BLOB, NONE -> toBlob(value);
+                    case BLOB, NONE -> toBlob(value, dialect);
                 };
         return cast.withAffinity(affinity);
     }
 
-    private static Typed toInteger(Typed value) {
+    private static Typed toInteger(Typed value, SqlDialect dialect) {
         switch (value.type()) {
             case INTEGER:
                 return value;
@@ -36,7 +36,7 @@ final class Casts {
                 if (value.constant() instanceof Double d && SqliteNumbers.isIntegral(Math.floor(Math.abs(d)))) {
                     return Typed.constant((long) (double) d);
                 }
-                return Typed.of("CAST(trunc(" + value.sql() + ") AS BIGINT)", SqlType.INTEGER);
+                return Typed.of(dialect.truncateToInteger(value.sql()), SqlType.INTEGER);
             case TEXT:
                 if (value.isConstant()) {
                     return Typed.constant(SqliteNumbers.integerPrefix((String) value.constant()));
@@ -90,11 +90,14 @@ final class Casts {
         }
     }
 
-    private static Typed toBlob(Typed value) {
+    private static Typed toBlob(Typed value, SqlDialect dialect) {
         if (value.type() == SqlType.BLOB) {
             return value;
         }
         if (value.type() == SqlType.TEXT) {
+            if (!dialect.has(SqlDialect.Feature.BLOBS)) {
+                throw new Refusal("a cast to a blob has no exact " + dialect.name() + " counterpart");
+            }
             return Typed.of("encode(" + value.sql() + ")", SqlType.BLOB);
         }
         throw new Refusal("a number cast to a blob");

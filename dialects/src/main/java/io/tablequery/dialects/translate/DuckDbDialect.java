@@ -1,6 +1,8 @@
 package io.tablequery.dialects.translate;
 
-/** DuckDB's SQL: the dialect the translator was first written for, and the one it spells natively. */
+import io.tablequery.dialects.SqlIdentifiers;
+
+/** DuckDB's SQL: the target the translator was first written for, which spells every construct. */
 public final class DuckDbDialect implements SqlDialect {
     /** The one instance. */
     public static final DuckDbDialect INSTANCE = new DuckDbDialect();
@@ -10,5 +12,85 @@ public final class DuckDbDialect implements SqlDialect {
     @Override
     public String name() {
         return "DuckDB";
+    }
+
+    @Override
+    public boolean has(Feature feature) {
+        return true;
+    }
+
+    @Override
+    public boolean hasFunction(String sqliteName, int arguments) {
+        return true;
+    }
+
+    @Override
+    public String integerDivision(String dividend, String divisor) {
+        return "(" + dividend + " // " + divisor + ")";
+    }
+
+    @Override
+    public String oneGroup() {
+        return "()";
+    }
+
+    @Override
+    public String truncateToInteger(String real) {
+        return "CAST(trunc(" + real + ") AS BIGINT)";
+    }
+
+    @Override
+    public String bind(String value, String variable, String body) {
+        return "list_transform([" + value + "], lambda " + variable + ": " + body + ")[1]";
+    }
+
+    @Override
+    public String fullMatch(String text, String pattern) {
+        return "regexp_full_match(" + text + ", " + literal(pattern) + ")";
+    }
+
+    @Override
+    public String like(String value, String pattern, String escape) {
+        return value + " LIKE " + pattern + (escape == null ? "" : " ESCAPE " + escape);
+    }
+
+    @Override
+    public String trimTrailingSpaces(String text) {
+        return "rtrim(" + text + ", ' ')";
+    }
+
+    @Override
+    public String inQuery(String value, String query) {
+        return "(" + value + " IN (" + query + "))";
+    }
+
+    @Override
+    public String fail(String message) {
+        return "error(" + literal(message) + ")";
+    }
+
+    @Override
+    public String createTable(String table, String select) {
+        return "CREATE TEMP TABLE " + table + " AS " + select;
+    }
+
+    @Override
+    public String insertionOrder(String alias) {
+        return alias + ".rowid";
+    }
+
+    @Override
+    public String insertionRowid(String alias) {
+        return "(" + alias + ".rowid + 1)";
+    }
+
+    @Override
+    public String literal(String text) {
+        return SqlIdentifiers.literal(text);
+    }
+
+    @Override
+    public String finish(String statement) {
+        return statement;
     }
 }

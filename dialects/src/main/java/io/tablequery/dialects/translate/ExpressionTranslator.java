@@ -153,7 +153,7 @@ final class ExpressionTranslator {
         } else if (expr instanceof Expr.Subquery subquery) {
             return scalarSubquery(subquery, scope);
         } else if (expr instanceof Expr.Cast cast) {
-            return Casts.cast(translate(cast.operand(), scope), cast.typeName());
+            return Casts.cast(translate(cast.operand(), scope), cast.typeName(), statement.dialect());
         } else if (expr instanceof Expr.Case caseExpr) {
             return caseExpr(caseExpr, scope);
         } else if (expr instanceof Expr.Call call) {
@@ -179,6 +179,7 @@ final class ExpressionTranslator {
             case STRING:
                 return Typed.constant(literal.text());
             case BLOB:
+                statement.require(SqlDialect.Feature.BLOBS, "a blob constant");
                 return Typed.constant(new Typed.Blob(literal.text().toUpperCase(Locale.ROOT)));
             case HEX_INTEGER:
                 if (literal.text().length() > 16) {
@@ -246,6 +247,7 @@ final class ExpressionTranslator {
             throw new Refusal("the column " + statement.text(ref) + " is neither grouped nor aggregated, so SQLite"
                     + " returns it from a row its plan picks");
         }
+        statement.require(SqlDialect.Feature.BARE_COLUMNS, "a bare column read from the row SQLite meets first");
         scope.readOrderUsed = true;
         if (aggregation.minMax == null) {
             return new Typed(
@@ -372,7 +374,9 @@ final class ExpressionTranslator {
                         integers ? SqlType.INTEGER : SqlType.REAL);
             case "/":
                 if (integers) {
-                    return Typed.of("(" + wide(left) + " // NULLIF(" + wide(right) + ", 0))", SqlType.INTEGER);
+                    return Typed.of(
+                            statement.dialect().integerDivision(wide(left), "NULLIF(" + wide(right) + ", 0)"),
+                            SqlType.INTEGER);
                 }
                 return Typed.of("(" + left.sql() + " / NULLIF(" + right.sql() + ", 0))", SqlType.REAL);
             case "%":
@@ -394,8 +398,10 @@ final class ExpressionTranslator {
         }
     }
 
-    private static String truncated(Typed numeric) {
-        return numeric.type() == SqlType.INTEGER ? wide(numeric) : "CAST(trunc(" + numeric.sql() + ") AS BIGINT)";
+    private String truncated(Typed numeric) {
+        return numeric.type() == SqlType.INTEGER
+                ? wide(numeric)
+                : statement.dialect().truncateToInteger(numeric.sql());
     }
 
     /** An integer operand as a BIGINT, so arithmetic on small literals does not overflow 32 bits. */
@@ -488,19 +494,21 @@ final class ExpressionTranslator {
         String sql;
         switch (like.operator()) {
             case "LIKE":
-                sql = lowerAscii(text(value)) + " LIKE " + lowerAscii(text(pattern));
+                String escapeLiteral = null;
                 if (like.escape() != null) {
                     Typed escape = value(like.escape(), scope);
                     if (!(escape.constant() instanceof String s) || s.codePointCount(0, s.length()) != 1) {
                         throw new Refusal("a LIKE escape that is not one constant character");
                     }
-                    sql += " ESCAPE " + literal(s);
+                    escapeLiteral = literal(s);
                 }
+                sql = statement.dialect().like(lowerAscii(text(value)), lowerAscii(text(pattern)), escapeLiteral);
                 break;
             case "GLOB":
                 if (!(pattern.constant() instanceof String glob)) {
                     throw new Refusal("a GLOB pattern that is not a constant");
                 }
+                statement.require(SqlDialect.Feature.GLOB, "GLOB");
                 sql = text(value).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob));
                 break;
             default:
@@ -558,7 +566,7 @@ final class ExpressionTranslator {
             sql = any.toString();
         }
         if (bound != null) {
-            sql = "list_transform([" + bound + "], lambda " + IN_VALUE + ": " + sql + ")[1]";
+            sql = statement.dialect().bind(bound, IN_VALUE, sql);
         }
         return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
     }
@@ -603,11 +611,11 @@ final class ExpressionTranslator {
         if (IntegerRealComparison.needed(value, item) && !realAffinity(value.affinity(), column.affinity())) {
             // An integer matched against reals, or a real against integers, is matched exactly, both as HUGEINT.
             sql = value.type() == SqlType.INTEGER
-                    ? "(" + value.sql() + " IN (SELECT " + IntegerRealComparison.asInteger(item) + " FROM ("
-                            + query.sql() + ") AS __tq_q(" + IN_VALUE + ")))"
-                    : "(" + IntegerRealComparison.asInteger(value) + " IN (" + query.sql() + "))";
+                    ? "(" + value.sql() + " IN (SELECT " + IntegerRealComparison.asInteger(item, statement.dialect())
+                            + " FROM (" + query.sql() + ") AS __tq_q(" + IN_VALUE + ")))"
+                    : "(" + IntegerRealComparison.asInteger(value, statement.dialect()) + " IN (" + query.sql() + "))";
         } else {
-            sql = "(" + value.sql() + " IN (" + query.sql() + "))";
+            sql = statement.dialect().inQuery(value.sql(), query.sql());
         }
         return Typed.of(in.negated() ? "(NOT " + sql + ")" : sql, SqlType.BOOLEAN);
     }
@@ -812,7 +820,11 @@ final class ExpressionTranslator {
         int leftClass = left.type().comparisonClass();
         int rightClass = right.type().comparisonClass();
         if (leftClass == rightClass && IntegerRealComparison.needed(left, right)) {
-            return new Comparison(IntegerRealComparison.sql(left, operator, right), false, left.sql(), right.sql());
+            return new Comparison(
+                    IntegerRealComparison.sql(left, operator, right, statement.dialect()),
+                    false,
+                    left.sql(),
+                    right.sql());
         }
         if (leftClass == 0 || rightClass == 0 || leftClass == rightClass) {
             return new Comparison(
@@ -824,14 +836,16 @@ final class ExpressionTranslator {
             // numbers as reals ('9007199254740993' is not 9007199254740992.0).
             Typed integer = Typed.of("TRY_CAST(trim(" + text.sql() + ") AS BIGINT)", SqlType.INTEGER);
             Typed real = Typed.of("TRY_CAST(trim(" + text.sql() + ") AS DOUBLE)", SqlType.REAL);
-            String converted = "(CASE WHEN regexp_full_match(" + text.sql() + ", " + literal(INTEGER_TEXT) + ") AND "
+            SqlDialect dialect = statement.dialect();
+            String converted = "(CASE WHEN " + dialect.fullMatch(text.sql(), INTEGER_TEXT) + " AND "
                     + integer.sql() + " IS NOT NULL THEN "
-                    + numbers(leftCandidate ? integer : left, operator, plain, leftCandidate ? right : integer)
-                    + " ELSE " + numbers(leftCandidate ? real : left, operator, plain, leftCandidate ? right : real)
+                    + numbers(leftCandidate ? integer : left, operator, plain, leftCandidate ? right : integer, dialect)
+                    + " ELSE "
+                    + numbers(leftCandidate ? real : left, operator, plain, leftCandidate ? right : real, dialect)
                     + " END)";
             String otherwise = classComparison(left, operator, right, leftClass, rightClass);
-            String sql = "(CASE WHEN regexp_full_match(" + text.sql() + ", " + literal(SqliteNumbers.WHOLE_NUMBER)
-                    + ") THEN " + converted + " ELSE " + otherwise + " END)";
+            String sql = "(CASE WHEN " + dialect.fullMatch(text.sql(), SqliteNumbers.WHOLE_NUMBER) + " THEN "
+                    + converted + " ELSE " + otherwise + " END)";
             return new Comparison(sql, false, left.sql(), right.sql());
         }
         return new Comparison(
@@ -842,9 +856,9 @@ final class ExpressionTranslator {
     private static final String INTEGER_TEXT = "^\\s*[+-]?[0-9]+\\s*$";
 
     /** Two numbers compared: integers with reals exactly, else with the plain operator. */
-    private static String numbers(Typed left, String operator, String plain, Typed right) {
+    private static String numbers(Typed left, String operator, String plain, Typed right, SqlDialect dialect) {
         return IntegerRealComparison.needed(left, right)
-                ? IntegerRealComparison.sql(left, operator, right)
+                ? IntegerRealComparison.sql(left, operator, right, dialect)
                 : "(" + left.sql() + " " + plain + " " + right.sql() + ")";
     }
 
@@ -871,11 +885,11 @@ final class ExpressionTranslator {
                 + (result ? "TRUE" : "FALSE") + " END)";
     }
 
-    private static Typed collated(Typed text, String collation) {
+    private Typed collated(Typed text, String collation) {
         if (collation.equals("NOCASE")) {
             return Typed.of(lowerAscii(text), SqlType.TEXT);
         }
-        return Typed.of("rtrim(" + text.sql() + ", ' ')", SqlType.TEXT);
+        return Typed.of(statement.dialect().trimTrailingSpaces(text.sql()), SqlType.TEXT);
     }
 
     /** SQLite's numeric affinity applied to a value: text that is wholly a number becomes that number. */

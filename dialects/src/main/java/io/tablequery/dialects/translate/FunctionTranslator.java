@@ -66,6 +66,13 @@ final class FunctionTranslator {
         if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
             throw new Refusal("the function " + call.name() + "() has no exact DuckDB counterpart");
         }
+        SqlDialect dialect = statement.dialect();
+        int arguments = call.star() ? 0 : call.args().size();
+        if (!dialect.hasFunction(name, arguments)) {
+            throw new Refusal("the function " + call.name() + "() with " + arguments
+                    + (arguments == 1 ? " argument" : " arguments") + " has no checked " + dialect.name()
+                    + " counterpart");
+        }
         if (call.over() != null) {
             return window(call, name, scope);
         }
@@ -85,7 +92,15 @@ final class FunctionTranslator {
             throw new Refusal("DISTINCT, *, ORDER BY or FILTER in the scalar function " + call.name() + "()");
         }
         if (DateTimes.handles(name)) {
-            return dateTimes.call(name, values(call, scope));
+            List<Typed> args = values(call, scope);
+            if (!statement.dialect().has(SqlDialect.Feature.DATES)) {
+                return ConstantDates.fold(name, args)
+                        .map(Typed::constant)
+                        .orElseThrow(() -> new Refusal("SQLite's date function " + call.name()
+                                + "() of values that are not constant dates and whole shifts has no exact "
+                                + statement.dialect().name() + " counterpart"));
+            }
+            return dateTimes.call(name, args);
         }
         return scalar(call, name, values(call, scope));
     }
@@ -186,21 +201,23 @@ final class FunctionTranslator {
      * where one could be (the positive or the negative values add up beyond 64 bits, whatever their order) the step
      * is refused as it runs.
      */
-    private static String integerSum(String distinct, String arg, String suffix) {
+    private String integerSum(String distinct, String arg, String suffix) {
         String positive = "sum(CASE WHEN " + arg + " > 0 THEN " + arg + " END)" + suffix;
         String negative = "sum(CASE WHEN " + arg + " < 0 THEN " + arg + " END)" + suffix;
         return "CASE WHEN coalesce(" + positive + ", 0) <= 9223372036854775807 AND coalesce(" + negative
                 + ", 0) >= -9223372036854775808 THEN CAST(CAST(sum(" + distinct + arg + ")" + suffix
-                + " AS BIGINT) AS DOUBLE) ELSE error("
-                + literal(SqliteToDuckDb.RUN_TIME_REFUSAL
-                        + "a sum of integers may pass 2^63, from where SQLite adds them approximately; run this step"
-                        + " on sqlite")
-                + ") END";
+                + " AS BIGINT) AS DOUBLE) ELSE "
+                + statement
+                        .dialect()
+                        .fail(SqliteToDuckDb.RUN_TIME_REFUSAL
+                                + "a sum of integers may pass 2^63, from where SQLite adds them approximately; run this"
+                                + " step on sqlite")
+                + " END";
     }
 
     /** A sum of reals as SQLite adds them: compensated, in its row order (see {@link SqliteSums}). */
-    private static Typed realSum(
-            SqliteSums.Kind kind, Expr.Call call, Typed arg, Scope scope, String filter, String over) {
+    private Typed realSum(SqliteSums.Kind kind, Expr.Call call, Typed arg, Scope scope, String filter, String over) {
+        statement.require(SqlDialect.Feature.ORDERED_REAL_SUMS, "a sum of reals added in SQLite's row order");
         if (!over.isEmpty()) {
             throw new Refusal(call.name() + " of reals as a window function, whose last digits follow SQLite's"
                     + " order of adding");
@@ -214,6 +231,7 @@ final class FunctionTranslator {
     }
 
     private Typed groupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter, String over) {
+        statement.require(SqlDialect.Feature.ORDERED_STRING_AGGREGATES, call.name() + "() in SQLite's order");
         arity(call, args, 1, 2);
         if (!over.isEmpty()) {
             throw new Refusal("group_concat as a window function");
@@ -546,8 +564,9 @@ final class FunctionTranslator {
                     // SQLite turns integer arithmetic that overflows into a real; DuckDB raises instead (and auto then
                     // runs SQLite), but only if it computes the value, which "x * y IS NULL" lets it skip.
                     return Typed.of(
-                            "list_transform([" + arg.sql() + "], lambda v: CASE WHEN v IS NULL THEN 'null' ELSE '"
-                                    + type + "' END)[1]",
+                            statement
+                                    .dialect()
+                                    .bind(arg.sql(), "v", "CASE WHEN v IS NULL THEN 'null' ELSE '" + type + "' END"),
                             SqlType.TEXT);
                 }
                 return Typed.of(
@@ -555,6 +574,7 @@ final class FunctionTranslator {
             }
             case "printf":
             case "format":
+                statement.require(SqlDialect.Feature.PRINTF, "SQLite's printf()");
                 return Printf.call(args);
             case "like": {
                 arity(call, args, 2, 3);
@@ -573,6 +593,7 @@ final class FunctionTranslator {
                 if (!(args.get(0).constant() instanceof String glob)) {
                     throw new Refusal("a GLOB pattern that is not a constant");
                 }
+                statement.require(SqlDialect.Feature.GLOB, "GLOB");
                 return Typed.of(
                         "(" + ExpressionTranslator.text(args.get(1)).sql() + " GLOB "
                                 + literal(GlobPatterns.toDuckDb(glob)) + ")",
@@ -591,6 +612,7 @@ final class FunctionTranslator {
     }
 
     private Typed round(Expr.Call call, List<Typed> args) {
+        statement.require(SqlDialect.Feature.ROUNDING, "round() with SQLite's digits");
         arity(call, args, 1, 2);
         Typed value = ExpressionTranslator.numeric(args.get(0));
         if (value.isNullLiteral()) {

@@ -33,10 +33,11 @@ final class IntegerRealComparison {
     }
 
     /** The comparison of two values of which one is an integer and one a real, in SQLite's NULL logic. */
-    static String sql(Typed left, String operator, Typed right) {
+    static String sql(Typed left, String operator, Typed right, SqlDialect dialect) {
         boolean integerLeft = left.type() == SqlType.INTEGER;
         String integer = integerLeft ? left.sql() : right.sql();
         Typed real = integerLeft ? right : left;
+        requireExact(real, dialect);
         String op = integerLeft ? operator : mirrored(operator);
         return switch (op) {
             case "<" -> "(" + integer + " < " + rounded(real, "ceil") + ")";
@@ -59,7 +60,12 @@ final class IntegerRealComparison {
      * A real as a value an integer can be compared with for equality: itself when whole, else a number no 64-bit
      * integer equals; NULL stays NULL.
      */
-    static String asInteger(Typed real) {
+    static String asInteger(Typed real, SqlDialect dialect) {
+        requireExact(real, dialect);
+        return integerOf(real);
+    }
+
+    private static String integerOf(Typed real) {
         if (real.constant() instanceof Double value) {
             return Math.floor(value) == value ? clamped(value) : NO_INTEGER;
         }
@@ -69,7 +75,18 @@ final class IntegerRealComparison {
     }
 
     private static String equal(String integer, Typed real) {
-        return "(" + integer + " = " + asInteger(real) + ")";
+        return "(" + integer + " = " + integerOf(real) + ")";
+    }
+
+    /**
+     * Refuses a real that is not a constant where the dialect cannot take its ceiling or floor as a wide integer:
+     * there the comparison could only round the integer to a double.
+     */
+    private static void requireExact(Typed real, SqlDialect dialect) {
+        if (!(real.constant() instanceof Double) && !dialect.has(SqlDialect.Feature.INTEGER_REAL_COMPARISONS)) {
+            throw new Refusal("an integer compared exactly with a real that is not a constant has no exact "
+                    + dialect.name() + " counterpart");
+        }
     }
 
     /** The ceiling or floor of a real as a HUGEINT. */

@@ -2,15 +2,184 @@ package io.tablequery.dialects.translate;
 
 /**
  * A database the translator prints SQLite's statements for. The translator decides every question of SQLite's
- * semantics once (affinity, integer division, NULL order, LIKE folding, dates) on the typed tree; a dialect only says
- * how the target spells what was decided, and which constructs it cannot spell, so that one tree prints for every
- * target (as Calcite's {@code SqlDialect} lets one plan be unparsed for many databases).
+ * semantics once, on the typed tree (affinity, integer division, NULL order, LIKE folding, dates); a dialect only says
+ * how the target spells what was decided, and which constructs it has no exact spelling for, so that one tree prints
+ * for every target (as Calcite's {@code SqlDialect} lets one plan be unparsed for many databases). A construct a
+ * dialect cannot spell makes the statement {@link Translation.Untranslatable} for it, never a different answer.
  */
 public interface SqlDialect {
+    /** Constructs some targets have no exact spelling for. */
+    enum Feature {
+        /** A result column whose rows keep integers and reals apart ({@code UNION(i BIGINT, r DOUBLE)}). */
+        NUMBER_UNIONS,
+        /** Reals added one at a time in SQLite's row order, as SQLite's compensated sum does. */
+        ORDERED_REAL_SUMS,
+        /** SQLite's bare columns beside {@code min}/{@code max}: the row that holds the extreme, first in read order. */
+        BARE_COLUMNS,
+        /** SQLite's {@code GLOB} patterns. */
+        GLOB,
+        /** Blob values and blob constants. */
+        BLOBS,
+        /** SQLite's date and time functions. */
+        DATES,
+        /** SQLite's {@code printf}/{@code format}. */
+        PRINTF,
+        /** {@code round} with SQLite's digits, made through the text of a double. */
+        ROUNDING,
+        /** An integer compared exactly with a real that is not a constant, through 128-bit integers. */
+        INTEGER_REAL_COMPARISONS,
+        /** {@code group_concat}/{@code string_agg} in a given order. */
+        ORDERED_STRING_AGGREGATES,
+        /** A step's table read back in the order its rows were inserted, by their position (SQLite's rowid). */
+        INSERTION_ROWIDS
+    }
+
     /**
      * Returns the dialect's name, as refusals and notices say it.
      *
      * @return the name, such as {@code DuckDB}
      */
     String name();
+
+    /**
+     * Tells whether the target spells a construct exactly.
+     *
+     * @param feature the construct
+     * @return true when it does
+     */
+    boolean has(Feature feature);
+
+    /**
+     * Tells whether the translation of one of SQLite's functions is known to give SQLite's answer on the target.
+     *
+     * @param sqliteName the function's lower-case SQLite name
+     * @param arguments how many arguments the call has
+     * @return true when the call may be translated
+     */
+    boolean hasFunction(String sqliteName, int arguments);
+
+    /**
+     * Spells integer division truncated toward zero, as SQLite divides integers.
+     *
+     * @param dividend the dividend, a 64-bit integer
+     * @param divisor the divisor, a 64-bit integer, NULL for zero
+     * @return the quotient
+     */
+    String integerDivision(String dividend, String divisor);
+
+    /**
+     * Spells the grouping of an aggregate query into one group, which gives one row even for no input rows.
+     *
+     * @return the grouping, after {@code GROUP BY}
+     */
+    String oneGroup();
+
+    /**
+     * Spells a real truncated toward zero as a 64-bit integer, failing beyond the 64-bit range.
+     *
+     * @param real the real
+     * @return the integer
+     */
+    String truncateToInteger(String real);
+
+    /**
+     * Spells an expression that uses a value more than once but evaluates it once.
+     *
+     * @param value the value
+     * @param variable the name the body uses for it, a plain identifier
+     * @param body the expression
+     * @return the bound expression
+     */
+    String bind(String value, String variable, String body);
+
+    /**
+     * Spells whether a whole text matches a regular expression (one the translator wrote, in the common subset of RE2
+     * and Java's syntax).
+     *
+     * @param text the text
+     * @param pattern the pattern
+     * @return a boolean expression
+     */
+    String fullMatch(String text, String pattern);
+
+    /**
+     * Spells SQLite's {@code LIKE}, which has no escape character unless one is given.
+     *
+     * @param value the text matched
+     * @param pattern the pattern
+     * @param escape the escape character's literal, or null for none
+     * @return the boolean expression
+     */
+    String like(String value, String pattern, String escape);
+
+    /**
+     * Spells a text without its trailing spaces (SQLite's {@code RTRIM} collation; spaces only).
+     *
+     * @param text the text
+     * @return the trimmed text
+     */
+    String trimTrailingSpaces(String text);
+
+    /**
+     * Spells {@code value IN (query)} with SQL's three values: NULL when the value is NULL (and the query has rows)
+     * or when it matches no row but the query returns a NULL.
+     *
+     * @param value the value, of the query's one column's class
+     * @param query the query
+     * @return the boolean expression
+     */
+    String inQuery(String value, String query);
+
+    /**
+     * Spells a run-time refusal: an expression that fails the statement with a message beginning with
+     * {@link SqliteToDuckDb#RUN_TIME_REFUSAL}.
+     *
+     * @param message the message
+     * @return the expression
+     */
+    String fail(String message);
+
+    /**
+     * Spells a step's {@code CREATE TEMP TABLE ... AS}, its rows kept in the order the query gives them.
+     *
+     * @param table the quoted table name
+     * @param select the query
+     * @return the statement
+     */
+    String createTable(String table, String select);
+
+    /**
+     * Spells what orders a step's table as its rows were inserted.
+     *
+     * @param alias the alias the table is read under
+     * @return the order expression
+     */
+    String insertionOrder(String alias);
+
+    /**
+     * Spells SQLite's rowid of a step's table (its rows counted from 1 in insertion order), when
+     * {@link Feature#INSERTION_ROWIDS} is had.
+     *
+     * @param alias the alias the table is read under
+     * @return the rowid expression
+     */
+    String insertionRowid(String alias);
+
+    /**
+     * Spells a string constant.
+     *
+     * @param text the text
+     * @return the literal
+     */
+    String literal(String text);
+
+    /**
+     * Finishes a printed statement, token by token: the translator prints string constants in standard SQL
+     * ({@code 'it''s'}) and type names as DuckDB names them ({@code VARCHAR}, {@code HUGEINT}, {@code DOUBLE},
+     * {@code BIGINT}, {@code INTEGER}); a target that spells either otherwise respells them here.
+     *
+     * @param statement the statement as printed
+     * @return the statement for the target
+     */
+    String finish(String statement);
 }

@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static java.util.Objects.requireNonNull;
-
 import io.tablequery.dialects.sql.SqliteStatement;
 
 /**
@@ -52,17 +50,6 @@ public final class SqliteToDuckDb {
      * @return the DuckDB statement, or why there is none
      */
     public static Translation translate(SqliteStatement statement, SchemaLookup schema, RealSums realSums) {
-        requireNonNull(statement, "statement is null");
-        requireNonNull(schema, "schema is null");
-        requireNonNull(realSums, "realSums is null");
-        if (!(statement.parse() instanceof SqliteStatement.Tree tree)) {
-            return new Translation.Untranslatable("not in the translated SQL subset: "
-                    + ((SqliteStatement.OutsideSubset) statement.parse()).reason());
-        }
-        try {
-            return new StatementTranslator(statement.sql(), schema, realSums).statement(tree.statement());
-        } catch (Refusal refusal) {
-            return new Translation.Untranslatable(refusal.getMessage());
-        }
+        return SqliteTranslator.translate(statement, schema, realSums, DuckDbDialect.INSTANCE);
     }
 }

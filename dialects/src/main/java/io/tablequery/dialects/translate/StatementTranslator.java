@@ -41,6 +41,7 @@ final class StatementTranslator {
     private int depth;
 
     private final RealSums realSums;
+    private final SqlDialect dialect;
     /** Whether some part of the statement sums reals. */
     private boolean sumsReals;
 
@@ -85,9 +86,10 @@ final class StatementTranslator {
         }
     }
 
-    StatementTranslator(String sql, SchemaLookup schema, RealSums realSums) {
+    StatementTranslator(String sql, SchemaLookup schema, RealSums realSums, SqlDialect dialect) {
         this.sql = sql;
         this.realSums = realSums;
+        this.dialect = dialect;
         this.expressions = new ExpressionTranslator(this);
         this.sources = new SourceTranslator(this, expressions, schema);
     }
@@ -106,7 +108,7 @@ final class StatementTranslator {
      * A {@code CREATE TEMP TABLE ... AS}: SQLite names a repeated column {@code name:1}, {@code name:2} and so on,
      * and the DuckDB table gets the same names.
      */
-    private static Translation.Translated createTable(String table, Translation.Translated query) {
+    private Translation.Translated createTable(String table, Translation.Translated query) {
         Set<String> taken = new HashSet<>();
         List<ColumnSchema> columns = new ArrayList<>();
         StringJoiner names = new StringJoiner(", ", "(", ")");
@@ -121,8 +123,7 @@ final class StatementTranslator {
             names.add(quote(name));
         }
         String select = renamed ? "SELECT * FROM (" + query.sql() + ") AS " + quote("__tq_t") + names : query.sql();
-        return new Translation.Translated(
-                "CREATE TEMP TABLE " + quote(table) + " AS " + select, columns, query.sumsReals());
+        return new Translation.Translated(dialect.createTable(quote(table), select), columns, query.sumsReals());
     }
 
     /**
@@ -162,6 +163,18 @@ final class StatementTranslator {
     /** How the statement's sums of reals are added. */
     RealSums realSums() {
         return realSums;
+    }
+
+    /** The dialect the statement is printed in. */
+    SqlDialect dialect() {
+        return dialect;
+    }
+
+    /** Refuses a construct the dialect cannot spell exactly. */
+    void require(SqlDialect.Feature feature, String what) {
+        if (!dialect.has(feature)) {
+            throw new Refusal(what + " has no exact " + dialect.name() + " counterpart");
+        }
     }
 
     /** A new alias for something the SQL leaves unnamed. */
@@ -415,7 +428,7 @@ final class StatementTranslator {
             // The query aggregates whatever its translation folds away: an aggregate beside a NULL constant folds to
             // NULL, and a constant GROUP BY term is dropped. Without a grouping DuckDB would return a row per input
             // row; "()" keeps one row for a query without GROUP BY, and a constant keeps no row for an empty input.
-            groupBy = select.groupBy().isEmpty() ? " GROUP BY ()" : " GROUP BY " + ONE_GROUP;
+            groupBy = select.groupBy().isEmpty() ? " GROUP BY " + dialect.oneGroup() : " GROUP BY " + ONE_GROUP;
         }
         List<String> itemSql = new ArrayList<>();
         List<ColumnSchema> columns = new ArrayList<>();
@@ -765,6 +778,7 @@ final class StatementTranslator {
             Query.Item expr = (Query.Item) item;
             Typed raw = expressions.translate(expr.expr(), scope);
             if (raw.unionForm() != null) {
+                require(SqlDialect.Feature.NUMBER_UNIONS, "a result column that keeps integers and reals row by row");
                 // Integers and reals, each row keeping its class: 0 and 0.5 from coalesce(sum(x), 0).
                 if (select.distinct()) {
                     throw new Refusal("SELECT DISTINCT over the result column " + outputName(expr, scope)
@@ -851,7 +865,7 @@ final class StatementTranslator {
             if (collation != null && value.type() == SqlType.TEXT && !collation.equals("BINARY")) {
                 term = collation.equals("NOCASE")
                         ? ExpressionTranslator.lowerAscii(value)
-                        : "rtrim(" + value.sql() + ", ' ')";
+                        : dialect.trimTrailingSpaces(value.sql());
             }
             int same = itemSql.indexOf(term);
             if (same >= 0 && collation == null) {

@@ -111,13 +111,19 @@ public record TableSchema(
         return leading;
     }
 
-    /** The DuckDB expression of SQLite's rowid, given the alias the table is read under. */
-    String rowidSql(String sqlAlias) {
-        return insertionOrder ? "(" + sqlAlias + ".rowid + 1)" : sqlAlias + "." + quote(rowid);
+    /**
+     * The expression of SQLite's rowid, given the alias the table is read under; null for a step's table in a dialect
+     * that has no rowid for it.
+     */
+    String rowidSql(String sqlAlias, SqlDialect dialect) {
+        if (!insertionOrder) {
+            return sqlAlias + "." + quote(rowid);
+        }
+        return dialect.has(SqlDialect.Feature.INSERTION_ROWIDS) ? dialect.insertionRowid(sqlAlias) : null;
     }
 
-    /** The DuckDB expression that orders rows as SQLite reads them. */
-    String orderSql(String sqlAlias) {
-        return insertionOrder ? sqlAlias + ".rowid" : sqlAlias + "." + quote(rowid);
+    /** The expression that orders rows as SQLite reads them. */
+    String orderSql(String sqlAlias, SqlDialect dialect) {
+        return insertionOrder ? dialect.insertionOrder(sqlAlias) : sqlAlias + "." + quote(rowid);
     }
 }

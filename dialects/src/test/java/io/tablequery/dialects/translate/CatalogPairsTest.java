@@ -4,15 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablequery.dialects.SqliteAffinity;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,32 +20,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * translated, over the catalog's fixture, compared by label, value and storage class (reals within 1e-12).
  */
 class CatalogPairsTest {
-    private static final List<String> FIXTURE = List.of(
-            "CREATE TABLE s(id INTEGER, g TEXT, name TEXT, score INTEGER, r REAL, d TEXT)",
-            "INSERT INTO s VALUES (1,'a','ann',10,1.5,'2024-01-31'),(2,'a','bob',30,NULL,'2024-02-29 10:00:00'),"
-                    + "(3,'b','cat',20,2.25,'2023-12-01'),(4,'b','dan',20,-0.5,NULL),(5,'b',NULL,NULL,7.0,'2024-01-05')",
-            "CREATE TABLE m(i INTEGER, t TEXT)",
-            "INSERT INTO m VALUES ('10','10')",
-            "CREATE TABLE mt(t TEXT)",
-            "INSERT INTO mt VALUES ('1'),('abc'),('2')");
-    private static final String T = "WITH t(x) AS (VALUES (1),(NULL),(3),(2)) ";
+    private static final List<String> FIXTURE = CatalogPairs.FIXTURE;
 
     static Stream<Arguments> pairs() throws IOException {
-        List<Arguments> pairs = new ArrayList<>();
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(
-                Objects.requireNonNull(CatalogPairsTest.class.getResourceAsStream("/catalog-pairs.txt")),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = reader.readLine()) != null) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] fields = line.split("\t", 3);
-                String sql = fields[2].startsWith("T ") ? T + fields[2].substring(2) : fields[2];
-                pairs.add(Arguments.of(fields[0], fields[1], sql));
-            }
-        }
-        return pairs.stream();
+        return CatalogPairs.load().stream().map(pair -> Arguments.of(pair.id(), pair.expected(), pair.sql()));
     }
 
     /**

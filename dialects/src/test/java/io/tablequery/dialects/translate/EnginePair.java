@@ -153,7 +153,7 @@ public final class EnginePair implements AutoCloseable {
     }
 
     /** Registers the columns of a table a translated CREATE TEMP TABLE made. */
-    void addTempTable(String name, List<ColumnSchema> columns) {
+    public void addTempTable(String name, List<ColumnSchema> columns) {
         tables.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, "temp." + quote(name), columns));
     }
 

@@ -1,6 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -19,28 +18,55 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs one sqllogictest file (SQLite's own query suite): statements on SQLite, then every query translated and run
- * on the DuckDB copy, its output formatted and sorted as the suite's reference runner does and compared with the
- * expected values or their MD5 hash.
+ * Runs one sqllogictest file (SQLite's own query suite): statements on SQLite, then every query (or every n-th)
+ * translated and run on a target, its output formatted and sorted as the suite's reference runner does and compared
+ * with the expected values or their MD5 hash.
  */
-final class SqlLogicTestFile {
-    /** The outcome of one file. */
-    record Outcome(int queries, int translated, int equal, Map<String, Integer> refusals, List<String> mismatches) {}
+public final class SqlLogicTestFile {
+    /**
+     * The outcome of one file.
+     *
+     * @param queries the queries tried
+     * @param translated those the target's translation took
+     * @param equal those whose output equals SQLite's recorded one, or that both engines refuse
+     * @param refusals the reasons of the refusals, counted
+     * @param mismatches the queries whose output differs, with both outputs
+     */
+    public record Outcome(
+            int queries, int translated, int equal, Map<String, Integer> refusals, List<String> mismatches) {}
 
     private final Path file;
+    private final QueryTarget target;
+    private final int every;
     private int hashThreshold = 0;
 
-    SqlLogicTestFile(Path file) {
+    /**
+     * Runs every query of a file on a target.
+     *
+     * @param file the file
+     * @param target the target
+     * @param every 1 for every query, n for every n-th
+     */
+    public SqlLogicTestFile(Path file, QueryTarget target, int every) {
         this.file = file;
+        this.target = target;
+        this.every = every;
     }
 
-    Outcome run() throws IOException, SQLException {
+    /**
+     * Runs the file.
+     *
+     * @return its outcome
+     * @throws Exception when SQLite or the target fails where it must not
+     */
+    public Outcome run() throws Exception {
         List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
         int queries = 0;
         int translated = 0;
         int equal = 0;
         Map<String, Integer> refusals = new LinkedHashMap<>();
         List<String> mismatches = new ArrayList<>();
+        int seen = 0;
         try (EnginePair engines = new EnginePair()) {
             boolean dirty = true;
             int i = 0;
@@ -92,15 +118,18 @@ final class SqlLogicTestFile {
                 if (!header.startsWith("query") || skip) {
                     continue;
                 }
+                if (seen++ % every != 0) {
+                    continue;
+                }
                 queries++;
                 int separator = record.indexOf("----");
                 String sql = String.join("\n", record.subList(1, separator < 0 ? record.size() : separator));
                 List<String> expected = separator < 0 ? List.of() : record.subList(separator + 1, record.size());
                 if (dirty) {
-                    engines.copyTables();
+                    target.load(engines);
                     dirty = false;
                 }
-                Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
+                Translation translation = target.translate(sql);
                 if (translation instanceof Translation.Untranslatable refused) {
                     refusals.merge(refused.reason(), 1, Integer::sum);
                     continue;
@@ -112,9 +141,10 @@ final class SqlLogicTestFile {
                 String duckSql = ((Translation.Translated) translation).sql();
                 List<String> actual;
                 try {
-                    actual = format(EnginePair.query(engines.duckdb, duckSql), types, sort);
-                } catch (SQLException e) {
-                    String message = e.getMessage().lines().findFirst().orElse("");
+                    actual = format(target.query(duckSql), types, sort);
+                } catch (Exception e) {
+                    String message =
+                            String.valueOf(e.getMessage()).lines().findFirst().orElse("");
                     int refusal = message.indexOf(SqliteToDuckDb.RUN_TIME_REFUSAL);
                     if (refusal >= 0) {
                         translated--;
@@ -125,8 +155,8 @@ final class SqlLogicTestFile {
                         equal++;
                         continue;
                     }
-                    mismatches.add(file.getFileName() + ": " + sql + "\n  DuckDB: " + duckSql + "\n  error: "
-                            + e.getMessage().lines().findFirst().orElse(""));
+                    mismatches.add(file.getFileName() + ": " + sql + "\n  " + target.name() + ": " + duckSql
+                            + "\n  error: " + message);
                     continue;
                 }
                 List<String> compared = expected.size() == 1 && expected.get(0).contains(" values hashing to ")
@@ -137,8 +167,8 @@ final class SqlLogicTestFile {
                 if (compared.equals(expected)) {
                     equal++;
                 } else {
-                    mismatches.add(file.getFileName() + ": " + sql + "\n  DuckDB: " + duckSql + "\n  expected "
-                            + expected + "\n  actual   " + compared);
+                    mismatches.add(file.getFileName() + ": " + sql + "\n  " + target.name() + ": " + duckSql
+                            + "\n  expected " + expected + "\n  actual   " + compared);
                 }
             }
         }

@@ -1,0 +1,44 @@
+package io.tablequery.dialects.translate;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.sql.SqliteStatement;
+
+/**
+ * Translates SQLite {@code SELECT}, {@code WITH} and {@code CREATE TEMP TABLE ... AS} statements for another database
+ * that then returns the same rows, column names, value types and order on the same data: one typed tree, printed in
+ * the target's {@link SqlDialect}. A statement that cannot be carried over exactly is
+ * {@link Translation.Untranslatable}.
+ */
+public final class SqliteTranslator {
+    private SqliteTranslator() {}
+
+    /**
+     * Translates one statement, using its tree if it was parsed already.
+     *
+     * @param statement the SQLite statement
+     * @param schema the tables it may read, as the target names them
+     * @param realSums how its sums of reals are added
+     * @param dialect the target
+     * @return the statement in the target's dialect, or why there is none
+     */
+    public static Translation translate(
+            SqliteStatement statement, SchemaLookup schema, RealSums realSums, SqlDialect dialect) {
+        requireNonNull(statement, "statement is null");
+        requireNonNull(schema, "schema is null");
+        requireNonNull(realSums, "realSums is null");
+        requireNonNull(dialect, "dialect is null");
+        if (!(statement.parse() instanceof SqliteStatement.Tree tree)) {
+            return new Translation.Untranslatable("not in the translated SQL subset: "
+                    + ((SqliteStatement.OutsideSubset) statement.parse()).reason());
+        }
+        try {
+            Translation.Translated translated =
+                    new StatementTranslator(statement.sql(), schema, realSums, dialect).statement(tree.statement());
+            return new Translation.Translated(
+                    dialect.finish(translated.sql()), translated.columns(), translated.sumsReals());
+        } catch (Refusal refusal) {
+            return new Translation.Untranslatable(refusal.getMessage());
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.tablequery.dialects.translate;
+
+import java.util.List;
+
+/** The pair's own DuckDB copy, with the translation to DuckDB. */
+public final class DuckDbTarget implements QueryTarget {
+    private EnginePair engines;
+
+    @Override
+    public String name() {
+        return "DuckDB";
+    }
+
+    @Override
+    public void load(EnginePair pair) throws Exception {
+        this.engines = pair;
+        pair.copyTables();
+    }
+
+    @Override
+    public Translation translate(String sql) {
+        return SqliteToDuckDb.translate(sql, engines.schema());
+    }
+
+    @Override
+    public EnginePair.Rows query(String sql) throws Exception {
+        return EnginePair.query(engines.duckdb, sql);
+    }
+
+    @Override
+    public void created(String table, List<ColumnSchema> columns) {
+        engines.addTempTable(table, columns);
+    }
+}
