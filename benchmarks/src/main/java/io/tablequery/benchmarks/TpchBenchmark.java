@@ -418,7 +418,7 @@ final class TpchBenchmark {
         List<PlanEngine> engines =
                 translates ? List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB) : List.of(PlanEngine.SQLITE);
         for (PlanEngine engine : engines) {
-            String name = engine.name().toLowerCase(Locale.ROOT);
+            String name = engine.label();
             try {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 skill.exportArrow(

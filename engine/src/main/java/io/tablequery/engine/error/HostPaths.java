@@ -41,6 +41,16 @@ public final class HostPaths {
     }
 
     /**
+     * Makes another directory of this machine unsayable, such as where an engine's exports go.
+     *
+     * @param directory the absolute directory
+     * @param with what it becomes in messages, such as {@code <spark data>}
+     */
+    public static void registerLocation(Path directory, String with) {
+        add(directory.toAbsolutePath().normalize().toString(), with);
+    }
+
+    /**
      * Returns the text with this machine's paths replaced.
      *
      * @param text a message, or null

@@ -32,6 +32,11 @@ public final class DuckDbPlanRunner implements PlanRunner {
     }
 
     @Override
+    public TableNaming naming() {
+        return TableNaming.DUCKDB;
+    }
+
+    @Override
     public PlanSession open(RunContext context) {
         return new Session(context.workspace().openDuckDb(), context.timeout());
     }

@@ -3,22 +3,27 @@ package io.tablequery.engine.exec;
 import java.util.List;
 
 /**
- * How the SQLite and DuckDB runs of one plan compare, final table by final table ({@code engine both}).
+ * How two engines' runs of one plan compare, final table by final table ({@code engine both}).
  *
+ * @param engines the engine whose answer is shown, then the engine it is checked against
  * @param note why the engines were not compared, or null when they were
  * @param tables one entry per final table, in step order
  */
-public record EngineComparison(String note, List<TableComparison> tables) {
+public record EngineComparison(List<String> engines, String note, List<TableComparison> tables) {
     public EngineComparison {
+        engines = List.copyOf(engines);
         tables = List.copyOf(tables);
+        if (engines.size() != 2) {
+            throw new IllegalArgumentException("a comparison is of two engines, not " + engines);
+        }
     }
 
     /**
      * One final table on both engines.
      *
      * @param table the table's name
-     * @param sqliteRows its rows on SQLite
-     * @param duckdbRows its rows on DuckDB
+     * @param firstRows its rows on the first engine
+     * @param secondRows its rows on the second engine
      * @param inOrder whether rows were compared in SQLite's order (the step orders them) or as unordered sets
      * @param comparedRows how many rows were compared
      * @param difference the first difference, a different row count first, or null when the tables agree
@@ -27,8 +32,8 @@ public record EngineComparison(String note, List<TableComparison> tables) {
      */
     public record TableComparison(
             String table,
-            long sqliteRows,
-            long duckdbRows,
+            long firstRows,
+            long secondRows,
             boolean inOrder,
             long comparedRows,
             String difference,
@@ -48,7 +53,7 @@ public record EngineComparison(String note, List<TableComparison> tables) {
          * @return true when counts and compared rows agree
          */
         public boolean sameRows() {
-            return difference == null && sqliteRows == duckdbRows;
+            return difference == null && firstRows == secondRows;
         }
     }
 
@@ -75,19 +80,22 @@ public record EngineComparison(String note, List<TableComparison> tables) {
                 .toList();
     }
 
-    private static String describe(TableComparison table) {
+    private String describe(TableComparison table) {
+        String first = engines.get(0);
+        String second = engines.get(1);
         String how = table.inOrder() ? "in SQLite's order" : "as unordered rows (the step has no ORDER BY)";
         if (table.identical()) {
-            return "identical on sqlite and duckdb, %,d rows compared %s".formatted(table.comparedRows(), how);
+            return "identical on %s and %s, %,d rows compared %s".formatted(first, second, table.comparedRows(), how);
         }
         if (table.sameRows()) {
-            return ("the same %,d rows on sqlite and duckdb, but rows whose sort keys tie come in another order"
+            return ("the same %,d rows on %s and %s, but rows whose sort keys tie come in another order"
                             + " (SQL leaves it open)")
-                    .formatted(table.comparedRows());
+                    .formatted(table.comparedRows(), first, second);
         }
         if (table.difference() != null) {
             return "DIFFERENT: " + table.difference() + " (rows compared " + how + ")";
         }
-        return "DIFFERENT: sqlite returned %,d rows, duckdb %,d".formatted(table.sqliteRows(), table.duckdbRows());
+        return "DIFFERENT: %s returned %,d rows, %s %,d"
+                .formatted(first, table.firstRows(), second, table.secondRows());
     }
 }

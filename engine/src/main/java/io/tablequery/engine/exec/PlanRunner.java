@@ -25,6 +25,13 @@ public interface PlanRunner {
     Optional<SqlDialect> dialect();
 
     /**
+     * Returns how the engine's SQL names tables, for the translation.
+     *
+     * @return the naming
+     */
+    TableNaming naming();
+
+    /**
      * Opens a session private to one run.
      *
      * @param context what the run works on

@@ -2,10 +2,9 @@ package io.tablequery.engine.exec;
 
 import static java.util.Objects.requireNonNull;
 
-import io.tablequery.dialects.translate.DuckDbDialect;
 import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqlDialect;
-import io.tablequery.dialects.translate.SqliteToDuckDb;
+import io.tablequery.dialects.translate.SqliteTranslator;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.plan.ValidatedPlan;
@@ -46,19 +45,18 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
      * @param catalog the catalog it was validated against
      * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases
      * @param realSums how sums of reals are added
-     * @param dialect the dialect the engine speaks
+     * @param engine the engine it runs on, which names its dialect and its tables
      * @return the translation
      */
     public static PlanTranslation of(
-            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, RealSums realSums, SqlDialect dialect) {
-        if (dialect != DuckDbDialect.INSTANCE) {
-            throw new IllegalArgumentException("no translation to " + dialect.name());
-        }
-        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite);
+            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, RealSums realSums, PlanRunner engine) {
+        SqlDialect dialect = engine.dialect()
+                .orElseThrow(() -> new IllegalArgumentException(engine.name() + " runs SQLite's SQL as written"));
+        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming());
         List<String> statements = new ArrayList<>();
         int realSumStep = 0;
         for (ValidatedStep step : plan.steps()) {
-            Translation translation = SqliteToDuckDb.translate(step.executed(), schema, realSums);
+            Translation translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
             if (translation instanceof Translation.Untranslatable refused) {
                 return new PlanTranslation(List.of(), step.step().step(), refused.reason(), 0);
             }

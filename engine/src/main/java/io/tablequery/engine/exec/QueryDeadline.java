@@ -18,7 +18,7 @@ public final class QueryDeadline implements AutoCloseable {
 
     private final ScheduledFuture<?> timer;
     private final CancelScope scope;
-    private Statement current;
+    private Runnable cancel;
     private boolean expired;
 
     private QueryDeadline(long timeoutNanos) {
@@ -51,8 +51,29 @@ public final class QueryDeadline implements AutoCloseable {
             statement.close();
             throw new SQLException("the time limit was reached before the statement ran");
         }
-        current = statement;
+        cancel = () -> {
+            try {
+                statement.cancel();
+            } catch (SQLException e) {
+                // The statement finished or closed meanwhile; nothing is left to cancel.
+            }
+        };
         return statement;
+    }
+
+    /**
+     * Puts work that is not a JDBC statement under the deadline (a query on a remote engine, for one): the action
+     * stops it if the time runs out while it runs.
+     *
+     * @param action stops the work; called at most once, from the watchdog's thread
+     * @return false when the time has already run out, and the work must not start
+     */
+    public synchronized boolean watch(Runnable action) {
+        if (expired) {
+            return false;
+        }
+        cancel = action;
+        return true;
     }
 
     /**
@@ -67,12 +88,8 @@ public final class QueryDeadline implements AutoCloseable {
     /** Ends the time now: on the watchdog's thread when it runs out, or on any thread when the call is cancelled. */
     synchronized void expireNow() {
         expired = true;
-        if (current != null) {
-            try {
-                current.cancel();
-            } catch (SQLException e) {
-                // The statement finished or closed meanwhile; nothing is left to cancel.
-            }
+        if (cancel != null) {
+            cancel.run();
         }
     }
 
@@ -84,7 +101,7 @@ public final class QueryDeadline implements AutoCloseable {
     public void close() {
         timer.cancel(false);
         synchronized (this) {
-            current = null;
+            cancel = null;
         }
         if (scope != null) {
             scope.remove(this);

@@ -25,19 +25,22 @@ public final class ResultComparer {
      * Compares the final tables of a plan that ran on two engines.
      *
      * @param plan the plan
+     * @param engines the names of the two engines, the shown one first
      * @param left the session of the engine whose answer is shown, holding its step tables
      * @param right the session of the engine it is checked against
      * @return the comparison
      */
-    public static EngineComparison compare(ValidatedPlan plan, PlanSession left, PlanSession right) {
+    public static EngineComparison compare(
+            ValidatedPlan plan, List<String> engines, PlanSession left, PlanSession right) {
         List<EngineComparison.TableComparison> tables = new ArrayList<>();
         for (ValidatedStep step : plan.finalSteps()) {
-            tables.add(compare(step, left.table(step), right.table(step)));
+            tables.add(compare(step, engines, left.table(step), right.table(step)));
         }
-        return new EngineComparison(null, tables);
+        return new EngineComparison(engines, null, tables);
     }
 
-    private static EngineComparison.TableComparison compare(ValidatedStep step, FinalTable sqlite, FinalTable duckdb) {
+    private static EngineComparison.TableComparison compare(
+            ValidatedStep step, List<String> engines, FinalTable sqlite, FinalTable duckdb) {
         String name = step.step().destineTableName();
         List<String> columns = sqlite.columns();
         List<String> duckColumns = duckdb.columns();
@@ -54,9 +57,10 @@ public final class ResultComparer {
             left.sort(ROWS);
             right.sort(ROWS);
         }
-        String difference = firstDifference(left, right, columns);
+        String difference = firstDifference(left, right, columns, engines);
         if (sqliteCount != duckCount) {
-            String rows = "sqlite returned %,d rows, duckdb %,d".formatted(sqliteCount, duckCount);
+            String rows =
+                    "%s returned %,d rows, %s %,d".formatted(engines.get(0), sqliteCount, engines.get(1), duckCount);
             return new EngineComparison.TableComparison(
                     name,
                     sqliteCount,
@@ -71,7 +75,7 @@ public final class ResultComparer {
             List<List<Object>> sortedRight = new ArrayList<>(right);
             sortedLeft.sort(ROWS);
             sortedRight.sort(ROWS);
-            if (firstDifference(sortedLeft, sortedRight, columns) == null) {
+            if (firstDifference(sortedLeft, sortedRight, columns, engines) == null) {
                 return new EngineComparison.TableComparison(
                         name, sqliteCount, duckCount, true, Math.min(left.size(), right.size()), null, true);
             }
@@ -80,15 +84,16 @@ public final class ResultComparer {
                 name, sqliteCount, duckCount, inOrder, Math.min(left.size(), right.size()), difference, false);
     }
 
-    private static String firstDifference(List<List<Object>> left, List<List<Object>> right, List<String> columns) {
+    private static String firstDifference(
+            List<List<Object>> left, List<List<Object>> right, List<String> columns, List<String> engines) {
         int compared = Math.min(left.size(), right.size());
         for (int r = 0; r < compared; r++) {
             for (int c = 0; c < columns.size(); c++) {
                 Object a = left.get(r).get(c);
                 Object b = right.get(r).get(c);
                 if (!same(a, b)) {
-                    return "row %,d, column %s: sqlite %s vs duckdb %s"
-                            .formatted(r + 1, columns.get(c), describe(a), describe(b));
+                    return "row %,d, column %s: %s %s vs %s %s"
+                            .formatted(r + 1, columns.get(c), engines.get(0), describe(a), engines.get(1), describe(b));
                 }
             }
         }

@@ -1,5 +1,7 @@
 package io.tablequery.engine.exec;
 
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
 import io.tablequery.dialects.lex.StrictIdentifiers;
 import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.plan.ValidatedPlan;
@@ -21,6 +23,18 @@ public final class SqlitePlanRunner implements PlanRunner {
     /** The engine's name in results. */
     public static final String ENGINE = "sqlite";
 
+    private static final TableNaming SQLITE = new TableNaming() {
+        @Override
+        public String stored(String table) {
+            return quote(table);
+        }
+
+        @Override
+        public String created(String step) {
+            return "temp." + quote(step);
+        }
+    };
+
     @Override
     public String name() {
         return ENGINE;
@@ -29,6 +43,12 @@ public final class SqlitePlanRunner implements PlanRunner {
     @Override
     public Optional<SqlDialect> dialect() {
         return Optional.empty();
+    }
+
+    /** {@inheritDoc} SQLite runs the plan as written: its own names. */
+    @Override
+    public TableNaming naming() {
+        return SQLITE;
     }
 
     @Override

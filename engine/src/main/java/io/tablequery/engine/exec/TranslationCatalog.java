@@ -14,7 +14,6 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
-import io.tablequery.engine.store.DuckDbStorage;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -38,6 +37,7 @@ public final class TranslationCatalog implements SchemaLookup {
     private final CatalogSnapshot catalog;
     private final Connection sqlite;
     private final Map<String, TableSchema> created = new HashMap<>();
+    private final TableNaming naming;
 
     /**
      * Creates the lookup.
@@ -46,13 +46,25 @@ public final class TranslationCatalog implements SchemaLookup {
      * @param sqlite a connection to the SQLite copy, to look for mixed columns of imported databases
      */
     public TranslationCatalog(CatalogSnapshot catalog, Connection sqlite) {
+        this(catalog, sqlite, TableNaming.DUCKDB);
+    }
+
+    /**
+     * Describes the workspace's tables as an engine names them.
+     *
+     * @param catalog the catalog the plan was validated against
+     * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases
+     * @param naming how the engine's SQL names the tables
+     */
+    public TranslationCatalog(CatalogSnapshot catalog, Connection sqlite, TableNaming naming) {
         this.catalog = requireNonNull(catalog, "catalog is null");
         this.sqlite = requireNonNull(sqlite, "sqlite is null");
+        this.naming = requireNonNull(naming, "naming is null");
     }
 
     /** Records the table a translated step creates, for the steps after it. */
     void created(String name, List<ColumnSchema> columns) {
-        created.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, "temp." + quote(name), columns));
+        created.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, naming.created(name), columns));
     }
 
     @Override
@@ -75,8 +87,7 @@ public final class TranslationCatalog implements SchemaLookup {
                 .map(file -> file.format().equals("sqlite"))
                 .orElse(false);
         List<ColumnSchema> columns = database ? IMPORTED.get(key(table), () -> importedColumns(table)) : typed(table);
-        TableSchema stored =
-                TableSchema.stored(table.name(), quote(DuckDbStorage.SQLITE_SCHEMA, table.name()), columns, "rowid");
+        TableSchema stored = TableSchema.stored(table.name(), naming.stored(table.name()), columns, "rowid");
         if (!database) {
             return stored;
         }

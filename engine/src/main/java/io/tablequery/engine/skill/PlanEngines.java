@@ -87,13 +87,9 @@ public final class PlanEngines {
         if (runner == null) {
             throw new EngineException(
                     PlanErrorCode.ENGINE_NOT_AVAILABLE,
-                    "engine '%s' is not available here; the engines are %s%s"
-                            .formatted(
-                                    name,
-                                    String.join(", ", names()),
-                                    name.equals("spark")
-                                            ? " (Spark runs plans when the server or command is given --spark-connect)"
-                                            : ""));
+                    ("engine '%s' is not available here; the engines are %s (an engine of its own jar, such as spark,"
+                                    + " is available once the server or command is started with its options)")
+                            .formatted(name, String.join(", ", names())));
         }
         return runner;
     }

@@ -99,7 +99,7 @@ final class PlanExecution {
             String name, ValidatedPlan plan, RunContext context, List<String> notices, Function<Ran, T> then) {
         PlanRunner runner = settings.engines().runner(name);
         PlanTranslation translation = translate(runner, plan, context, RealSums.DUCKDB, true);
-        noteRealSums(translation, notices);
+        noteRealSums(runner, translation, notices);
         try {
             return runOn(runner, plan, translation, context, notices, then);
         } catch (EngineException e) {
@@ -109,13 +109,10 @@ final class PlanExecution {
 
     private <T> T auto(ValidatedPlan plan, RunContext context, List<String> notices, Function<Ran, T> then) {
         long rows = rowsRead(plan, context.catalog());
+        List<PlanEngines.Candidate> candidates = settings.engines().autoCandidates(settings.autoDuckDbRows());
         String why = null;
-        for (PlanEngines.Candidate candidate : settings.engines().autoCandidates(settings.autoDuckDbRows())) {
+        for (PlanEngines.Candidate candidate : candidates) {
             PlanRunner runner = candidate.runner();
-            if (why != null) {
-                notices.add("Not on %s: %s.".formatted(runner.name(), why));
-            }
-            why = null;
             String dialect = runner.dialect().map(SqlDialect::name).orElseThrow();
             PlanTranslation translation = translate(runner, plan, context, RealSums.SQLITE, false);
             if (!translation.translated()) {
@@ -141,10 +138,11 @@ final class PlanExecution {
                     why = withoutFinalStop(e.getMessage());
                 }
             }
+            if (candidate != candidates.get(candidates.size() - 1)) {
+                notices.add("Not on %s: %s.".formatted(runner.name(), why));
+            }
         }
-        if (why != null) {
-            notices.add("Ran on sqlite: %s.".formatted(why));
-        }
+        notices.add("Ran on sqlite: %s.".formatted(why));
         PlanRunner sqlite = settings.engines().runner(SqlitePlanRunner.ENGINE);
         return runOn(sqlite, plan, PlanTranslation.asWritten(plan), context, notices, then);
     }
@@ -154,14 +152,16 @@ final class PlanExecution {
         PlanRunner first = settings.engines().runner(engine.first());
         PlanRunner second = settings.engines().runner(engine.second());
         PlanTranslation firstTranslation = translate(first, plan, context, RealSums.DUCKDB, true);
-        noteRealSums(firstTranslation, notices);
+        noteRealSums(first, firstTranslation, notices);
         try (PlanSession shown = first.open(context)) {
             shown.execute(plan, firstTranslation);
             PlanTranslation translation = translate(second, plan, context, RealSums.DUCKDB, false);
-            noteRealSums(translation, notices);
+            noteRealSums(second, translation, notices);
+            List<String> engines = List.of(first.name(), second.name());
             EngineComparison comparison;
             if (!translation.translated()) {
                 comparison = new EngineComparison(
+                        engines,
                         "step %d does not translate to %s exactly (%s)"
                                 .formatted(
                                         translation.refusedStep(),
@@ -171,12 +171,12 @@ final class PlanExecution {
             } else {
                 try (PlanSession checked = second.open(context)) {
                     checked.execute(plan, translation);
-                    comparison = ResultComparer.compare(plan, shown, checked);
+                    comparison = ResultComparer.compare(plan, engines, shown, checked);
                 } catch (EngineException e) {
                     if (e.getErrorCode() != PlanErrorCode.STEP_FAILED.toErrorCode()) {
                         throw e;
                     }
-                    comparison = new EngineComparison(e.getMessage(), List.of());
+                    comparison = new EngineComparison(engines, e.getMessage(), List.of());
                 }
             }
             RunSqlResult result = FinalTables.read(engine.label(), plan, shown, context.catalog(), limits, notices);
@@ -211,11 +211,13 @@ final class PlanExecution {
     }
 
     /** Says that an engine's sums of reals may end in other digits than SQLite's, when the plan has one. */
-    private static void noteRealSums(PlanTranslation translation, List<String> notices) {
+    private static void noteRealSums(PlanRunner runner, PlanTranslation translation, List<String> notices) {
         if (translation.realSumStep() > 0) {
-            notices.add(("Step %d sums reals with DuckDB's own addition: the last of their 17 digits can differ from"
+            notices.add(("Step %d sums reals with %s's own addition: the last of their 17 digits can differ from"
                             + " SQLite's (engine sqlite or auto give SQLite's).")
-                    .formatted(translation.realSumStep()));
+                    .formatted(
+                            translation.realSumStep(),
+                            runner.dialect().map(SqlDialect::name).orElse(runner.name())));
         }
     }
 
@@ -225,7 +227,7 @@ final class PlanExecution {
             return PlanTranslation.asWritten(plan);
         }
         SqlDialect dialect = runner.dialect().get();
-        PlanTranslation translation = PlanTranslation.of(plan, context.catalog(), context.sqlite(), realSums, dialect);
+        PlanTranslation translation = PlanTranslation.of(plan, context.catalog(), context.sqlite(), realSums, runner);
         if (required && !translation.translated()) {
             throw new EngineException(
                     PlanErrorCode.UNTRANSLATABLE,

@@ -10,9 +10,14 @@ import io.tablequery.engine.search.TableSearchIndex;
 import io.tablequery.engine.search.TableSearcher;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The catalog readers see: the one of the last commit, with the search index over exactly that catalog once
@@ -20,11 +25,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * derived from the change alone; readers holding the old one finish on it.
  */
 final class PublishedCatalog implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(PublishedCatalog.class);
+
     private final String workspace;
     private final Object publishLock = new Object();
     private TableSearchIndex searchIndex;
     private boolean closed;
     private volatile Published published = new Published(CatalogSnapshot.empty(), null);
+    private final List<Consumer<CatalogSnapshot>> listeners = new CopyOnWriteArrayList<>();
 
     /** One commit's catalog, its searcher when one is built, and the values derived from it. */
     private record Published(CatalogSnapshot snapshot, TableSearcher searcher, Map<DerivedKey<?>, Object> derived) {
@@ -39,6 +47,11 @@ final class PublishedCatalog implements AutoCloseable {
 
     CatalogSnapshot snapshot() {
         return published.snapshot();
+    }
+
+    /** Adds a listener that hears each catalog published from now on, after it is published. */
+    void addListener(Consumer<CatalogSnapshot> listener) {
+        listeners.add(requireNonNull(listener, "listener is null"));
     }
 
     /** The value kept under a key for {@code catalog}, when that catalog is still the latest. */
@@ -87,6 +100,7 @@ final class PublishedCatalog implements AutoCloseable {
             published = new Published(
                     snapshot, searchIndex == null ? null : searchIndex.update(previous, change, snapshot));
         }
+        tell();
     }
 
     /** Reads the whole catalog again and publishes it: on opening, and after a repair. */
@@ -96,8 +110,21 @@ final class PublishedCatalog implements AutoCloseable {
                 CatalogSnapshot snapshot = CatalogStore.load(sqlite, published.snapshot());
                 published = new Published(snapshot, searchIndex == null ? null : searchIndex.update(snapshot));
             }
+            tell();
         } catch (SQLException e) {
             throw Databases.storageFailure("could not read the catalog of workspace " + workspace, e);
+        }
+    }
+
+    /** Tells the listeners of the latest catalog; a listener's failure is its own and fails no commit. */
+    private void tell() {
+        CatalogSnapshot latest = published.snapshot();
+        for (Consumer<CatalogSnapshot> listener : listeners) {
+            try {
+                listener.accept(latest);
+            } catch (RuntimeException e) {
+                LOG.warn("workspace {}: a catalog listener failed: {}", workspace, e.toString());
+            }
         }
     }
 

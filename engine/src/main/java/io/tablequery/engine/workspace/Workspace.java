@@ -30,6 +30,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.apache.commons.io.file.PathUtils;
 import org.duckdb.DuckDBConnection;
 
@@ -50,6 +51,16 @@ public final class Workspace implements AutoCloseable {
         this.storage = WorkspaceStorage.open(name, paths, options, this::repairDuckDb);
         this.versions = new SupersededVersions(storage);
         this.recovery = new WorkspaceRecovery(storage, published);
+    }
+
+    /**
+     * Adds a listener that hears every catalog this workspace publishes from now on (after each commit), on the
+     * committing thread: it must return quickly, handing any real work to a thread of its own.
+     *
+     * @param listener takes the workspace's latest catalog
+     */
+    public void addCommitListener(Consumer<CatalogSnapshot> listener) {
+        published.addListener(listener);
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.tablequery.engine.workspace;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
@@ -9,6 +7,7 @@ import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.store.DuckDbStorage;
+import io.tablequery.engine.store.ParquetCopy;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,13 +23,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import org.apache.arrow.c.ArrowArrayStream;
-import org.apache.arrow.c.Data;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBConnection;
-import org.duckdb.DuckDBResultSet;
 
 /**
  * Writes a workspace's export into a new directory: {@code tables.sqlite} by {@code VACUUM INTO} (one file, nothing
@@ -42,8 +35,6 @@ import org.duckdb.DuckDBResultSet;
 final class WorkspaceExporter {
     /** The Parquet files' citation column, as run-sql names it. */
     static final String CITATION_COLUMN = "__src";
-
-    private static final int BATCH_ROWS = 65_536;
 
     private WorkspaceExporter() {}
 
@@ -93,25 +84,10 @@ final class WorkspaceExporter {
         List<WorkspaceExport.Table> tables = new ArrayList<>();
         Set<String> fileNames = new HashSet<>();
         try (DuckDBConnection source = storage.openDuckDb();
-                DuckDBConnection sink =
-                        DriverManager.getConnection("jdbc:duckdb:").unwrap(DuckDBConnection.class);
-                BufferAllocator allocator = new RootAllocator()) {
+                ParquetCopy copy = new ParquetCopy()) {
             for (TableInfo table : catalog.tables()) {
                 String fileName = "parquet/" + uniqueFileName(table.name(), fileNames) + ".parquet";
-                String streamName = "tq_export_" + tables.size();
-                try (Statement read = source.createStatement();
-                        DuckDBResultSet rows = (DuckDBResultSet)
-                                read.executeQuery(DuckDbStorage.exportSql(table, citationColumn(table)));
-                        ArrowArrayStream stream = ArrowArrayStream.allocateNew(allocator)) {
-                    // The stream owns the reader from here and closes it when DuckDB has read it.
-                    Data.exportArrayStream(
-                            allocator, (ArrowReader) rows.arrowExportStream(allocator, BATCH_ROWS), stream);
-                    sink.registerArrowStream(streamName, stream);
-                    try (Statement write = sink.createStatement()) {
-                        write.execute("COPY (SELECT * FROM " + streamName + ") TO "
-                                + literal(directory.resolve(fileName).toString()) + " (FORMAT parquet)");
-                    }
-                }
+                copy.write(source, DuckDbStorage.exportSql(table, citationColumn(table)), directory.resolve(fileName));
                 tables.add(new WorkspaceExport.Table(
                         table.name(),
                         FileRefs.format(table.fileNumber()),
