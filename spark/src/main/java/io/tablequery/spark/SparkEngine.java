@@ -1,0 +1,143 @@
+package io.tablequery.spark;
+
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.translate.SparkSqlDialect;
+import io.tablequery.dialects.translate.SqlDialect;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.error.HostPaths;
+import io.tablequery.engine.exec.PlanRunner;
+import io.tablequery.engine.exec.PlanSession;
+import io.tablequery.engine.exec.RunContext;
+import io.tablequery.engine.exec.TableNaming;
+import io.tablequery.engine.plugin.EnginePlugin;
+import io.tablequery.engine.skill.PlanEngines;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.spark.export.ParquetExports;
+import io.tablequery.spark.run.SparkPlanSession;
+import java.io.IOException;
+import java.util.Optional;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The {@code spark} engine of run-sql, configured for one process: it translates plans to Spark SQL, runs each in a
+ * Spark Connect session of its own, and keeps the Parquet exports of the workspaces it hears of current.
+ */
+public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
+    /** The engine's name. */
+    public static final String ENGINE = "spark";
+
+    /** How the Spark SQL names the workspace's tables (views over their exports) and a plan's step views. */
+    private static final TableNaming NAMING = new TableNaming() {
+        @Override
+        public String stored(String table) {
+            return quote("__tq_table_" + table);
+        }
+
+        @Override
+        public String created(String step) {
+            return quote(step);
+        }
+    };
+
+    private final SparkOptions options;
+    private final ParquetExports exports;
+
+    /**
+     * Configures the engine.
+     *
+     * @param options where the cluster is and where exports go
+     */
+    public SparkEngine(SparkOptions options) {
+        this.options = requireNonNull(options, "options is null");
+        this.exports = new ParquetExports(options.data());
+    }
+
+    @Override
+    public String name() {
+        return ENGINE;
+    }
+
+    @Override
+    public Optional<SqlDialect> dialect() {
+        return Optional.of(SparkSqlDialect.INSTANCE);
+    }
+
+    @Override
+    public TableNaming naming() {
+        return NAMING;
+    }
+
+    @Override
+    public PlanSession open(RunContext context) {
+        return new SparkPlanSession(connect(), context, exports, NAMING);
+    }
+
+    @Override
+    public PlanEngines.Extra engine() {
+        return new PlanEngines.Extra(this, options.autoRows());
+    }
+
+    @Override
+    public void opened(Workspace workspace) {
+        workspace.addCommitListener(catalog -> exports.follow(workspace, catalog));
+        exports.follow(workspace, workspace.catalog());
+    }
+
+    @Override
+    public void closing(Workspace workspace) {
+        exports.forget(workspace.name());
+    }
+
+    @Override
+    public void close() {
+        exports.close();
+    }
+
+    /**
+     * Returns the exports this engine keeps.
+     *
+     * @return the exports
+     */
+    public ParquetExports exports() {
+        return exports;
+    }
+
+    /** A new Spark Connect session, set up as the Spark SQL dialect expects. */
+    private SparkSession connect() {
+        SparkSession spark;
+        try {
+            spark = org.apache.spark.sql.connect.SparkSession.builder()
+                    .remote(options.connect())
+                    .create();
+        } catch (RuntimeException e) {
+            throw unavailable(e);
+        }
+        try {
+            spark.conf().set("spark.sql.ansi.enabled", "true");
+            spark.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");
+            spark.conf().set("spark.sql.session.timeZone", "UTC");
+            spark.conf().set("spark.sql.caseSensitive", "false");
+            return spark;
+        } catch (RuntimeException e) {
+            try {
+                spark.close();
+            } catch (IOException | RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
+            throw unavailable(e);
+        }
+    }
+
+    private EngineException unavailable(RuntimeException e) {
+        String message = e.getMessage() == null
+                ? e.toString()
+                : e.getMessage().lines().findFirst().orElse("");
+        return new EngineException(
+                SparkErrorCode.SPARK_UNAVAILABLE,
+                "the Spark Connect server %s does not answer (%s); check that it runs, or run the plan on another engine"
+                        .formatted(options.connect(), HostPaths.scrub(message)),
+                e);
+    }
+}

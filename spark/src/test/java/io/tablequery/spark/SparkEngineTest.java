@@ -1,0 +1,267 @@
+package io.tablequery.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.EngineComparison;
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.result.ResultTable;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.PlanEngines;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.testing.Plans;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.spark.testing.SparkServers;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs plans on a real Spark Connect server over the Parquet exports of a real workspace, and checks each answer
+ * against SQLite's: the same rows in the same order, the same citations.
+ */
+class SparkEngineTest {
+    private static final String[] NAMES = {
+        "Acme, Inc.", "Ünal \"Bau\"", "上海贸易", "O'Brien", "back\\slash", "Café Olé", "x,y\nz", "plain", "100%_done"
+    };
+    private static final String[] CITIES = {"Paris", "上海", "Berlin", "São Paulo", "Tokyo"};
+
+    @TempDir
+    static Path dir;
+
+    static Workspace workspace;
+    static SparkEngine engine;
+    static TableQuerySkill skill;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        workspace = Workspace.open(dir.resolve("ws"));
+        workspace.ingest(orders(dir.resolve("orders.csv"), 300, new Random(5)));
+        workspace.ingest(cities(dir.resolve("cities.csv")));
+        engine = new SparkEngine(
+                new SparkOptions(SparkServers.address(), dir.resolve("spark-data"), 0, Duration.ofMinutes(2)));
+        engine.opened(workspace);
+        skill = new TableQuerySkill(
+                workspace, SkillSettings.DEFAULTS.withEngines(PlanEngines.BUILT_IN.with(engine.engine())));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        engine.closing(workspace);
+        engine.close();
+        workspace.close();
+    }
+
+    static Path orders(Path file, int rows, Random random) throws IOException {
+        StringBuilder csv = new StringBuilder("id,name,city,qty,price,note\n");
+        for (int i = 1; i <= rows; i++) {
+            String name = NAMES[random.nextInt(NAMES.length)];
+            csv.append(i)
+                    .append(",\"")
+                    .append(name.replace("\"", "\"\""))
+                    .append("\",")
+                    .append(CITIES[random.nextInt(CITIES.length)])
+                    .append(',')
+                    .append(random.nextInt(50))
+                    .append(',')
+                    .append(random.nextInt(100_000) / 100.0)
+                    .append(',')
+                    .append(random.nextInt(3) == 0 ? "" : "note " + random.nextInt(20))
+                    .append('\n');
+        }
+        Files.writeString(file, csv, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    static Path cities(Path file) throws IOException {
+        Files.writeString(
+                file,
+                "city,country,population\nParis,France,2100000\n上海,China,24870000\nBerlin,Germany,3700000\n"
+                        + "São Paulo,Brazil,12300000\nOslo,Norway,700000\n",
+                StandardCharsets.UTF_8);
+        return file;
+    }
+
+    static RunSqlResult run(PlanEngine engine, String... steps) {
+        return skill.runSql(new RunSqlRequest(PlanParser.parse(Plans.plan(steps)), 1000, null, engine));
+    }
+
+    static String one(String sql) {
+        return Plans.step(1, "CREATE TEMP TABLE \"r\" AS " + sql, "r", "final");
+    }
+
+    /** Runs a plan on SQLite and on Spark and asserts the same answer, citations included. */
+    static ResultTable same(String... steps) {
+        RunSqlResult sqlite = run(PlanEngine.SQLITE, steps);
+        RunSqlResult spark = run(PlanEngine.parse("spark"), steps);
+        assertThat(spark.engine()).isEqualTo("spark");
+        for (int i = 0; i < sqlite.tables().size(); i++) {
+            ResultTable expected = sqlite.tables().get(i);
+            ResultTable actual = spark.tables().get(i);
+            assertThat(actual.columns()).isEqualTo(expected.columns());
+            assertThat(actual.totalRows()).isEqualTo(expected.totalRows());
+            assertThat(actual.rows()).as(String.join("\n", steps)).isEqualTo(expected.rows());
+        }
+        assertThat(spark.fileRefs()).isEqualTo(sqlite.fileRefs());
+        return spark.tables().get(spark.tables().size() - 1);
+    }
+
+    @Test
+    void answersAsSqliteDoesWithTheSameCitations() {
+        ResultTable filtered = same(one("SELECT \"id\", \"name\", \"qty\" * 2 AS twice, \"price\" FROM \"orders\""
+                + " WHERE \"qty\" > 10 AND \"name\" LIKE '%a%' ORDER BY \"qty\" DESC, \"id\""));
+        assertThat(filtered.rows()).isNotEmpty();
+        assertThat(filtered.rows().get(0).get(4)).matches("F1S1R\\d+");
+        same(one("SELECT \"city\", count(*) AS n, sum(\"qty\") AS q, min(\"name\") AS first_name FROM \"orders\""
+                + " GROUP BY \"city\" ORDER BY \"city\""));
+        same(one("SELECT o.\"id\", c.\"country\", o.\"qty\" / 3 AS third, o.\"qty\" % 7 AS rest FROM \"orders\" o"
+                + " JOIN \"cities\" c ON c.\"city\" = o.\"city\" WHERE o.\"note\" IS NULL ORDER BY o.\"id\""));
+        same(one("SELECT \"name\", \"city\" || '/' || \"qty\" AS label FROM \"orders\""
+                + " WHERE \"name\" LIKE '%\\%' OR \"name\" LIKE 'o''b%' OR \"name\" LIKE '100!%%' ESCAPE '!'"
+                + " ORDER BY \"id\""));
+        same(one("SELECT \"id\", upper(\"city\") AS up, length(\"name\") AS len, coalesce(\"note\", '-') AS note"
+                + " FROM \"orders\" WHERE \"id\" IN (1, 5, 9, 200) ORDER BY \"id\""));
+    }
+
+    @Test
+    void keepsSqlitesRowOrderAndCitationsAcrossSteps() {
+        same(
+                Plans.step(
+                        1,
+                        "CREATE TEMP TABLE \"big\" AS SELECT \"id\", \"name\", \"city\", \"qty\" FROM \"orders\""
+                                + " WHERE \"qty\" >= 25",
+                        "big",
+                        "intermediate"),
+                Plans.step(
+                        2,
+                        "CREATE TEMP TABLE \"top\" AS SELECT \"id\", \"name\", \"qty\" FROM \"big\" WHERE \"city\" <>"
+                                + " 'Tokyo' ORDER BY \"qty\" DESC, \"id\" LIMIT 25",
+                        "top",
+                        "final"));
+        same(Plans.step(
+                1,
+                "CREATE TEMP TABLE \"scan\" AS SELECT \"id\", \"name\" FROM \"orders\" WHERE \"price\" > 500",
+                "scan",
+                "final"));
+    }
+
+    /**
+     * Generated plans of the citation test's shapes, one and two steps: each answers on Spark with SQLite's rows and
+     * SQLite's {@code __src}, row for row.
+     */
+    @Test
+    void citesTheRowsSqliteCitesOnGeneratedPlans() {
+        Random random = new Random(33);
+        List<String> columns = List.of("id", "name", "city", "qty", "price", "note");
+        int compared = 0;
+        for (int i = 0; i < 60; i++) {
+            List<String> picked =
+                    columns.stream().filter(c -> random.nextBoolean()).toList();
+            String select = String.join(
+                    ", ",
+                    (picked.isEmpty() ? List.of("name") : picked)
+                            .stream().map(c -> "\"" + c + "\"").toList());
+            String order = " ORDER BY \"" + columns.get(random.nextInt(columns.size())) + "\""
+                    + (random.nextBoolean() ? " DESC" : "") + ", \"id\"";
+            String limit = random.nextBoolean() ? " LIMIT " + (1 + random.nextInt(40)) : "";
+            String[] plan = random.nextBoolean()
+                    ? new String[] {
+                        one("SELECT " + select + " FROM \"orders\" WHERE " + predicate(random) + order + limit)
+                    }
+                    : new String[] {
+                        Plans.step(
+                                1,
+                                "CREATE TEMP TABLE \"s1\" AS SELECT \"id\", \"name\", \"city\", \"qty\", \"price\","
+                                        + " \"note\" FROM \"orders\" WHERE " + predicate(random),
+                                "s1",
+                                "intermediate"),
+                        Plans.step(
+                                2,
+                                "CREATE TEMP TABLE \"s2\" AS SELECT " + select + " FROM \"s1\" WHERE "
+                                        + predicate(random) + order + limit,
+                                "s2",
+                                "final")
+                    };
+            ResultTable answer = same(plan);
+            compared += answer.rows().size();
+        }
+        assertThat(compared).isGreaterThan(300);
+    }
+
+    private static String predicate(Random random) {
+        return switch (random.nextInt(5)) {
+            case 0 -> "\"qty\" > " + random.nextInt(50);
+            case 1 -> "\"city\" = '" + CITIES[random.nextInt(CITIES.length)] + "'";
+            case 2 -> "\"name\" LIKE '%" + "aeo上\\".charAt(random.nextInt(5)) + "%'";
+            case 3 -> "\"note\" IS NULL";
+            default -> "\"price\" BETWEEN " + random.nextInt(500) + " AND " + (500 + random.nextInt(500));
+        };
+    }
+
+    @Test
+    void comparesAnyTwoEngines() {
+        String plan = one("SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY n DESC, \"city\"");
+        for (String engines : List.of("both:spark", "both:duckdb,spark")) {
+            RunSqlResult result = run(PlanEngine.parse(engines), plan);
+            EngineComparison comparison = result.comparison();
+            assertThat(comparison.note()).isNull();
+            assertThat(comparison.identical()).as(comparison.lines().toString()).isTrue();
+            assertThat(result.engine()).isEqualTo(engines.equals("both:spark") ? "both:sqlite,spark" : engines);
+        }
+    }
+
+    @Test
+    void refusesWhatSparkCannotAnswerAsSqliteWould() {
+        assertThatThrownBy(() ->
+                        run(PlanEngine.parse("spark"), one("SELECT date(\"note\", '+1 day') AS d FROM \"orders\"")))
+                .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                        .isEqualTo(PlanErrorCode.UNTRANSLATABLE.toErrorCode()))
+                .hasMessageContaining("cannot run on Spark SQL with SQLite's answers");
+        RunSqlResult auto = run(PlanEngine.AUTO, one("SELECT printf('%05d', \"qty\") AS p FROM \"orders\""));
+        assertThat(auto.engine()).isEqualTo("sqlite");
+        assertThat(auto.notices())
+                .containsExactly(
+                        "Not on duckdb: the plan reads 300 rows, fewer than the 100,000 from which DuckDB is faster.",
+                        "Ran on sqlite: step 1 does not translate to Spark SQL exactly (the function printf() with 2"
+                                + " arguments has no checked Spark SQL counterpart).");
+    }
+
+    @Test
+    void autoPicksSparkFromItsThreshold() {
+        RunSqlResult auto = run(PlanEngine.AUTO, one("SELECT count(*) AS n FROM \"orders\""));
+        assertThat(auto.engine()).isEqualTo("spark");
+        assertThat(auto.notices()).contains("Ran on spark: every step translates and the plan reads 300 rows.");
+        assertThat(auto.tables().get(0).rows()).containsExactly(List.of("300", "F1S1"));
+    }
+
+    @Test
+    void stopsAPlanOnTheClusterAtItsTimeLimit() {
+        TableQuerySkill hurried = new TableQuerySkill(
+                workspace,
+                SkillSettings.DEFAULTS
+                        .withQueryTimeout(Duration.ofSeconds(3))
+                        .withEngines(PlanEngines.BUILT_IN.with(engine.engine())));
+        String slow = one("SELECT count(*) AS n FROM \"orders\" a, \"orders\" b, \"orders\" c, \"orders\" d"
+                + " WHERE a.\"qty\" + b.\"qty\" + c.\"qty\" + d.\"qty\" = 7");
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> hurried.runSql(
+                        new RunSqlRequest(PlanParser.parse(Plans.plan(slow)), null, null, PlanEngine.parse("spark"))))
+                .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                        .isEqualTo(PlanErrorCode.QUERY_TIMEOUT.toErrorCode()));
+        assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(30));
+        same(one("SELECT count(*) AS n FROM \"orders\""));
+    }
+}
