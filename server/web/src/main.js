@@ -43,6 +43,7 @@ const sections = {
 };
 
 let generation = 0;
+let engines = ['sqlite', 'duckdb'];
 
 async function route() {
     const { section, rest, params } = place();
@@ -62,7 +63,7 @@ async function route() {
     const root = h('section', { class: `section-${section}` });
     show(view, root);
     try {
-        await render({ root, ws: workspace(), rest, params, go, current: () => mine === generation });
+        await render({ root, ws: workspace(), rest, params, go, engines, current: () => mine === generation });
         // When a section's content is in place: what "interactive" means for the page's measurements.
         performance.mark('tq:view-ready');
     } catch (error) {
@@ -122,6 +123,7 @@ async function boot() {
 async function loadSession() {
     const session = await api.get('/v1/session');
     keyButton.hidden = !session.keys;
+    engines = session.engines ?? engines;
     const wanted = place().params.get('ws')
         ?? new URLSearchParams(location.search).get('ws')
         ?? sessionStorage.getItem(WORKSPACE);

@@ -4,12 +4,18 @@ import { chartPanel } from './chart.js';
 import { resultGrid } from './results.js';
 
 const DRAFT = 'tq.plan.draft';
-const ENGINES = [
-    ['sqlite', 'sqlite: as written'],
-    ['duckdb', 'duckdb: translated, same answers'],
-    ['auto', 'auto: the faster that gives SQLite\'s answer'],
-    ['both', 'both: run on each and compare'],
-];
+/** The engine choices: SQLite, DuckDB and any other engine the server offers, auto, and the pairs to compare. */
+function engineChoices(engines) {
+    const others = engines.filter((name) => name !== 'sqlite' && name !== 'duckdb');
+    return [
+        ['sqlite', 'sqlite: as written'],
+        ['duckdb', 'duckdb: translated, same answers'],
+        ...others.map((name) => [name, `${name}: translated, same answers`]),
+        ['auto', 'auto: the faster that gives SQLite\'s answer'],
+        ['both', 'both: sqlite and duckdb, compared'],
+        ...others.map((name) => [`both:${name}`, `both:${name}: sqlite and ${name}, compared`]),
+    ];
+}
 const CREATE = /^CREATE\s+TEMP(?:ORARY)?\s+TABLE\s+(?:"((?:[^"]|"")+)"|([\p{L}\p{N}_]+))\s+AS\s+/iu;
 
 function quote(name) {
@@ -52,11 +58,11 @@ export function planOf(text, tables) {
 
 /** Plans: a run-sql plan or one SQLite statement, an engine, the results with their citations, errors by step. */
 export async function renderPlans(ctx) {
-    const { root, ws } = ctx;
+    const { root, ws, engines } = ctx;
     const { tables } = await api.get(api.ws(ws, '/tables'));
     const schema = Object.fromEntries(tables.map((t) => [t.name, t.columns.map((c) => c.name)]));
     const host = h('div', { class: 'editor', id: 'plan-editor' });
-    const engine = h('select', { id: 'plan-engine' }, ENGINES.map(([value, text]) => h('option', { value, text })));
+    const engine = h('select', { id: 'plan-engine' }, engineChoices(engines ?? ['sqlite', 'duckdb']).map(([value, text]) => h('option', { value, text })));
     const maxRows = h('input', { type: 'number', id: 'plan-max-rows', min: 0, max: 2000, value: 100 });
     const run = h('button', { type: 'button', id: 'plan-run', class: 'primary', text: 'Run', title: 'Ctrl+Enter' });
     const steps = h('ol', { class: 'steps', id: 'plan-steps' });
@@ -141,15 +147,16 @@ function answerView(answer, ws, plan) {
 }
 
 function comparison(compared) {
+    const [first, second] = compared.engines;
     return h('section', { class: 'comparison', id: 'comparison' },
-        h('h2', { text: 'SQLite and DuckDB compared' }),
+        h('h2', { text: `${first} and ${second} compared` }),
         compared.note ? h('p', { text: compared.note }) : null,
         h('table', { class: 'grid' },
-            h('thead', {}, h('tr', {}, ['Table', 'SQLite rows', 'DuckDB rows', 'Compared', 'Result'].map((t) => h('th', { scope: 'col', text: t })))),
+            h('thead', {}, h('tr', {}, ['Table', `${first} rows`, `${second} rows`, 'Compared', 'Result'].map((t) => h('th', { scope: 'col', text: t })))),
             h('tbody', {}, compared.tables.map((t) => h('tr', {},
                 h('td', { text: t.table }),
-                h('td', { class: 'number', text: count(t.sqliteRows) }),
-                h('td', { class: 'number', text: count(t.duckdbRows) }),
+                h('td', { class: 'number', text: count(t.firstRows) }),
+                h('td', { class: 'number', text: count(t.secondRows) }),
                 h('td', { text: `${count(t.comparedRows)} rows ${t.inOrder ? 'in order' : 'as a set'}` }),
                 h('td', { class: t.difference ? 'error' : 'ok', text: t.difference ?? (t.reordered ? 'the same rows, tied rows in another order' : 'the same') }))))));
 }

@@ -4,7 +4,10 @@ import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.http.WorkspaceLifecycle;
 import io.tablequery.server.mcp.McpServers;
 import io.tablequery.server.mcp.McpToolCalls;
 import io.tablequery.server.mcp.RunningCalls;
@@ -45,6 +48,9 @@ final class McpCommand implements Callable<Integer> {
     @Mixin
     QueryTimeoutOption queryTimeout;
 
+    @Mixin
+    EngineOptions engines;
+
     @Override
     public Integer call() {
         PrintStream protocol = System.out;
@@ -55,10 +61,13 @@ final class McpCommand implements Callable<Integer> {
         InputStream in = new EndOfInput(System.in, inputClosed::countDown);
         return target.run(
                 open -> {
+                    ConfiguredPlugins plugins =
+                            engines.configure(WorkspaceLifecycle.bytes(WorkspaceOptions.DEFAULTS.duckDbMemoryLimit()));
+                    plugins.opened(open);
                     RunningCalls running = new RunningCalls();
                     McpToolCalls calls = new McpToolCalls(
                             WorkspaceAccess.of(open),
-                            SkillSettings.DEFAULTS.withQueryTimeout(timeout),
+                            SkillSettings.DEFAULTS.withQueryTimeout(timeout).withEngines(plugins.engines()),
                             DuckToolSettings.DEFAULTS.withQueryTimeout(timeout),
                             running,
                             McpCommand::log);
@@ -72,6 +81,8 @@ final class McpCommand implements Callable<Integer> {
                         err.flush();
                     }
                     server.close();
+                    plugins.closing(open);
+                    plugins.close();
                     return 0;
                 },
                 remote -> {

@@ -6,8 +6,12 @@ import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.plan.QueryPlan;
+import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.http.WorkspaceLifecycle;
 import io.tablequery.server.views.RunSqlView;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,6 +42,9 @@ final class RunSqlCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
+    @Mixin
+    EngineOptions engines;
+
     @Option(names = "--max-rows", paramLabel = "N", description = "Rows shown across all final tables (ceiling 2000).")
     Integer maxRows;
 
@@ -55,8 +62,9 @@ final class RunSqlCommand implements Callable<Integer> {
             paramLabel = "E",
             defaultValue = "sqlite",
             description = "sqlite (the plan as written, the default); duckdb (translated, refused if a step does"
-                    + " not translate); auto (DuckDB for large translatable plans, else SQLite); both (run both and"
-                    + " compare).")
+                    + " not translate); spark (translated, with --spark-connect); auto (the engine a plan of its size"
+                    + " runs fastest on, among those it translates to, else SQLite); both (SQLite and DuckDB, compared);"
+                    + " both:E or both:E1,E2 (another pair).")
     String engine;
 
     @Override
@@ -69,11 +77,16 @@ final class RunSqlCommand implements Callable<Integer> {
         request.put("maxRows", maxRows);
         request.put("cellMax", cellMax);
         request.put("engine", engine);
-        JsonNode response = target.call(
-                skill -> RunSqlView.of(
-                        skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine)), skill.names()),
-                "run-sql",
-                request);
+        JsonNode response;
+        try (ConfiguredPlugins plugins =
+                engines.configure(WorkspaceLifecycle.bytes(WorkspaceOptions.DEFAULTS.duckDbMemoryLimit()))) {
+            response = target.call(
+                    skill -> RunSqlView.of(
+                            skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine)), skill.names()),
+                    "run-sql",
+                    request,
+                    SkillSettings.DEFAULTS.withEngines(plugins.engines()));
+        }
         SkillOutput.print(spec.commandLine().getOut(), json, response);
         return 0;
     }

@@ -3,6 +3,7 @@ package io.tablequery.server.cli;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestSettings;
+import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
@@ -78,6 +79,9 @@ final class ServeCommand implements Callable<Integer> {
 
     @Mixin
     QueryTimeoutOption queryTimeout;
+
+    @Mixin
+    EngineOptions engines;
 
     @Option(
             names = "--max-queries-per-workspace",
@@ -222,6 +226,8 @@ final class ServeCommand implements Callable<Integer> {
                     e.getMessage() + " (--memory takes a size like 16GB, at least one workspace's reservation;"
                             + " --idle-close 0 or more seconds)");
         }
+        ConfiguredPlugins plugins = engines.configure(WorkspaceLifecycle.bytes(options.duckDbMemoryLimit()));
+        registry.addListener(plugins);
         Path uploads;
         try {
             if (target.workspace != null) {
@@ -233,6 +239,7 @@ final class ServeCommand implements Callable<Integer> {
             }
         } catch (RuntimeException | IOException e) {
             registry.close();
+            plugins.close();
             throw e;
         }
         AuthMode mode = auth != null ? auth : loopback(host) ? AuthMode.NONE : AuthMode.KEYS;
@@ -253,7 +260,7 @@ final class ServeCommand implements Callable<Integer> {
                 port,
                 maxUploadMb << 20,
                 ServerSettings.DEFAULTS.maxRequestBytes(),
-                SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()),
+                SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()).withEngines(plugins.engines()),
                 limits);
         TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
         URI url = localUrl(host, server.port());
@@ -265,6 +272,7 @@ final class ServeCommand implements Callable<Integer> {
                 .addShutdownHook(new Thread(
                         () -> {
                             server.close();
+                            plugins.close();
                             ServedNote.remove(noted);
                             stopped.countDown();
                         },

@@ -1,12 +1,19 @@
 package io.tablequery.server.cli;
 
+import io.tablequery.engine.plugin.EnginePlugin;
+import io.tablequery.engine.plugin.EnginePlugins;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
-/** Entry point of the {@code tq} command. */
+/**
+ * Entry point of the {@code tq} command. A first word that names no subcommand but an installed engine plugin runs
+ * that plugin's commands ({@code tq spark local}).
+ */
 public final class TqMain {
     private TqMain() {}
 
@@ -19,6 +26,12 @@ public final class TqMain {
      * @param args the command line
      */
     public static void main(String[] args) {
+        if (args.length > 0 && !SUBCOMMANDS.containsKey(args[0]) && !args[0].startsWith("-")) {
+            Optional<EnginePlugin> plugin = EnginePlugins.installed(args[0]);
+            if (plugin.isPresent()) {
+                System.exit(plugin.get().command(List.of(args).subList(1, args.length), System.out, System.err));
+            }
+        }
         System.exit(commandLine(args.length == 0 ? "" : args[0]).execute(args));
     }
 

@@ -77,8 +77,20 @@ public final class WorkspaceTarget {
      * @return the response as JSON
      */
     JsonNode call(Function<TableQuerySkill, Object> embedded, String route, Object request) {
-        return callOnWorkspace(
-                open -> embedded.apply(new TableQuerySkill(open, SkillSettings.DEFAULTS)), route, request);
+        return call(embedded, route, request, SkillSettings.DEFAULTS);
+    }
+
+    /**
+     * Runs a skill call either way, the embedded skill with the given settings (a server uses its own).
+     *
+     * @param embedded the call on an embedded skill, returning the response view
+     * @param route the route under {@code /v1/workspaces/{ws}/}
+     * @param request the JSON request for the server
+     * @param settings the embedded skill's settings
+     * @return the response as JSON
+     */
+    JsonNode call(Function<TableQuerySkill, Object> embedded, String route, Object request, SkillSettings settings) {
+        return callOnWorkspace(open -> embedded.apply(new TableQuerySkill(open, settings)), route, request);
     }
 
     /**

@@ -65,7 +65,8 @@ public final class TqServer implements AutoCloseable {
                 DuckToolSettings.DEFAULTS.withQueryTimeout(settings.skill().queryTimeout());
         ToolsController tools = new ToolsController(workspaces, duckSettings, uploadCache);
         BrowseController browse = new BrowseController(workspaces);
-        SessionController session = new SessionController(workspaces, authenticator, auth);
+        SessionController session = new SessionController(
+                workspaces, authenticator, auth, settings.skill().engines().names());
         WebController web = new WebController();
         AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
         RequestObserver observer = new RequestObserver();

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceListener;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.api.ServerErrorCode;
 import java.io.IOException;
@@ -17,6 +18,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -76,6 +78,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
     private long budgetCloses;
     private long refusals;
     private volatile URI server;
+    private final List<WorkspaceListener> listeners = new CopyOnWriteArrayList<>();
     private boolean closed;
 
     /** Creates a registry that serves the workspaces added to it and cannot create others. */
@@ -208,7 +211,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
             reserved += reservation;
             entries.put(entry.name, entry);
         }
-        announce(workspace);
+        opened(workspace);
     }
 
     /**
@@ -446,7 +449,10 @@ public final class WorkspaceRegistry implements AutoCloseable {
             entries.clear();
             notifyAll();
         }
-        open.forEach(Workspace::close);
+        for (Workspace workspace : open) {
+            listeners.forEach(listener -> listener.closing(workspace));
+            workspace.close();
+        }
     }
 
     private void open(Entry entry) {
@@ -469,7 +475,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
                 notifyAll();
             }
         }
-        announce(opened);
+        opened(opened);
     }
 
     /** Makes room for one more open workspace, choosing idle ones to close; false when there is none to close. */
@@ -503,6 +509,7 @@ public final class WorkspaceRegistry implements AutoCloseable {
     private void closeAll(List<Workspace> workspaces) {
         for (Workspace workspace : workspaces) {
             try {
+                listeners.forEach(listener -> listener.closing(workspace));
                 workspace.close();
             } catch (RuntimeException e) {
                 LOG.warn("could not close workspace {}", workspace.name(), e);
@@ -579,5 +586,22 @@ public final class WorkspaceRegistry implements AutoCloseable {
         if (url != null && workspace != null) {
             workspace.announceServer(url, workspace.name());
         }
+    }
+
+    /** Tells of a workspace just opened (or added open): in its holder note, and to the listeners. */
+    private void opened(Workspace workspace) {
+        announce(workspace);
+        if (workspace != null) {
+            listeners.forEach(listener -> listener.opened(workspace));
+        }
+    }
+
+    /**
+     * Adds a listener that hears every workspace this registry opens from now on, and each one it closes.
+     *
+     * @param listener the listener
+     */
+    public void addListener(WorkspaceListener listener) {
+        listeners.add(requireNonNull(listener, "listener is null"));
     }
 }

@@ -81,6 +81,7 @@ class BrowseHttpTest {
         JsonNode session = json(get("/v1/session"));
         assertThat(session.path("keys").asBoolean()).isFalse();
         assertThat(session.path("workspaces").toString()).isEqualTo("[\"shop\"]");
+        assertThat(session.path("engines").toString()).isEqualTo("[\"sqlite\",\"duckdb\"]");
     }
 
     @Test

@@ -135,6 +135,8 @@ class SkillHttpTest {
         assertThat(both.at("/comparison/tables/0/table").asText()).isEqualTo("final_table_step1");
         assertThat(both.at("/comparison/tables/0/difference").isNull()).isTrue();
         assertThat(both.at("/comparison/tables/0/comparedRows").asLong()).isEqualTo(2);
+        assertThat(both.at("/comparison/engines").toString()).isEqualTo("[\"sqlite\",\"duckdb\"]");
+        assertThat(both.at("/comparison/tables/0/firstRows").asLong()).isEqualTo(2);
         JsonNode duck = JsonCodec.mapper()
                 .readTree(post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(PLAN), "engine", "duckdb"))
                         .body());
