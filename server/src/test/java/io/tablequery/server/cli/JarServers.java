@@ -8,6 +8,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +68,31 @@ final class JarServers {
         }
         process.destroyForcibly();
         throw new AssertionError("the server did not start within 60 s");
+    }
+
+    /**
+     * Uploads a CSV file to a workspace of a server as a multipart form, as the page does.
+     *
+     * @param port the server's port
+     * @param workspace the workspace
+     * @param name the file's name
+     * @param csv its content
+     * @return the server's answer
+     * @throws IOException when the request fails
+     * @throws InterruptedException when interrupted
+     */
+    static HttpResponse<String> upload(int port, String workspace, String name, CharSequence csv)
+            throws IOException, InterruptedException {
+        String boundary = "tq-jar-servers-boundary";
+        String body =
+                "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(boundary, name)
+                        + "Content-Type: text/csv\r\n\r\n" + csv + "\r\n--" + boundary + "--\r\n";
+        return CLIENT.send(
+                HttpRequest.newBuilder(base(port).resolve("/v1/workspaces/" + workspace + "/files"))
+                        .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     /** The base URL of a server on this machine's loopback. */

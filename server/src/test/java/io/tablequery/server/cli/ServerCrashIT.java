@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * the workspace opens and holds every upload the server had confirmed, each readable.
  */
 class ServerCrashIT {
-    private static final String BOUNDARY = "tq-crash-boundary";
     private static final int KILLS = 3;
 
     @TempDir
@@ -115,15 +113,7 @@ class ServerCrashIT {
         for (int i = 1; i <= 5000; i++) {
             csv.append(i).append(',').append(i * 1.5).append('\n');
         }
-        String body =
-                "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
-                        + "Content-Type: text/csv\r\n\r\n" + csv + "\r\n--" + BOUNDARY + "--\r\n";
-        HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/default/files"))
-                        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
-                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = JarServers.upload(port, "default", name, csv);
         return response.statusCode() == 201;
     }
 

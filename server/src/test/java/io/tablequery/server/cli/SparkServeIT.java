@@ -29,7 +29,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SparkServeIT {
     private static final Path SPARK_TARGET = Path.of("..", "spark", "target");
-    private static final String BOUNDARY = "tq-spark-boundary";
 
     @TempDir
     Path dir;
@@ -76,7 +75,12 @@ class SparkServeIT {
                     dir.resolve("exports").toString());
             assertThat(get(port, "/v1/session").path("engines").toString())
                     .isEqualTo("[\"sqlite\",\"duckdb\",\"spark\"]");
-            assertThat(upload(port, "orders.csv", "id,city,qty\n1,Paris,3\n2,Oslo,5\n3,Paris,7\n4,Lima,\n"))
+            assertThat(JarServers.upload(
+                                    port,
+                                    "shop",
+                                    "orders.csv",
+                                    "id,city,qty\n1,Paris,3\n2,Oslo,5\n3,Paris,7\n4,Lima,\n")
+                            .statusCode())
                     .isEqualTo(201);
             String plan = "{\"queries\":[{\"step\":1,\"sql\":\"CREATE TEMP TABLE \\\"r\\\" AS SELECT \\\"city\\\","
                     + " sum(\\\"qty\\\") AS q FROM \\\"orders\\\" GROUP BY \\\"city\\\" ORDER BY q DESC\","
@@ -158,18 +162,5 @@ class SparkServeIT {
                 HttpRequest.newBuilder(JarServers.base(port).resolve(path)).build(),
                 HttpResponse.BodyHandlers.ofString());
         return JsonCodec.mapper().readTree(response.body());
-    }
-
-    private int upload(int port, String name, String csv) throws Exception {
-        String body =
-                "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
-                        + "Content-Type: text/csv\r\n\r\n" + csv + "\r\n--" + BOUNDARY + "--\r\n";
-        HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/shop/files"))
-                        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
-                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        return response.statusCode();
     }
 }

@@ -7,9 +7,7 @@ import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -36,7 +34,6 @@ import org.junit.jupiter.api.io.TempDir;
  * and then it is there) or was refused, and the workspace is whole afterwards.
  */
 class TwoServersIT {
-    private static final String BOUNDARY = "tq-two-boundary";
 
     @TempDir
     Path dir;
@@ -116,15 +113,7 @@ class TwoServersIT {
     }
 
     private int upload(int port, String workspace, String name) throws IOException, InterruptedException {
-        String body =
-                "--%s\r\nContent-Disposition: form-data; name=\"file\"; filename=\"%s\"\r\n".formatted(BOUNDARY, name)
-                        + "Content-Type: text/csv\r\n\r\nid,amount\n1,2.5\n2,3.5\n\r\n--" + BOUNDARY + "--\r\n";
-        HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(JarServers.base(port).resolve("/v1/workspaces/" + workspace + "/files"))
-                        .header("Content-Type", "multipart/form-data; boundary=" + BOUNDARY)
-                        .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = JarServers.upload(port, workspace, name, "id,amount\n1,2.5\n2,3.5\n");
         if (response.statusCode() == 409) {
             JsonNode error = JsonCodec.mapper().readTree(response.body());
             assertThat(error.path("code").asText()).isEqualTo("WORKSPACE_LOCKED");
