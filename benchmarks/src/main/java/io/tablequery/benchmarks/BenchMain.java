@@ -9,7 +9,7 @@ import java.util.Locale;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
- * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]}, {@code mcp [--calls N]}
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]}, {@code tpch-spark [--sf S] [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
@@ -41,6 +41,8 @@ public final class BenchMain {
             load(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("tpch")) {
             tpch(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("tpch-spark")) {
+            tpchSpark(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("mcp")) {
             mcp(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("start")) {
@@ -55,6 +57,7 @@ public final class BenchMain {
                     + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
                     + " [--large-queries N] [--client wrk|java]"
                     + "\n       tq bench tpch [--sf S] [--reps N]"
+                    + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                     + "\n       tq bench mcp [--calls N]"
                     + "\n       tq bench start [--reps N] [--baseline DIR]"
                     + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
@@ -183,6 +186,21 @@ public final class BenchMain {
             }
         }
         TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
+    }
+
+    private static void tpchSpark(String[] args, Path home, Path data, Path results) throws Exception {
+        double scale = 0.1;
+        int reps = 3;
+        String spark = null;
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--sf" -> scale = Double.parseDouble(args[i + 1]);
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--spark-connect" -> spark = args[i + 1];
+                default -> throw unknown(args, i);
+            }
+        }
+        SparkTpchBenchmark.run(new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results), System.out);
     }
 
     private static void mcp(String[] args, Path home, Path data, Path results) throws Exception {

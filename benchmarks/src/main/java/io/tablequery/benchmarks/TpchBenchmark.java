@@ -204,7 +204,7 @@ final class TpchBenchmark {
         return result;
     }
 
-    private static Upload upload(Workspace workspace, Path file, PrintStream log) {
+    static Upload upload(Workspace workspace, Path file, PrintStream log) {
         String name = file.getFileName().toString();
         if (workspace.catalog().fileNamed(name).isPresent()) {
             return new Upload(name, rowsOf(workspace, name), null);
@@ -325,7 +325,7 @@ final class TpchBenchmark {
 
     /** Work to time. */
     @FunctionalInterface
-    private interface Work {
+    interface Work {
         void run() throws Exception;
     }
 
@@ -333,7 +333,7 @@ final class TpchBenchmark {
      * Times contenders that run on the same engine in turns: each warms up once, then every repetition runs each
      * contender once, so a drift of the machine's speed meets them all alike.
      */
-    private static Map<String, Double> timeInTurns(
+    static Map<String, Double> timeInTurns(
             Map<String, Work> contenders, int repetitions, Map<String, String> failures) {
         Map<String, double[]> millis = new LinkedHashMap<>();
         for (Map.Entry<String, Work> contender : contenders.entrySet()) {
@@ -368,7 +368,7 @@ final class TpchBenchmark {
     }
 
     /** Times one contender alone: a warm-up, then its repetitions in a block. */
-    private static Double time(String contender, int repetitions, Map<String, String> failures, Work work) {
+    static Double time(String contender, int repetitions, Map<String, String> failures, Work work) {
         return timeInTurns(Map.of(contender, work), repetitions, failures).get(contender);
     }
 
@@ -378,7 +378,7 @@ final class TpchBenchmark {
                 + "\"destine_table_description\":\"TPC-H " + query.name() + "\"}]}";
     }
 
-    private static RunSqlResult runSql(TableQuerySkill skill, TpchQueries.Query query, PlanEngine engine) {
+    static RunSqlResult runSql(TableQuerySkill skill, TpchQueries.Query query, PlanEngine engine) {
         return skill.runSql(new RunSqlRequest(PlanParser.parse(plan(query)), 2000, null, engine));
     }
 
@@ -450,7 +450,7 @@ final class TpchBenchmark {
      * numbers of rows of a large result, since their numbers' text differs in length against the output budget, so
      * the rows both showed are compared, and the full counts.
      */
-    private static boolean sameRows(RunSqlResult sqlite, RunSqlResult duckdb) {
+    static boolean sameRows(RunSqlResult sqlite, RunSqlResult duckdb) {
         ResultTable a = sqlite.tables().get(0);
         ResultTable b = duckdb.tables().get(0);
         int shown = Math.min(a.shownRows(), b.shownRows());

@@ -14,6 +14,7 @@ import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.StringJoiner;
@@ -63,7 +64,12 @@ final class SparkFinalTable implements FinalTable {
     public void stream(long maxRows, BufferAllocator allocator, int batchRows, ArrowRows.BatchConsumer consumer) {
         read(() -> {
             Dataset<Row> rows = spark.sql(cited() + " LIMIT " + maxRows);
-            SparkRows.stream(rows.schema(), rows.toLocalIterator(), allocator, batchRows, consumer);
+            Iterator<Row> iterator = rows.toLocalIterator();
+            try {
+                SparkRows.stream(rows.schema(), iterator, allocator, batchRows, consumer);
+            } finally {
+                release(iterator);
+            }
             return null;
         });
     }
@@ -72,7 +78,12 @@ final class SparkFinalTable implements FinalTable {
     public ArrowStreams.Written writeArrow(long maxRows, OutputStream out) {
         return read(() -> {
             Dataset<Row> rows = spark.sql(cited() + (maxRows == Long.MAX_VALUE ? "" : " LIMIT " + (maxRows + 1)));
-            return SparkRows.write(rows.schema(), rows.toLocalIterator(), maxRows, out);
+            Iterator<Row> iterator = rows.toLocalIterator();
+            try {
+                return SparkRows.write(rows.schema(), iterator, maxRows, out);
+            } finally {
+                release(iterator);
+            }
         });
     }
 
@@ -89,6 +100,21 @@ final class SparkFinalTable implements FinalTable {
             spark.sql(select.toString()).toLocalIterator().forEachRemaining(row -> rows.add(SparkRows.values(row)));
             return rows;
         });
+    }
+
+    /**
+     * Lets go of a result iterator that may not have been read to its end: Spark Connect's holds Arrow buffers until
+     * it is closed or read out. The queries read this way have a LIMIT a row past what is used, so reading the rest is
+     * cheap.
+     */
+    private static void release(Iterator<Row> iterator) throws Exception {
+        if (iterator instanceof AutoCloseable closeable) {
+            closeable.close();
+            return;
+        }
+        while (iterator.hasNext()) {
+            iterator.next();
+        }
     }
 
     private String cited() {

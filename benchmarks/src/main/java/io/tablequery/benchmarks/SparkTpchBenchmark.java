@@ -1,0 +1,221 @@
+package io.tablequery.benchmarks;
+
+import io.tablequery.dialects.sql.SqliteStatement;
+import io.tablequery.dialects.translate.RealSums;
+import io.tablequery.dialects.translate.SparkSqlDialect;
+import io.tablequery.dialects.translate.SqliteTranslator;
+import io.tablequery.dialects.translate.Translation;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.exec.TranslationCatalog;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.PlanEngines;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.workspace.SqliteSession;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.spark.SparkEngine;
+import io.tablequery.spark.SparkOptions;
+import io.tablequery.spark.local.LocalSparkServer;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * TPC-H on the Spark engine: for each of the 22 queries, run-sql on {@code spark} against the same translated query
+ * run raw through the same Spark Connect client over the same Parquet exports (the tool's overhead), and against
+ * run-sql on {@code duckdb}; each answer's rows checked against run-sql on {@code sqlite}. The Spark contenders run in
+ * turns after one untimed warm-up; DuckDB's in a block after them. Without {@code --spark-connect}, a local Spark
+ * Connect server ({@code local[*]}) is started from the jars the build resolved.
+ */
+final class SparkTpchBenchmark {
+    /**
+     * What to run.
+     *
+     * @param scale the TPC-H scale factor
+     * @param repetitions timed runs per contender and query, after one warm-up
+     * @param spark the Spark Connect address, or null to start a local server
+     * @param home the repository
+     * @param data where generated files, the workspace and the exports go
+     * @param results where the report goes, or null
+     */
+    record Settings(double scale, int repetitions, String spark, Path home, Path data, Path results) {}
+
+    /**
+     * One query, medians in milliseconds, null where a contender did not run.
+     *
+     * @param name q01 to q22
+     * @param untranslated why Spark SQL cannot answer it as SQLite, or null
+     * @param spark run-sql on spark
+     * @param raw the translated query run raw on Spark, every row collected
+     * @param duckdb run-sql on duckdb
+     * @param sameAsSqlite whether run-sql on spark showed SQLite's rows
+     * @param failures per contender, the error of a run that failed
+     */
+    record Row(
+            String name,
+            String untranslated,
+            Double spark,
+            Double raw,
+            Double duckdb,
+            Boolean sameAsSqlite,
+            Map<String, String> failures) {}
+
+    private SparkTpchBenchmark() {}
+
+    static List<Row> run(Settings settings, PrintStream log) throws Exception {
+        List<TpchQueries.Query> queries = TpchQueries.load(PyDoughQueries.corpora(settings.home()));
+        String stem = "spark-tpch-sf" + TpchBenchmark.scaleText(settings.scale());
+        List<Path> files = TpchFiles.write(settings.data(), settings.scale());
+        LocalSparkServer local = settings.spark() == null ? startLocal(settings) : null;
+        String address = local != null ? local.address() : settings.spark();
+        List<Row> rows = new ArrayList<>();
+        Duration limit = Duration.ofMinutes(30);
+        try (Workspace workspace = Workspace.open(settings.data()
+                        .resolve("tpch-sf" + TpchBenchmark.scaleText(settings.scale()))
+                        .resolve("tpch"));
+                SparkEngine engine = new SparkEngine(
+                        new SparkOptions(address, settings.data().resolve("spark-exports"), 0, limit))) {
+            for (Path file : files) {
+                TpchBenchmark.upload(workspace, file, log);
+            }
+            engine.opened(workspace);
+            TableQuerySkill skill = new TableQuerySkill(
+                    workspace,
+                    SkillSettings.DEFAULTS
+                            .withQueryTimeout(limit)
+                            .withEngines(PlanEngines.BUILT_IN.with(engine.engine())));
+            try (SparkSession raw = rawSession(address, engine, workspace)) {
+                for (TpchQueries.Query query : queries) {
+                    rows.add(measure(query, workspace, engine, skill, raw, settings.repetitions()));
+                    Row row = rows.get(rows.size() - 1);
+                    log.printf(
+                            Locale.ROOT,
+                            "%s spark %s  raw %s  duckdb %s  same as sqlite %s%s%n",
+                            row.name(),
+                            TpchReport.millis(row.spark()),
+                            TpchReport.millis(row.raw()),
+                            TpchReport.millis(row.duckdb()),
+                            row.sameAsSqlite(),
+                            row.untranslated() == null ? "" : "  untranslated: " + row.untranslated());
+                }
+            }
+        } finally {
+            if (local != null) {
+                local.close();
+            }
+        }
+        String markdown = markdown(settings, rows);
+        if (settings.results() != null) {
+            Reports.write(settings.results(), stem, markdown, rows);
+        }
+        log.print(markdown);
+        return rows;
+    }
+
+    private static Row measure(
+            TpchQueries.Query query,
+            Workspace workspace,
+            SparkEngine engine,
+            TableQuerySkill skill,
+            SparkSession raw,
+            int repetitions) {
+        Map<String, String> failures = new LinkedHashMap<>();
+        Translation translation;
+        CatalogSnapshot catalog = workspace.catalog();
+        try (SqliteSession session = workspace.sqliteSession()) {
+            translation = SqliteTranslator.translate(
+                    SqliteStatement.of(query.sqlite()),
+                    new TranslationCatalog(catalog, session.connection(), engine.naming()),
+                    RealSums.DUCKDB,
+                    SparkSqlDialect.INSTANCE);
+        }
+        if (translation instanceof Translation.Untranslatable refused) {
+            return new Row(query.name(), refused.reason(), null, null, null, null, failures);
+        }
+        String select = ((Translation.Translated) translation).sql();
+        PlanEngine spark = PlanEngine.parse("spark");
+        RunSqlResult[] last = new RunSqlResult[1];
+        Map<String, TpchBenchmark.Work> contenders = new LinkedHashMap<>();
+        contenders.put("spark", () -> last[0] = TpchBenchmark.runSql(skill, query, spark));
+        contenders.put("raw", () -> raw.sql(select).collectAsList());
+        Map<String, Double> millis = TpchBenchmark.timeInTurns(contenders, repetitions, failures);
+        Double duckdb = TpchBenchmark.time(
+                "duckdb", repetitions, failures, () -> TpchBenchmark.runSql(skill, query, PlanEngine.DUCKDB));
+        Boolean same = null;
+        if (last[0] != null) {
+            same = TpchBenchmark.sameRows(TpchBenchmark.runSql(skill, query, PlanEngine.SQLITE), last[0]);
+        }
+        return new Row(query.name(), null, millis.get("spark"), millis.get("raw"), duckdb, same, failures);
+    }
+
+    /** A Spark Connect session with the workspace's exports as the same views the engine's plans read. */
+    private static SparkSession rawSession(String address, SparkEngine engine, Workspace workspace) {
+        SparkSession spark = org.apache.spark.sql.connect.SparkSession.builder()
+                .remote(address)
+                .create();
+        spark.conf().set("spark.sql.ansi.enabled", "true");
+        spark.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");
+        spark.conf().set("spark.sql.session.timeZone", "UTC");
+        CatalogSnapshot catalog = workspace.catalog();
+        long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
+        for (TableInfo table : catalog.tables()) {
+            Path directory = engine.exports().await(workspace, catalog, table, deadline);
+            spark.sql("CREATE OR REPLACE TEMP VIEW " + engine.naming().stored(table.name())
+                    + " AS SELECT * FROM parquet.`" + directory.toUri() + "`");
+        }
+        return spark;
+    }
+
+    private static LocalSparkServer startLocal(Settings settings) throws IOException {
+        Path classPath = settings.home().resolve("spark/target/spark-server.classpath");
+        return LocalSparkServer.start(
+                new LocalSparkServer.Settings(
+                        LocalSparkServer.classPathFile(classPath),
+                        0,
+                        settings.data().resolve("spark-local"),
+                        "local[*]",
+                        "4g"),
+                Duration.ofMinutes(3));
+    }
+
+    static String markdown(Settings settings, List<Row> rows) {
+        StringBuilder out = new StringBuilder();
+        out.append("# TPC-H sf%s on the Spark engine%n%n".formatted(TpchBenchmark.scaleText(settings.scale())));
+        out.append("Machine: ").append(Machine.describe()).append("\n\n");
+        out.append("Medians of %d runs after a warm-up, in ms. `spark`: run-sql on the spark engine (translation, steps"
+                .formatted(settings.repetitions()));
+        out.append(" as cached views, the shown rows read back); `raw`: the translated query through the same client,"
+                + " every row collected; `duckdb`: run-sql on duckdb. `same`: run-sql on spark showed SQLite's rows."
+                + "\n\n");
+        out.append("| query | spark | raw Spark | spark / raw | duckdb | spark / duckdb | same | not on Spark |\n");
+        out.append("|---|---|---|---|---|---|---|---|\n");
+        for (Row row : rows) {
+            out.append("| %s | %s | %s | %s | %s | %s | %s | %s |%n"
+                    .formatted(
+                            row.name(),
+                            TpchReport.millis(row.spark()),
+                            TpchReport.millis(row.raw()),
+                            ratio(row.spark(), row.raw()),
+                            TpchReport.millis(row.duckdb()),
+                            ratio(row.spark(), row.duckdb()),
+                            row.sameAsSqlite() == null ? "" : row.sameAsSqlite(),
+                            row.untranslated() == null
+                                    ? String.join("; ", row.failures().values())
+                                    : row.untranslated()));
+        }
+        return out.toString();
+    }
+
+    private static String ratio(Double a, Double b) {
+        return a == null || b == null || b == 0 ? "" : String.format(Locale.ROOT, "%.2f×", a / b);
+    }
+}
