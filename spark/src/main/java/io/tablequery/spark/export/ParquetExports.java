@@ -166,28 +166,33 @@ public final class ParquetExports implements AutoCloseable {
     }
 
     /**
-     * Lets go of a workspace that is closing: exports of it not started are dropped, and the one running is waited
-     * for, so that none reads a closed workspace.
+     * Lets go of a workspace that is closing: its exports not started are dropped, and the one writing is waited for
+     * (up to 30 s), so that none reads a closed workspace. (Cancelling the one writing did not wait for it.)
      *
      * @param workspace the workspace's name
      */
     public void forget(String workspace) {
-        List<CompletableFuture<Path>> running = new ArrayList<>();
+        List<CompletableFuture<Path>> pending = new ArrayList<>();
         exports.forEach((key, export) -> {
             if (key.workspace().equals(workspace)) {
                 if (!export.isDone()) {
-                    running.add(export);
+                    pending.add(export);
                 }
                 exports.remove(key, export);
             }
         });
-        for (CompletableFuture<Path> export : running) {
-            export.cancel(false);
-            try {
-                export.get(30, TimeUnit.SECONDS);
-            } catch (Exception e) {
-                // Cancelled before it ran, or failed: either way it no longer reads the workspace.
-            }
+        if (pending.isEmpty()) {
+            return;
+        }
+        // A cancelled export that has not started never runs; the one writing runs on, so wait for the thread to pass
+        // it (the exports run one at a time, in order).
+        pending.forEach(export -> export.cancel(false));
+        try {
+            queueEmptied().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.warn("workspace {}: an export for Spark still runs as the workspace closes", workspace);
         }
     }
 
@@ -198,10 +203,15 @@ public final class ParquetExports implements AutoCloseable {
      */
     public void drain() throws InterruptedException {
         try {
-            CompletableFuture.runAsync(() -> {}, executor).get();
+            queueEmptied().get();
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    /** Completes when the export thread has done everything queued before it. */
+    private CompletableFuture<Void> queueEmptied() {
+        return CompletableFuture.runAsync(() -> {}, executor);
     }
 
     /** Stops the export thread; an export running is left to finish its file, then the thread ends. */
