@@ -159,12 +159,7 @@ final class SparkTpchBenchmark {
 
     /** A Spark Connect session with the workspace's exports as the same views the engine's plans read. */
     private static SparkSession rawSession(String address, SparkEngine engine, Workspace workspace) {
-        SparkSession spark = org.apache.spark.sql.connect.SparkSession.builder()
-                .remote(address)
-                .create();
-        spark.conf().set("spark.sql.ansi.enabled", "true");
-        spark.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");
-        spark.conf().set("spark.sql.session.timeZone", "UTC");
+        SparkSession spark = SparkEngine.session(address);
         CatalogSnapshot catalog = workspace.catalog();
         long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
         for (TableInfo table : catalog.tables()) {

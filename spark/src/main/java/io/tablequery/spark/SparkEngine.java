@@ -104,16 +104,18 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
         return exports;
     }
 
-    /** A new Spark Connect session, set up as the Spark SQL dialect expects. */
-    private SparkSession connect() {
-        SparkSession spark;
-        try {
-            spark = org.apache.spark.sql.connect.SparkSession.builder()
-                    .remote(options.connect())
-                    .create();
-        } catch (RuntimeException e) {
-            throw unavailable(e);
-        }
+    /**
+     * Opens a new Spark Connect session, set up as the Spark SQL dialect expects: ANSI mode, double-quoted
+     * identifiers, UTC, names without case.
+     *
+     * @param address the Spark Connect address
+     * @return the session; the caller closes it
+     * @throws RuntimeException when the server does not answer (the session is closed again)
+     */
+    public static SparkSession session(String address) {
+        SparkSession spark = org.apache.spark.sql.connect.SparkSession.builder()
+                .remote(address)
+                .create();
         try {
             spark.conf().set("spark.sql.ansi.enabled", "true");
             spark.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");
@@ -126,6 +128,15 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
             } catch (IOException | RuntimeException closing) {
                 e.addSuppressed(closing);
             }
+            throw e;
+        }
+    }
+
+    /** A new session for a run, or SPARK_UNAVAILABLE. */
+    private SparkSession connect() {
+        try {
+            return session(options.connect());
+        } catch (RuntimeException e) {
             throw unavailable(e);
         }
     }

@@ -185,8 +185,13 @@ public final class EnginePair implements AutoCloseable {
         }
     }
 
-    /** Maps JDBC values to SQLite's storage classes; what has no class stays as is, to fail the comparison. */
-    static Object normalize(Object value) {
+    /**
+     * Maps an engine's values to SQLite's storage classes; what has no class stays as is, to fail the comparison.
+     *
+     * @param value a value as a JDBC driver or an engine's client returns it
+     * @return the value as compared
+     */
+    public static Object normalize(Object value) {
         if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
             return ((Number) value).longValue();
         }

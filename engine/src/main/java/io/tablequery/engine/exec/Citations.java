@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import static io.tablequery.dialects.SqlIdentifiers.literal;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.plan.ValidatedStep;
@@ -55,9 +56,5 @@ public final class Citations {
             return literal(sheets.cite());
         }
         throw new AssertionError("unknown provenance " + provenance);
-    }
-
-    private static String literal(String text) {
-        return "'" + text.replace("'", "''") + "'";
     }
 }

@@ -8,6 +8,7 @@ import io.tablequery.engine.exec.PlanRunner;
 import io.tablequery.engine.exec.SqlitePlanRunner;
 import io.tablequery.engine.plan.PlanErrorCode;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,6 +23,7 @@ public final class PlanEngines {
     public static final PlanEngines BUILT_IN = new PlanEngines(List.of());
 
     private final List<Extra> extras;
+    private final Map<String, PlanRunner> runners;
 
     /**
      * An engine added to the built-in ones.
@@ -48,6 +50,11 @@ public final class PlanEngines {
 
     private PlanEngines(List<Extra> extras) {
         this.extras = List.copyOf(extras);
+        Map<String, PlanRunner> byName = new LinkedHashMap<>();
+        byName.put(SqlitePlanRunner.ENGINE, new SqlitePlanRunner());
+        byName.put(DuckDbPlanRunner.ENGINE, new DuckDbPlanRunner());
+        this.extras.forEach(extra -> byName.put(extra.runner().name(), extra.runner()));
+        this.runners = Collections.unmodifiableMap(byName);
     }
 
     /**
@@ -72,7 +79,7 @@ public final class PlanEngines {
      * @return sqlite, duckdb, then the others in the order they were added
      */
     public List<String> names() {
-        return List.copyOf(runners().keySet());
+        return List.copyOf(runners.keySet());
     }
 
     /**
@@ -83,7 +90,7 @@ public final class PlanEngines {
      * @throws EngineException ENGINE_NOT_AVAILABLE when no engine has that name
      */
     PlanRunner runner(String name) {
-        PlanRunner runner = runners().get(name);
+        PlanRunner runner = runners.get(name);
         if (runner == null) {
             throw new EngineException(
                     PlanErrorCode.ENGINE_NOT_AVAILABLE,
@@ -102,16 +109,8 @@ public final class PlanEngines {
                 candidates.add(new Candidate(extra.runner(), extra.autoRows()));
             }
         }
-        candidates.add(new Candidate(new DuckDbPlanRunner(), duckDbRows));
+        candidates.add(new Candidate(runners.get(DuckDbPlanRunner.ENGINE), duckDbRows));
         candidates.sort(Comparator.comparingLong(Candidate::minRows).reversed());
         return candidates;
-    }
-
-    private Map<String, PlanRunner> runners() {
-        Map<String, PlanRunner> runners = new LinkedHashMap<>();
-        runners.put(SqlitePlanRunner.ENGINE, new SqlitePlanRunner());
-        runners.put(DuckDbPlanRunner.ENGINE, new DuckDbPlanRunner());
-        extras.forEach(extra -> runners.put(extra.runner().name(), extra.runner()));
-        return runners;
     }
 }

@@ -1,6 +1,8 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.plugin.ConfiguredPlugins;
+import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.http.WorkspaceLifecycle;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,6 +53,16 @@ final class EngineOptions {
             paramLabel = "ENGINE.KEY=VALUE",
             description = "An option of an engine plugin, such as spark.connect=sc://host:15002 (repeatable).")
     List<String> engineOptions = new ArrayList<>();
+
+    /**
+     * Configures the plugins that were given options, for a command whose workspace has the default DuckDB memory
+     * limit.
+     *
+     * @return the configured plugins, none when no engine option was given
+     */
+    ConfiguredPlugins configure() {
+        return configure(WorkspaceLifecycle.bytes(WorkspaceOptions.DEFAULTS.duckDbMemoryLimit()));
+    }
 
     /**
      * Configures the plugins that were given options.

@@ -6,8 +6,6 @@ import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.SkillSettings;
-import io.tablequery.engine.workspace.WorkspaceOptions;
-import io.tablequery.server.http.WorkspaceLifecycle;
 import io.tablequery.server.mcp.McpServers;
 import io.tablequery.server.mcp.McpToolCalls;
 import io.tablequery.server.mcp.RunningCalls;
@@ -61,8 +59,7 @@ final class McpCommand implements Callable<Integer> {
         InputStream in = new EndOfInput(System.in, inputClosed::countDown);
         return target.run(
                 open -> {
-                    ConfiguredPlugins plugins =
-                            engines.configure(WorkspaceLifecycle.bytes(WorkspaceOptions.DEFAULTS.duckDbMemoryLimit()));
+                    ConfiguredPlugins plugins = engines.configure();
                     plugins.opened(open);
                     RunningCalls running = new RunningCalls();
                     McpToolCalls calls = new McpToolCalls(

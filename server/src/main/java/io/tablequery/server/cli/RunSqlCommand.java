@@ -10,8 +10,6 @@ import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.SkillSettings;
-import io.tablequery.engine.workspace.WorkspaceOptions;
-import io.tablequery.server.http.WorkspaceLifecycle;
 import io.tablequery.server.views.RunSqlView;
 import java.io.IOException;
 import java.io.InputStream;
@@ -78,8 +76,7 @@ final class RunSqlCommand implements Callable<Integer> {
         request.put("cellMax", cellMax);
         request.put("engine", engine);
         JsonNode response;
-        try (ConfiguredPlugins plugins =
-                engines.configure(WorkspaceLifecycle.bytes(WorkspaceOptions.DEFAULTS.duckDbMemoryLimit()))) {
+        try (ConfiguredPlugins plugins = engines.configure()) {
             response = target.call(
                     skill -> RunSqlView.of(
                             skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine)), skill.names()),

@@ -13,16 +13,15 @@ import io.tablequery.dialects.translate.SparkSqlDialect;
 import io.tablequery.dialects.translate.SqliteTranslator;
 import io.tablequery.dialects.translate.TableSchema;
 import io.tablequery.dialects.translate.Translation;
+import io.tablequery.spark.SparkEngine;
 import io.tablequery.spark.testing.SparkServers;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -52,12 +51,7 @@ public final class SparkTarget implements QueryTarget, AutoCloseable {
      */
     public SparkTarget(Path directory) {
         this.directory = directory;
-        this.spark = org.apache.spark.sql.connect.SparkSession.builder()
-                .remote(SparkServers.address())
-                .create();
-        spark.conf().set("spark.sql.ansi.enabled", "true");
-        spark.conf().set("spark.sql.ansi.doubleQuotedIdentifiers", "true");
-        spark.conf().set("spark.sql.session.timeZone", "UTC");
+        this.spark = SparkEngine.session(SparkServers.address());
     }
 
     @Override
@@ -113,7 +107,7 @@ public final class SparkTarget implements QueryTarget, AutoCloseable {
         for (Row row : result.collectAsList()) {
             List<Object> values = new ArrayList<>();
             for (int i = 0; i < row.length(); i++) {
-                values.add(normalize(row.isNullAt(i) ? null : row.get(i)));
+                values.add(EnginePair.normalize(row.isNullAt(i) ? null : row.get(i)));
             }
             rows.add(values);
         }
@@ -128,22 +122,5 @@ public final class SparkTarget implements QueryTarget, AutoCloseable {
     @Override
     public void close() throws IOException {
         spark.close();
-    }
-
-    /** Spark's values as {@link EnginePair#query} gives SQLite's and DuckDB's; anything else stays, to differ. */
-    private static Object normalize(Object value) {
-        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return ((Number) value).longValue();
-        }
-        if (value instanceof Float f) {
-            return f.doubleValue();
-        }
-        if (value instanceof byte[] bytes) {
-            return "x'" + HexFormat.of().formatHex(bytes) + "'";
-        }
-        if (value instanceof BigDecimal decimal) {
-            return decimal;
-        }
-        return value;
     }
 }
