@@ -15,7 +15,9 @@ import io.tablequery.engine.plugin.EnginePlugin;
 import io.tablequery.engine.skill.PlanEngines;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.spark.export.ParquetExports;
+import io.tablequery.spark.run.SparkFailures;
 import io.tablequery.spark.run.SparkPlanSession;
+import io.tablequery.spark.run.SparkSessions;
 import java.io.IOException;
 import java.util.Optional;
 import org.apache.spark.sql.SparkSession;
@@ -43,6 +45,7 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
 
     private final SparkOptions options;
     private final ParquetExports exports;
+    private final SparkSessions sessions;
 
     /**
      * Configures the engine.
@@ -52,6 +55,7 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
     public SparkEngine(SparkOptions options) {
         this.options = requireNonNull(options, "options is null");
         this.exports = new ParquetExports(options.data());
+        this.sessions = new SparkSessions(this::connect);
     }
 
     @Override
@@ -71,7 +75,7 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
 
     @Override
     public PlanSession open(RunContext context) {
-        return new SparkPlanSession(connect(), context, exports, NAMING);
+        return new SparkPlanSession(sessions, context, exports, NAMING);
     }
 
     @Override
@@ -87,12 +91,23 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
 
     @Override
     public void closing(Workspace workspace) {
+        sessions.forget(workspace.name());
         exports.forget(workspace.name());
     }
 
     @Override
     public void close() {
+        sessions.close();
         exports.close();
+    }
+
+    /**
+     * Returns the sessions runs take and give back.
+     *
+     * @return the pool
+     */
+    public SparkSessions sessions() {
+        return sessions;
     }
 
     /**
@@ -142,9 +157,7 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
     }
 
     private EngineException unavailable(RuntimeException e) {
-        String message = e.getMessage() == null
-                ? e.toString()
-                : e.getMessage().lines().findFirst().orElse("");
+        String message = SparkFailures.firstLine(e);
         return new EngineException(
                 SparkErrorCode.SPARK_UNAVAILABLE,
                 "the Spark Connect server %s does not answer (%s); check that it runs, or run the plan on another engine"

@@ -211,6 +211,77 @@ class SparkEngineTest {
         };
     }
 
+    /**
+     * A final table larger than the rows shown is counted apart; one that fits is counted from the rows read. Either
+     * way the total and the rows shown are SQLite's.
+     */
+    @Test
+    void countsAFinalTableThatIsCutAndOneThatFits() {
+        String plan = one("SELECT \"id\", \"name\" FROM \"orders\" ORDER BY \"qty\", \"id\"");
+        for (int shown : new int[] {7, 299, 300, 301}) {
+            RunSqlResult sqlite =
+                    skill.runSql(new RunSqlRequest(PlanParser.parse(Plans.plan(plan)), shown, null, PlanEngine.SQLITE));
+            RunSqlResult spark = skill.runSql(
+                    new RunSqlRequest(PlanParser.parse(Plans.plan(plan)), shown, null, PlanEngine.parse("spark")));
+            ResultTable expected = sqlite.tables().get(0);
+            ResultTable actual = spark.tables().get(0);
+            assertThat(actual.totalRows()).as("shown %d", shown).isEqualTo(300);
+            assertThat(actual.rows()).hasSize(Math.min(shown, 300)).isEqualTo(expected.rows());
+            assertThat(actual.truncation()).isEqualTo(expected.truncation());
+        }
+    }
+
+    /**
+     * Steps that later steps read are made once and cached (a step read twice gives the same rows to both reads);
+     * a final step another step reads is shown from its view, the last one straight from its query.
+     */
+    @Test
+    void answersPlansWhoseStepsAreReadTwiceAndWhoseFinalStepsAreRead() {
+        same(
+                Plans.step(
+                        1,
+                        "CREATE TEMP TABLE \"cheap\" AS SELECT \"id\", \"city\", \"price\" FROM \"orders\""
+                                + " WHERE \"price\" < 400",
+                        "cheap",
+                        "final"),
+                Plans.step(
+                        2,
+                        "CREATE TEMP TABLE \"pairs\" AS SELECT a.\"id\" AS a_id, b.\"id\" AS b_id FROM"
+                                + " \"cheap\" a JOIN \"cheap\" b ON a.\"city\" = b.\"city\" AND a.\"id\" < b.\"id\""
+                                + " ORDER BY a.\"id\", b.\"id\"",
+                        "pairs",
+                        "final"));
+    }
+
+    /**
+     * Runs take their session from a pool and give it back: a second run reuses it with its table views, and a
+     * table replaced meanwhile is read at its new version.
+     */
+    @Test
+    void reusesSessionsAndReadsATableReplacedMeanwhile() throws IOException, InterruptedException {
+        Path file = dir.resolve("stock.csv");
+        Files.writeString(file, "item,units\npen,3\nink,4\n", StandardCharsets.UTF_8);
+        workspace.ingest(file);
+        String total = one("SELECT sum(\"units\") AS units, count(*) AS n FROM \"stock\"");
+        List<String> before = same(total).rows().get(0);
+        assertThat(before.subList(0, 2)).containsExactly("7", "2");
+        assertThat(before.get(2)).matches("F\\d+S1");
+        awaitIdle();
+        Files.writeString(file, "item,units\npen,3\nink,4\ncup,10\n", StandardCharsets.UTF_8);
+        workspace.ingest(file);
+        assertThat(same(total).rows().get(0).subList(0, 2)).containsExactly("17", "3");
+        awaitIdle();
+        assertThat(engine.sessions().idle()).isBetween(1, 2);
+    }
+
+    private static void awaitIdle() throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (engine.sessions().idle() == 0 && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(engine.sessions().idle()).isPositive();
+    }
+
     @Test
     void comparesAnyTwoEngines() {
         String plan = one("SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY n DESC, \"city\"");

@@ -74,6 +74,12 @@ public final class DuckDbDialect implements SqlDialect {
         return "CREATE TEMP TABLE " + table + " AS " + select;
     }
 
+    /** A DuckDB table keeps its rows in the order they were inserted, which is the query's order. */
+    @Override
+    public String tableRows(String select) {
+        return select;
+    }
+
     @Override
     public String insertionOrder(String alias) {
         return alias + ".rowid";

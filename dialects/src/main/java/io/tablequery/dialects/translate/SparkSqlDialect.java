@@ -151,8 +151,13 @@ public final class SparkSqlDialect implements SqlDialect {
 
     @Override
     public String createTable(String table, String select) {
-        return "CREATE OR REPLACE TEMP VIEW " + table + " AS SELECT *, monotonically_increasing_id() AS \""
-                + ORDER_COLUMN + "\" FROM (" + select + ") AS \"__tq_step\"";
+        return "CREATE OR REPLACE TEMP VIEW " + table + " AS " + tableRows(select);
+    }
+
+    @Override
+    public String tableRows(String select) {
+        return "SELECT *, monotonically_increasing_id() AS \"" + ORDER_COLUMN + "\" FROM (" + select
+                + ") AS \"__tq_step\"";
     }
 
     @Override

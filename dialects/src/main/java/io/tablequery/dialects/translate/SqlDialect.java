@@ -149,6 +149,15 @@ public interface SqlDialect {
     String createTable(String table, String select);
 
     /**
+     * Spells the rows a step's {@code CREATE TEMP TABLE ... AS} would keep, as a query, with the column that holds
+     * their order where the dialect keeps one ({@link #insertionOrder}).
+     *
+     * @param select the query
+     * @return the query for the table's rows
+     */
+    String tableRows(String select);
+
+    /**
      * Spells what orders a step's table as its rows were inserted.
      *
      * @param alias the alias the table is read under

@@ -36,7 +36,10 @@ public final class SqliteTranslator {
             Translation.Translated translated =
                     new StatementTranslator(statement.sql(), schema, realSums, dialect).statement(tree.statement());
             return new Translation.Translated(
-                    dialect.finish(translated.sql()), translated.columns(), translated.sumsReals());
+                    dialect.finish(translated.sql()),
+                    translated.columns(),
+                    translated.sumsReals(),
+                    dialect.finish(translated.rows()));
         } catch (Refusal refusal) {
             return new Translation.Untranslatable(refusal.getMessage());
         }

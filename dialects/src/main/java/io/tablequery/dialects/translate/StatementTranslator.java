@@ -123,7 +123,8 @@ final class StatementTranslator {
             names.add(quote(name));
         }
         String select = renamed ? "SELECT * FROM (" + query.sql() + ") AS " + quote("__tq_t") + names : query.sql();
-        return new Translation.Translated(dialect.createTable(quote(table), select), columns, query.sumsReals());
+        return new Translation.Translated(
+                dialect.createTable(quote(table), select), columns, query.sumsReals(), dialect.tableRows(select));
     }
 
     /**

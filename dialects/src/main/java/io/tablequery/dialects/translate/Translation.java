@@ -13,11 +13,26 @@ public sealed interface Translation {
      * @param columns the columns it returns or creates, as later statements see them
      * @param sumsReals whether it sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), added as
      *     the translation's {@link RealSums} says
+     * @param rows a query for the rows the statement returns or, for a {@code CREATE TEMP TABLE}, the rows the new
+     *     table would hold, with the column the dialect keeps their order in ({@link SqlDialect#tableRows}): an engine
+     *     that only reads a step's table once may read this instead of creating it
      */
-    record Translated(String sql, List<ColumnSchema> columns, boolean sumsReals) implements Translation {
+    record Translated(String sql, List<ColumnSchema> columns, boolean sumsReals, String rows) implements Translation {
         public Translated {
             requireNonNull(sql, "sql is null");
+            requireNonNull(rows, "rows is null");
             columns = List.copyOf(columns);
+        }
+
+        /**
+         * A translated query, whose rows are its own.
+         *
+         * @param sql the statement
+         * @param columns the columns it returns
+         * @param sumsReals whether it sums reals
+         */
+        public Translated(String sql, List<ColumnSchema> columns, boolean sumsReals) {
+            this(sql, columns, sumsReals, sql);
         }
 
         /**

@@ -32,15 +32,23 @@ public final class Citations {
         for (String column : visible) {
             select.append(quote(column)).append(", ");
         }
-        select.append(expression(step.provenance(), textType))
-                .append(" AS ")
-                .append(quote(COLUMN))
-                .append(" FROM ")
-                .append(relation);
+        select.append(column(step, textType)).append(" FROM ").append(relation);
         if (order != null) {
             select.append(" ORDER BY ").append(order);
         }
         return select.toString();
+    }
+
+    /**
+     * Returns the expression of a final table's {@code __src} column, named, for an engine that builds its reading
+     * query itself.
+     *
+     * @param step the final step
+     * @param textType the engine's name of the text type
+     * @return the expression {@code ... AS "__src"}
+     */
+    public static String column(ValidatedStep step, String textType) {
+        return expression(step.provenance(), textType) + " AS " + quote(COLUMN);
     }
 
     private static String expression(Provenance provenance, String textType) {

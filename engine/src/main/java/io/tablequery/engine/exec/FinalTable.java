@@ -18,11 +18,13 @@ public interface FinalTable extends RowBatches {
     List<String> columns();
 
     /**
-     * Counts the table's rows.
+     * Counts the table's rows. An engine that has to run the step's query to count may read the first rows the
+     * caller asks for next in the same go, and count apart only when there are more.
      *
+     * @param reading how many of the first rows the caller reads next, through {@link #stream} or {@link #values}
      * @return the rows
      */
-    long rowCount();
+    long rowCount(long reading);
 
     /**
      * Writes the table as an Arrow IPC stream, typed as the engine types its columns.

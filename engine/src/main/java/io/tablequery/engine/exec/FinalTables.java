@@ -57,7 +57,7 @@ public final class FinalTables {
     }
 
     private static ResultTable read(FinalTable table, ValidatedStep step, ResultTruncator truncator) {
-        long total = table.rowCount();
+        long total = table.rowCount(truncator.rowsLeft());
         List<String> columns = new ArrayList<>(table.columns());
         columns.add(Citations.COLUMN);
         ResultHeader header = new ResultHeader(

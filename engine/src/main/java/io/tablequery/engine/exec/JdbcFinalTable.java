@@ -79,7 +79,7 @@ final class JdbcFinalTable implements FinalTable {
     }
 
     @Override
-    public long rowCount() {
+    public long rowCount(long reading) {
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery("SELECT count(*) FROM temp." + table())) {
             rs.next();

@@ -18,13 +18,17 @@ import java.util.List;
  * included), or the first step that does not translate and why.
  *
  * @param statements the statements in step order, empty when a step was refused
+ * @param steps each step's translation, in step order, with the columns it creates and a query for its rows;
+ *     empty when the plan runs as written or a step was refused
  * @param refusedStep the step number that does not translate, or 0
  * @param reason why it does not translate, or null
  * @param realSumStep the first step that sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), or 0
  */
-public record PlanTranslation(List<String> statements, int refusedStep, String reason, int realSumStep) {
+public record PlanTranslation(
+        List<String> statements, List<Translation.Translated> steps, int refusedStep, String reason, int realSumStep) {
     public PlanTranslation {
         statements = List.copyOf(requireNonNull(statements, "statements is null"));
+        steps = List.copyOf(requireNonNull(steps, "steps is null"));
     }
 
     /**
@@ -35,7 +39,7 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
      */
     public static PlanTranslation asWritten(ValidatedPlan plan) {
         return new PlanTranslation(
-                plan.steps().stream().map(ValidatedStep::executedSql).toList(), 0, null, 0);
+                plan.steps().stream().map(ValidatedStep::executedSql).toList(), List.of(), 0, null, 0);
     }
 
     /**
@@ -53,21 +57,22 @@ public record PlanTranslation(List<String> statements, int refusedStep, String r
         SqlDialect dialect = engine.dialect()
                 .orElseThrow(() -> new IllegalArgumentException(engine.name() + " runs SQLite's SQL as written"));
         TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming());
-        List<String> statements = new ArrayList<>();
+        List<Translation.Translated> translated = new ArrayList<>();
         int realSumStep = 0;
         for (ValidatedStep step : plan.steps()) {
             Translation translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
             if (translation instanceof Translation.Untranslatable refused) {
-                return new PlanTranslation(List.of(), step.step().step(), refused.reason(), 0);
+                return new PlanTranslation(List.of(), List.of(), step.step().step(), refused.reason(), 0);
             }
-            Translation.Translated translated = (Translation.Translated) translation;
-            statements.add(translated.sql());
-            if (translated.sumsReals() && realSumStep == 0) {
+            Translation.Translated done = (Translation.Translated) translation;
+            translated.add(done);
+            if (done.sumsReals() && realSumStep == 0) {
                 realSumStep = step.step().step();
             }
-            schema.created(step.step().destineTableName(), translated.columns());
+            schema.created(step.step().destineTableName(), done.columns());
         }
-        return new PlanTranslation(statements, 0, null, realSumStep);
+        return new PlanTranslation(
+                translated.stream().map(Translation.Translated::sql).toList(), translated, 0, null, realSumStep);
     }
 
     /**

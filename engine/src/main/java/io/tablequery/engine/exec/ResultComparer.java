@@ -44,8 +44,8 @@ public final class ResultComparer {
         String name = step.step().destineTableName();
         List<String> columns = sqlite.columns();
         List<String> duckColumns = duckdb.columns();
-        long sqliteCount = sqlite.rowCount();
-        long duckCount = duckdb.rowCount();
+        long sqliteCount = sqlite.rowCount(MAX_COMPARED_ROWS);
+        long duckCount = duckdb.rowCount(MAX_COMPARED_ROWS);
         boolean inOrder = ordered(step);
         if (!columns.equals(duckColumns)) {
             return new EngineComparison.TableComparison(

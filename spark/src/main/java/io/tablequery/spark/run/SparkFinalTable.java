@@ -3,12 +3,8 @@ package io.tablequery.spark.run;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.translate.SparkSqlDialect;
-import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.exec.Citations;
 import io.tablequery.engine.exec.FinalTable;
-import io.tablequery.engine.plan.PlanErrorCode;
-import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
@@ -16,35 +12,37 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
-import java.util.StringJoiner;
-import java.util.concurrent.Callable;
+import java.util.Map;
+import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.functions;
 
-/** A final table cached in a Spark Connect session, read in the order its step made its rows. */
+/**
+ * A final table on Spark: a cached step view, or the query of a final step no later step reads, read in the order
+ * its step made its rows. Counting reads the rows the caller wants next in the same job (ordered, {@code LIMIT} one
+ * past them) and keeps them, while an observation counts every row on its way into the sort, so that any table is
+ * counted and shown from one run of its query. Should Spark report no count, a {@code count(*)} runs.
+ */
 final class SparkFinalTable implements FinalTable {
     private static final String ORDER = quote(SparkSqlDialect.ORDER_COLUMN);
 
-    private final SparkSession spark;
+    private final SparkStatements statements;
     private final ValidatedStep step;
+    private final String relation;
     private final List<String> columns;
+    private List<Row> fetched = List.of();
+    private long fetchedFor = -1;
+    private long counted = -1;
 
-    SparkFinalTable(SparkSession spark, ValidatedStep step) {
-        this.spark = spark;
+    SparkFinalTable(SparkStatements statements, ValidatedStep step, String relation, List<String> columns) {
+        this.statements = statements;
         this.step = step;
-        this.columns = read(() -> {
-            List<String> visible = new ArrayList<>();
-            for (StructField field : spark.table(table()).schema().fields()) {
-                if (!field.name().toLowerCase(Locale.ROOT).startsWith(PlanValidator.HIDDEN_PREFIX)) {
-                    visible.add(field.name());
-                }
-            }
-            return List.copyOf(visible);
-        });
+        this.relation = relation;
+        this.columns = columns;
     }
 
     @Override
@@ -53,8 +51,15 @@ final class SparkFinalTable implements FinalTable {
     }
 
     @Override
-    public long rowCount() {
-        return read(() -> spark.sql("SELECT count(*) FROM " + table())
+    public long rowCount(long reading) {
+        List<Row> rows = fetch(reading);
+        if (rows.size() <= reading) {
+            return rows.size();
+        }
+        if (counted >= 0) {
+            return counted;
+        }
+        return run(spark -> spark.sql("SELECT count(*) FROM " + relation)
                 .collectAsList()
                 .get(0)
                 .getLong(0));
@@ -62,21 +67,20 @@ final class SparkFinalTable implements FinalTable {
 
     @Override
     public void stream(long maxRows, BufferAllocator allocator, int batchRows, ArrowRows.BatchConsumer consumer) {
-        read(() -> {
-            Dataset<Row> rows = spark.sql(cited() + " LIMIT " + maxRows);
-            Iterator<Row> iterator = rows.toLocalIterator();
-            try {
-                SparkRows.stream(rows.schema(), iterator, allocator, batchRows, consumer);
-            } finally {
-                release(iterator);
-            }
-            return null;
-        });
+        List<Row> rows = fetch(maxRows);
+        if (!rows.isEmpty()) {
+            SparkRows.stream(
+                    rows.get(0).schema(),
+                    rows.subList(0, (int) Math.min(maxRows, rows.size())).iterator(),
+                    allocator,
+                    batchRows,
+                    consumer);
+        }
     }
 
     @Override
     public ArrowStreams.Written writeArrow(long maxRows, OutputStream out) {
-        return read(() -> {
+        return run(spark -> {
             Dataset<Row> rows = spark.sql(cited() + (maxRows == Long.MAX_VALUE ? "" : " LIMIT " + (maxRows + 1)));
             Iterator<Row> iterator = rows.toLocalIterator();
             try {
@@ -89,17 +93,59 @@ final class SparkFinalTable implements FinalTable {
 
     @Override
     public List<List<Object>> values(int maxRows) {
-        if (columns.isEmpty()) {
-            return List.of();
+        List<Row> rows = fetch(maxRows);
+        List<List<Object>> values = new ArrayList<>();
+        for (Row row : rows.subList(0, Math.min(maxRows, rows.size()))) {
+            values.add(SparkRows.values(row, columns.size()));
         }
-        StringJoiner select =
-                new StringJoiner(", ", "SELECT ", " FROM " + table() + " ORDER BY " + ORDER + " LIMIT " + maxRows);
-        columns.forEach(column -> select.add(quote(column)));
-        return read(() -> {
-            List<List<Object>> rows = new ArrayList<>();
-            spark.sql(select.toString()).toLocalIterator().forEachRemaining(row -> rows.add(SparkRows.values(row)));
-            return rows;
-        });
+        return values;
+    }
+
+    /**
+     * The first rows with their citations, one past the given count so that a caller can tell whether there are
+     * more; read once for the largest count asked.
+     */
+    private List<Row> fetch(long rows) {
+        boolean whole = fetchedFor >= 0 && fetched.size() <= fetchedFor;
+        if (rows > fetchedFor && !whole) {
+            int limit = (int) Math.min(rows + 1, Integer.MAX_VALUE);
+            Observation observation = new Observation();
+            fetched = run(spark -> spark.sql("SELECT * FROM " + relation)
+                    .observe(observation, functions.count(functions.lit(1)))
+                    .orderBy(functions.col(SparkSqlDialect.ORDER_COLUMN))
+                    .limit(limit)
+                    .selectExpr(citedColumns())
+                    .collectAsList());
+            fetchedFor = rows;
+            counted = observed(observation);
+        }
+        return fetched;
+    }
+
+    /**
+     * The rows the observation counted as they went into the sort, every row of the table: the sort reads all its
+     * input before the limit keeps the first; -1 when Spark reported none.
+     */
+    private static long observed(Observation observation) {
+        try {
+            Map<String, Object> metrics = observation.getAsJava();
+            return metrics.size() == 1 && metrics.values().iterator().next() instanceof Long rows ? rows : -1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return -1;
+        }
+    }
+
+    private String[] citedColumns() {
+        List<String> expressions = new ArrayList<>();
+        columns.forEach(column -> expressions.add(quote(column)));
+        expressions.add(Citations.column(step, "STRING"));
+        return expressions.toArray(String[]::new);
+    }
+
+    /** Runs a read under the plan's time limit; its failure is the step's, as it may be the step's query's. */
+    private <T> T run(Function<SparkSession, T> work) {
+        return statements.run(step.step().step(), work);
     }
 
     /**
@@ -107,9 +153,13 @@ final class SparkFinalTable implements FinalTable {
      * it is closed or read out. The queries read this way have a LIMIT a row past what is used, so reading the rest is
      * cheap.
      */
-    private static void release(Iterator<Row> iterator) throws Exception {
+    private static void release(Iterator<Row> iterator) {
         if (iterator instanceof AutoCloseable closeable) {
-            closeable.close();
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("could not let go of a Spark result", e);
+            }
             return;
         }
         while (iterator.hasNext()) {
@@ -118,27 +168,6 @@ final class SparkFinalTable implements FinalTable {
     }
 
     private String cited() {
-        return Citations.select(step, columns, table(), ORDER, "STRING");
-    }
-
-    private String table() {
-        return quote(step.step().destineTableName());
-    }
-
-    /** Reads from Spark, any failure of Spark's (its analysis errors are checked exceptions to Java) made ours. */
-    private static <T> T read(Callable<T> work) {
-        try {
-            return work.call();
-        } catch (EngineException e) {
-            throw e;
-        } catch (Exception e) {
-            String message = e.getMessage() == null
-                    ? e.toString()
-                    : e.getMessage().lines().findFirst().orElse("").strip();
-            throw new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED,
-                    "could not read the results from Spark: " + HostPaths.scrub(message),
-                    e);
-        }
+        return Citations.select(step, columns, relation, ORDER, "STRING");
     }
 }

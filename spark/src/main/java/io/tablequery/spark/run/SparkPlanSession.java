@@ -2,60 +2,60 @@ package io.tablequery.spark.run;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.translate.ColumnSchema;
+import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.error.EngineException;
-import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.exec.FinalTable;
 import io.tablequery.engine.exec.PlanSession;
 import io.tablequery.engine.exec.PlanTranslation;
-import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.exec.RunContext;
 import io.tablequery.engine.exec.TableNaming;
-import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.spark.export.ParquetExports;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.spark.sql.SparkSession;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * A run's own Spark Connect session: the workspace tables the plan reads become temporary views over their Parquet
- * exports, each step a temporary view cached on the cluster (so its rows, and the order its hidden column gives
- * them, are made once), and the final tables are read back through Spark Connect's Arrow. Every statement runs under
- * the plan's time limit and is interrupted on the cluster when it passes it or the call is cancelled; closing drops
- * the cached steps and releases the session.
+ * A run on Spark, in a Spark Connect session taken from the pool: the workspace tables the plan reads are temporary
+ * views over their Parquet exports (kept in the session for the workspace's next runs while their version holds).
+ * A step that later steps read becomes a temporary view cached on the cluster, so that its rows, and the order its
+ * hidden column gives them, are made once. A final step no later step reads is not made at all: its rows are read
+ * straight from its query when the results are read, one Spark job for the rows shown. Every statement runs under
+ * the plan's time limit (the reading of the results included); closing gives the session back, its step views to be
+ * dropped in the background (a session that cannot drop them is closed instead).
  */
 public final class SparkPlanSession implements PlanSession {
-    private static final Logger LOG = LoggerFactory.getLogger(SparkPlanSession.class);
-
-    private final SparkSession spark;
+    private final SparkStatements statements;
+    private final SparkSessions sessions;
     private final RunContext context;
     private final ParquetExports exports;
     private final TableNaming naming;
+    private final Map<Integer, Relation> relations = new HashMap<>();
+    private final List<String> made = new ArrayList<>();
     private final List<String> cached = new ArrayList<>();
 
     /**
-     * Opens the session's use for one run.
+     * Opens a run.
      *
-     * @param spark a session of its own for this run, configured for the dialect
+     * @param sessions the pool the run's session comes from and goes back to
      * @param context what the run works on
      * @param exports the Parquet exports of the workspace's tables
      * @param naming how the Spark SQL names the tables
      */
-    public SparkPlanSession(SparkSession spark, RunContext context, ParquetExports exports, TableNaming naming) {
-        this.spark = spark;
+    public SparkPlanSession(SparkSessions sessions, RunContext context, ParquetExports exports, TableNaming naming) {
+        this.sessions = sessions;
         this.context = context;
         this.exports = exports;
         this.naming = naming;
+        this.statements = new SparkStatements(sessions, context.workspace().name(), context.timeout());
     }
 
     @Override
@@ -63,97 +63,77 @@ public final class SparkPlanSession implements PlanSession {
         if (!translation.translated()) {
             throw new IllegalArgumentException("step %d did not translate".formatted(translation.refusedStep()));
         }
-        long deadline = System.nanoTime() + context.timeout().toNanos();
+        long deadline = statements.deadline();
         Set<String> reads = new LinkedHashSet<>();
         plan.steps().forEach(step -> step.reads().forEach(name -> reads.add(name.toLowerCase(Locale.ROOT))));
         for (String name : reads) {
             TableInfo table = context.catalog().table(name).orElse(null);
-            if (table == null) {
-                continue;
+            if (table != null) {
+                Path directory = exports.await(context.workspace(), context.catalog(), table, deadline);
+                statements.view(naming.stored(table.name()), directory.toUri().toString());
             }
-            Path directory = exports.await(context.workspace(), context.catalog(), table, deadline);
-            run(
-                    0,
-                    "CREATE OR REPLACE TEMP VIEW " + naming.stored(table.name()) + " AS SELECT * FROM parquet.`"
-                            + directory.toUri() + "`",
-                    deadline);
         }
         List<ValidatedStep> steps = plan.steps();
         for (int i = 0; i < steps.size(); i++) {
-            int number = steps.get(i).step().step();
-            String table = quote(steps.get(i).step().destineTableName());
-            run(number, translation.statements().get(i), deadline);
+            ValidatedStep step = steps.get(i);
+            int number = step.step().step();
+            Translation.Translated translated = translation.steps().get(i);
+            if (step.step().isFinal() && !readLater(steps, i)) {
+                String query = "(" + translated.rows() + ") AS " + quote("__tq_final");
+                relations.put(number, new Relation(query, visible(translated)));
+                continue;
+            }
+            String table = quote(step.step().destineTableName());
+            String sql = translation.statements().get(i);
+            statements.run(number, spark -> spark.sql(sql));
+            made.add(table);
             cached.add(table);
-            run(number, "CACHE TABLE " + table, deadline);
+            statements.run(number, spark -> spark.sql("CACHE TABLE " + table));
+            relations.put(number, new Relation(table, visible(translated)));
         }
     }
 
     @Override
     public FinalTable table(ValidatedStep step) {
-        return new SparkFinalTable(spark, step);
+        Relation relation = relations.get(step.step().step());
+        if (relation == null) {
+            throw new IllegalStateException(
+                    "step %d did not run".formatted(step.step().step()));
+        }
+        return new SparkFinalTable(statements, step, relation.sql(), relation.columns());
     }
 
     @Override
     public void close() {
-        for (String table : cached) {
-            try {
-                spark.sql("UNCACHE TABLE IF EXISTS " + table);
-            } catch (Exception e) {
-                LOG.debug("could not uncache {}: {}", table, e.toString());
-            }
-        }
-        try {
-            spark.close();
-        } catch (IOException | RuntimeException e) {
-            LOG.debug("the Spark Connect session did not close cleanly: {}", e.toString());
-        }
+        sessions.giveBack(statements.session(), cached, made);
     }
 
-    /** Runs one statement under what is left of the time limit; step 0 is the plan's own setup. */
-    private void run(int step, String sql, long deadline) {
-        long remaining = deadline - System.nanoTime();
-        if (remaining <= 0) {
-            throw timedOut();
-        }
-        try (QueryDeadline watch = QueryDeadline.start(remaining)) {
-            if (!watch.watch(spark::interruptAll)) {
-                throw timedOut();
-            }
-            try {
-                spark.sql(sql);
-            } catch (Exception e) {
-                if (watch.expired()) {
-                    throw timedOut();
+    /** The columns of a step's table that results show: all but the hidden provenance columns. */
+    private static List<String> visible(Translation.Translated step) {
+        return step.columns().stream()
+                .map(ColumnSchema::name)
+                .filter(name -> !name.toLowerCase(Locale.ROOT).startsWith(PlanValidator.HIDDEN_PREFIX))
+                .toList();
+    }
+
+    /**
+     * Where a final step's rows are read from, and the columns results show.
+     *
+     * @param sql a view's name or a parenthesized query with its alias
+     * @param columns the visible columns
+     */
+    private record Relation(String sql, List<String> columns) {}
+
+    /** Whether a step after this one reads its table. */
+    private static boolean readLater(List<ValidatedStep> steps, int index) {
+        String name = steps.get(index).step().destineTableName();
+        for (int later = index + 1; later < steps.size(); later++) {
+            for (String read : steps.get(later).reads()) {
+                if (read.equalsIgnoreCase(name)) {
+                    return true;
                 }
-                throw failed(step, e);
             }
         }
-    }
-
-    private EngineException timedOut() {
-        return new EngineException(
-                PlanErrorCode.QUERY_TIMEOUT,
-                ("the plan ran longer than %d seconds and was stopped on the cluster; filter earlier, aggregate, or"
-                                + " split the work")
-                        .formatted(context.timeout().toSeconds()));
-    }
-
-    private static EngineException failed(int step, Exception e) {
-        String message = HostPaths.scrub(firstLine(e.getMessage()));
-        if (step == 0) {
-            return new EngineException(
-                    PlanErrorCode.EXECUTION_FAILED, "Spark could not read the exported tables: " + message, e);
-        }
-        return new EngineException(
-                PlanErrorCode.STEP_FAILED,
-                "step %d failed on Spark: %s.".formatted(step, message),
-                e,
-                Map.of("step", step));
-    }
-
-    private static String firstLine(String message) {
-        return message == null
-                ? "unknown error"
-                : message.lines().findFirst().orElse(message).strip();
+        return false;
     }
 }

@@ -114,10 +114,10 @@ final class SparkRows {
         }
     }
 
-    /** A row's values as SQLite's storage classes, for comparing engines. */
-    static List<Object> values(Row row) {
-        List<Object> values = new ArrayList<>(row.length());
-        for (int c = 0; c < row.length(); c++) {
+    /** A row's first values as SQLite's storage classes, for comparing engines. */
+    static List<Object> values(Row row, int count) {
+        List<Object> values = new ArrayList<>(count);
+        for (int c = 0; c < count; c++) {
             Object value = row.isNullAt(c) ? null : row.get(c);
             if (value instanceof Boolean b) {
                 value = b ? 1L : 0L;
