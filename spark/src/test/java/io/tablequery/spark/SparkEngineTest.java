@@ -282,6 +282,28 @@ class SparkEngineTest {
         assertThat(engine.sessions().idle()).isPositive();
     }
 
+    /**
+     * {@code substr} from the first character on answers as SQLite does (characters, not bytes, in CJK and accented
+     * text); a start before the first character or a negative length, where Spark counts otherwise, is refused.
+     */
+    @Test
+    void takesSubstringsAsSqliteDoesAndRefusesPositionsSparkCountsOtherwise() {
+        same(one("SELECT \"id\", substr(\"name\", 2, 3) AS a, substr(\"city\", 1, 2) AS b, substr(\"name\", 4) AS c,"
+                + " substring(\"name\", 1, 0) AS d, substr(\"note\", 3, 100) AS e FROM \"orders\""
+                + " WHERE substr(\"city\", 1, 1) IN ('P', '上', 'S') ORDER BY \"id\""));
+        for (String call : List.of(
+                "substr(\"name\", 0, 2)",
+                "substr(\"name\", -2)",
+                "substr(\"name\", 2, -1)",
+                "substr(\"qty\", 1, 1)",
+                "substr(\"name\", \"qty\", 2)")) {
+            assertThatThrownBy(() -> run(PlanEngine.parse("spark"), one("SELECT " + call + " AS s FROM \"orders\"")))
+                    .as(call)
+                    .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                            .isEqualTo(PlanErrorCode.UNTRANSLATABLE.toErrorCode()));
+        }
+    }
+
     @Test
     void comparesAnyTwoEngines() {
         String plan = one("SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY n DESC, \"city\"");

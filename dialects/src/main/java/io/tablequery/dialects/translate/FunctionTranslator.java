@@ -489,6 +489,9 @@ final class FunctionTranslator {
                 if (value.type() == SqlType.BLOB) {
                     throw new Refusal("substr of a blob");
                 }
+                if (!statement.dialect().has(SqlDialect.Feature.SUBSTR_ANY_POSITION)) {
+                    substrFromTheFirstCharacter(value, args);
+                }
                 StringJoiner list = new StringJoiner(", ", "substring(", ")");
                 list.add(ExpressionTranslator.text(value).sql());
                 for (int i = 1; i < args.size(); i++) {
@@ -636,6 +639,23 @@ final class FunctionTranslator {
             sql = "CASE WHEN " + nullWhen.formatted(x) + " THEN NULL ELSE " + sql + " END";
         }
         return Typed.of(sql, SqlType.REAL);
+    }
+
+    /**
+     * For a target whose {@code substring} agrees with SQLite's only from the first character on: the text must be
+     * text, the start a constant integer of at least 1 and the length, if any, a constant integer of at least 0.
+     */
+    private static void substrFromTheFirstCharacter(Typed value, List<Typed> args) {
+        if (value.type() != SqlType.TEXT) {
+            throw new Refusal("substr of a value that is not text");
+        }
+        for (int i = 1; i < args.size(); i++) {
+            long least = i == 1 ? 1 : 0;
+            if (!(args.get(i).constant() instanceof Long n) || n < least) {
+                throw new Refusal("substr with a start that is not a constant of at least 1, or a length that is not a"
+                        + " constant of at least 0 (SQLite counts positions before the first character)");
+            }
+        }
     }
 
     private static Typed integer(Typed typed, Expr.Call call) {

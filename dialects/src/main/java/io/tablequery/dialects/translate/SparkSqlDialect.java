@@ -60,6 +60,8 @@ public final class SparkSqlDialect implements SqlDialect {
             Map.entry("lower", new int[] {1, 1}),
             Map.entry("upper", new int[] {1, 1}),
             Map.entry("instr", new int[] {2, 2}),
+            Map.entry("substr", new int[] {2, 3}),
+            Map.entry("substring", new int[] {2, 3}),
             Map.entry("replace", new int[] {3, 3}),
             Map.entry("trim", new int[] {1, 1}),
             Map.entry("ltrim", new int[] {1, 1}),

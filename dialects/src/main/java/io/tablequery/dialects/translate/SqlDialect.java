@@ -31,7 +31,12 @@ public interface SqlDialect {
         /** {@code group_concat}/{@code string_agg} in a given order. */
         ORDERED_STRING_AGGREGATES,
         /** A step's table read back in the order its rows were inserted, by their position (SQLite's rowid). */
-        INSERTION_ROWIDS
+        INSERTION_ROWIDS,
+        /**
+         * {@code substr} from any start and of any length: SQLite counts positions before the first character
+         * (start 0 or less) and takes a negative length backwards.
+         */
+        SUBSTR_ANY_POSITION
     }
 
     /**
