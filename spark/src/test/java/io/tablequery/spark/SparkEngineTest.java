@@ -304,6 +304,17 @@ class SparkEngineTest {
         }
     }
 
+    /** A SELECT DISTINCT ordered by a column it does not return is refused on Spark, which cannot run it. */
+    @Test
+    void refusesADistinctOrderedByAColumnItDoesNotReturn() {
+        assertThatThrownBy(() ->
+                        run(PlanEngine.parse("spark"), one("SELECT DISTINCT \"city\" FROM \"orders\" ORDER BY \"id\"")))
+                .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                        .isEqualTo(PlanErrorCode.UNTRANSLATABLE.toErrorCode()))
+                .hasMessageContaining("SELECT DISTINCT ordered by a term that is not one of its result columns");
+        same(one("SELECT DISTINCT \"city\", \"qty\" FROM \"orders\" ORDER BY \"qty\", \"city\""));
+    }
+
     @Test
     void comparesAnyTwoEngines() {
         String plan = one("SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY n DESC, \"city\"");

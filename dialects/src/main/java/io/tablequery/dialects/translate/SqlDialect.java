@@ -36,7 +36,9 @@ public interface SqlDialect {
          * {@code substr} from any start and of any length: SQLite counts positions before the first character
          * (start 0 or less) and takes a negative length backwards.
          */
-        SUBSTR_ANY_POSITION
+        SUBSTR_ANY_POSITION,
+        /** {@code SELECT DISTINCT} ordered by a term that is not one of its result columns. */
+        DISTINCT_ORDERED_ELSEWHERE
     }
 
     /**

@@ -863,6 +863,11 @@ final class StatementTranslator {
             collation = typed.collation();
             Typed value = ExpressionTranslator.value(typed);
             term = value.sql();
+            if (select.distinct() && !itemSql.contains(term)) {
+                require(
+                        SqlDialect.Feature.DISTINCT_ORDERED_ELSEWHERE,
+                        "SELECT DISTINCT ordered by a term that is not one of its result columns");
+            }
             if (collation != null && value.type() == SqlType.TEXT && !collation.equals("BINARY")) {
                 term = collation.equals("NOCASE")
                         ? ExpressionTranslator.lowerAscii(value)
