@@ -7,6 +7,7 @@ import io.tablequery.dialects.testing.Corpora;
 import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.testing.BothEnginesRun;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

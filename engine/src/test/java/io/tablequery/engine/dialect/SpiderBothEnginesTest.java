@@ -2,17 +2,15 @@ package io.tablequery.engine.dialect;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablequery.dialects.testing.Corpora;
 import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.testing.BothEnginesRun;
+import io.tablequery.engine.testing.SpiderGold;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,20 +28,9 @@ class SpiderBothEnginesTest {
 
     @Test
     void goldQueriesAnswerTheSameOnBothEngines() throws IOException {
-        Map<String, List<String>> queries = new LinkedHashMap<>();
-        for (String file : List.of("spider-de/train_spider.sql", "spider-de/train_others.sql")) {
-            for (String line : Files.readAllLines(Corpora.resolve(file), StandardCharsets.UTF_8)) {
-                int tab = line.lastIndexOf('\t');
-                if (tab > 0) {
-                    queries.computeIfAbsent(line.substring(tab + 1).strip(), db -> new ArrayList<>())
-                            .add(line.substring(0, tab).strip());
-                }
-            }
-        }
         BothEnginesRun run = new BothEnginesRun();
-        for (Map.Entry<String, List<String>> database : queries.entrySet()) {
-            Path file =
-                    Corpora.resolve("spider-de/database/" + database.getKey() + "/" + database.getKey() + ".sqlite");
+        for (Map.Entry<String, List<String>> database : SpiderGold.byDatabase().entrySet()) {
+            Path file = SpiderGold.database(database.getKey());
             if (!Files.isRegularFile(file)) {
                 continue;
             }
@@ -51,7 +38,7 @@ class SpiderBothEnginesTest {
                 workspace.ingest(file);
                 TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
                 for (String sql : database.getValue()) {
-                    run.run(skill, database.getKey(), sql.replaceAll(";\\s*$", ""));
+                    run.run(skill, database.getKey(), sql);
                 }
             }
         }
