@@ -9,7 +9,7 @@ import java.util.Locale;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
- * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N]}, {@code tpch-spark [--sf S] [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines sqlite,duckdb,spark] [--spark-connect URL]}, {@code tpch-spark [--sf S] [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
@@ -56,7 +56,8 @@ public final class BenchMain {
                     + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
                     + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
                     + " [--large-queries N] [--client wrk|java]"
-                    + "\n       tq bench tpch [--sf S] [--reps N]"
+                    + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
+                    + " [--spark-connect sc://HOST:PORT] [--queries q01,q16 (with spark)]"
                     + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                     + "\n       tq bench mcp [--calls N]"
                     + "\n       tq bench start [--reps N] [--baseline DIR]"
@@ -174,18 +175,34 @@ public final class BenchMain {
                 System.out);
     }
 
+    /**
+     * TPC-H: with {@code --engines} naming {@code spark}, the Spark benchmark (spark against raw Spark and against
+     * duckdb, each answer checked against sqlite); else sqlite against duckdb.
+     */
     private static void tpch(String[] args, Path home, Path data, Path results) throws Exception {
         TpchBenchmark.Settings defaults = TpchBenchmark.Settings.defaults(home, data, results);
         double scale = defaults.scale();
         int reps = defaults.repetitions();
+        List<String> engines = List.of("sqlite", "duckdb");
+        List<String> only = List.of();
+        String spark = null;
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--sf" -> scale = Double.parseDouble(args[i + 1]);
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--engines" ->
+                    engines = Arrays.asList(args[i + 1].toLowerCase(Locale.ROOT).split(","));
+                case "--spark-connect" -> spark = args[i + 1];
+                case "--queries" -> only = Arrays.asList(args[i + 1].split(","));
                 default -> throw unknown(args, i);
             }
         }
-        TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
+        if (engines.contains("spark")) {
+            SparkTpchBenchmark.run(
+                    new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, only), System.out);
+        } else {
+            TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
+        }
     }
 
     private static void tpchSpark(String[] args, Path home, Path data, Path results) throws Exception {
@@ -200,7 +217,8 @@ public final class BenchMain {
                 default -> throw unknown(args, i);
             }
         }
-        SparkTpchBenchmark.run(new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results), System.out);
+        SparkTpchBenchmark.run(
+                new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, List.of()), System.out);
     }
 
     private static void mcp(String[] args, Path home, Path data, Path results) throws Exception {

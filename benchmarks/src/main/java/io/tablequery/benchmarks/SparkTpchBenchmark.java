@@ -46,8 +46,10 @@ final class SparkTpchBenchmark {
      * @param home the repository
      * @param data where generated files, the workspace and the exports go
      * @param results where the report goes, or null
+     * @param only the queries to run ({@code q01}...), or empty for all 22
      */
-    record Settings(double scale, int repetitions, String spark, Path home, Path data, Path results) {}
+    record Settings(
+            double scale, int repetitions, String spark, Path home, Path data, Path results, List<String> only) {}
 
     /**
      * One query, medians in milliseconds, null where a contender did not run.
@@ -72,8 +74,11 @@ final class SparkTpchBenchmark {
     private SparkTpchBenchmark() {}
 
     static List<Row> run(Settings settings, PrintStream log) throws Exception {
-        List<TpchQueries.Query> queries = TpchQueries.load(PyDoughQueries.corpora(settings.home()));
-        String stem = "spark-tpch-sf" + TpchBenchmark.scaleText(settings.scale());
+        List<TpchQueries.Query> queries = TpchQueries.load(PyDoughQueries.corpora(settings.home())).stream()
+                .filter(query -> settings.only().isEmpty() || settings.only().contains(query.name()))
+                .toList();
+        String stem = "spark-tpch-sf" + TpchBenchmark.scaleText(settings.scale())
+                + (settings.only().isEmpty() ? "" : "-" + String.join("-", settings.only()));
         List<Path> files = TpchFiles.write(settings.data(), settings.scale());
         LocalSparkServer local = settings.spark() == null ? startLocal(settings) : null;
         String address = local != null ? local.address() : settings.spark();
@@ -186,11 +191,17 @@ final class SparkTpchBenchmark {
         StringBuilder out = new StringBuilder();
         out.append("# TPC-H sf%s on the Spark engine%n%n".formatted(TpchBenchmark.scaleText(settings.scale())));
         out.append("Machine: ").append(Machine.describe()).append("\n\n");
-        out.append("Medians of %d runs after a warm-up, in ms. `spark`: run-sql on the spark engine (translation, steps"
+        out.append("Reproduce: `./tq bench tpch --engines sqlite,duckdb,spark --sf %s --reps %d%s`.%n%n"
+                .formatted(
+                        TpchBenchmark.scaleText(settings.scale()),
+                        settings.repetitions(),
+                        settings.only().isEmpty() ? "" : " --queries " + String.join(",", settings.only())));
+        out.append("Medians of %d runs after a warm-up, in ms, the Spark contenders in turns. `spark`: run-sql on the"
                 .formatted(settings.repetitions()));
-        out.append(" as cached views, the shown rows read back); `raw`: the translated query through the same client,"
-                + " every row collected; `duckdb`: run-sql on duckdb. `same`: run-sql on spark showed SQLite's rows."
-                + "\n\n");
+        out.append(" spark engine (translation, a pooled session, the final step's query run once for the rows shown"
+                + " with an observed count); `raw`: the translated query through the same client over the same"
+                + " exports, every row collected; `duckdb`: run-sql on duckdb. `same`: run-sql on spark showed"
+                + " SQLite's rows.\n\n");
         out.append("| query | spark | raw Spark | spark / raw | duckdb | spark / duckdb | same | not on Spark |\n");
         out.append("|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
