@@ -12,7 +12,7 @@ import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.spark.sql.Dataset;
@@ -20,6 +20,8 @@ import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import scala.concurrent.Await;
+import scala.concurrent.duration.FiniteDuration;
 
 /**
  * A final table on Spark: a cached step view, or the query of a final step no later step reads, read in the order
@@ -29,6 +31,7 @@ import org.apache.spark.sql.functions;
  */
 final class SparkFinalTable implements FinalTable {
     private static final String ORDER = quote(SparkSqlDialect.ORDER_COLUMN);
+    private static final FiniteDuration OBSERVATION_WAIT = FiniteDuration.apply(5, TimeUnit.SECONDS);
 
     private final SparkStatements statements;
     private final ValidatedStep step;
@@ -36,7 +39,7 @@ final class SparkFinalTable implements FinalTable {
     private final List<String> columns;
     private List<Row> fetched = List.of();
     private long fetchedFor = -1;
-    private long counted = -1;
+    private Observation counted;
 
     SparkFinalTable(SparkStatements statements, ValidatedStep step, String relation, List<String> columns) {
         this.statements = statements;
@@ -56,8 +59,9 @@ final class SparkFinalTable implements FinalTable {
         if (rows.size() <= reading) {
             return rows.size();
         }
-        if (counted >= 0) {
-            return counted;
+        long observed = counted == null ? -1 : observed(counted);
+        if (observed >= 0) {
+            return observed;
         }
         return run(spark -> spark.sql("SELECT count(*) FROM " + relation)
                 .collectAsList()
@@ -117,21 +121,25 @@ final class SparkFinalTable implements FinalTable {
                     .selectExpr(citedColumns())
                     .collectAsList());
             fetchedFor = rows;
-            counted = observed(observation);
+            counted = observation;
         }
         return fetched;
     }
 
     /**
      * The rows the observation counted as they went into the sort, every row of the table: the sort reads all its
-     * input before the limit keeps the first; -1 when Spark reported none.
+     * input before the limit keeps the first. Spark hands the count over with the rows; should it not have, within a
+     * few seconds, -1, and the caller counts apart.
      */
     private static long observed(Observation observation) {
         try {
-            Map<String, Object> metrics = observation.getAsJava();
-            return metrics.size() == 1 && metrics.values().iterator().next() instanceof Long rows ? rows : -1;
+            Row metrics = Await.result(observation.future(), OBSERVATION_WAIT);
+            return metrics.length() == 1 && metrics.get(0) instanceof Long rows ? rows : -1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return -1;
+        } catch (Exception e) {
+            // Not handed over in time (TimeoutException) or failed: the caller counts apart.
             return -1;
         }
     }
