@@ -17,6 +17,7 @@ import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.spark.SparkEngine;
 import io.tablequery.spark.SparkOptions;
+import io.tablequery.spark.export.ParquetExports;
 import io.tablequery.spark.local.LocalSparkServer;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -169,8 +170,8 @@ final class SparkTpchBenchmark {
         long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
         for (TableInfo table : catalog.tables()) {
             Path directory = engine.exports().await(workspace, catalog, table, deadline);
-            spark.sql("CREATE OR REPLACE TEMP VIEW " + engine.naming().stored(table.name())
-                    + " AS SELECT * FROM parquet.`" + directory.toUri() + "`");
+            spark.sql(ParquetExports.viewOver(
+                    engine.naming().stored(table.name()), directory.toUri().toString()));
         }
         return spark;
     }

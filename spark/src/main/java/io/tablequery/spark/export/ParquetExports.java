@@ -360,4 +360,15 @@ public final class ParquetExports implements AutoCloseable {
             LOG.warn("cannot remove {}: {}", HostPaths.scrub(path.toString()), e.toString());
         }
     }
+
+    /**
+     * Spells the temporary view a Spark session reads an exported table version through.
+     *
+     * @param view the view's quoted name
+     * @param location the version's directory, as a URI the cluster reads
+     * @return the statement
+     */
+    public static String viewOver(String view, String location) {
+        return "CREATE OR REPLACE TEMP VIEW " + view + " AS SELECT * FROM parquet.`" + location + "`";
+    }
 }

@@ -4,6 +4,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.spark.export.ParquetExports;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -51,7 +52,7 @@ final class SparkStatements {
     void view(String view, String location) {
         views.put(view, location);
         if (!session.holds(view, location)) {
-            run(0, spark -> spark.sql(viewSql(view, location)));
+            run(0, spark -> spark.sql(ParquetExports.viewOver(view, location)));
             session.made(view, location);
         }
     }
@@ -70,7 +71,7 @@ final class SparkStatements {
             sessions.discard(session);
             session = sessions.fresh(session.workspace());
             views.forEach((view, location) -> {
-                attempt(0, () -> session.spark().sql(viewSql(view, location)));
+                attempt(0, () -> session.spark().sql(ParquetExports.viewOver(view, location)));
                 session.made(view, location);
             });
             return attempt(step, () -> work.apply(session.spark()));
@@ -115,10 +116,6 @@ final class SparkStatements {
             }
         }
         return false;
-    }
-
-    private static String viewSql(String view, String location) {
-        return "CREATE OR REPLACE TEMP VIEW " + view + " AS SELECT * FROM parquet.`" + location + "`";
     }
 
     private EngineException timedOut() {
