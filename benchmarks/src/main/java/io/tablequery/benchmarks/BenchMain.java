@@ -9,7 +9,7 @@ import java.util.Locale;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
- * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines sqlite,duckdb,spark] [--spark-connect URL]}, {@code tpch-spark [--sf S] [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S] [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
@@ -57,7 +57,7 @@ public final class BenchMain {
                     + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
                     + " [--large-queries N] [--client wrk|java]"
                     + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
-                    + " [--spark-connect sc://HOST:PORT] [--queries q01,q16 (with spark)]"
+                    + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
                     + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                     + "\n       tq bench mcp [--calls N]"
                     + "\n       tq bench start [--reps N] [--baseline DIR]"
@@ -186,10 +186,12 @@ public final class BenchMain {
         List<String> engines = List.of("sqlite", "duckdb");
         List<String> only = List.of();
         String spark = null;
+        String duckDbMemory = null;
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--sf" -> scale = Double.parseDouble(args[i + 1]);
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--duckdb-memory" -> duckDbMemory = args[i + 1];
                 case "--engines" ->
                     engines = Arrays.asList(args[i + 1].toLowerCase(Locale.ROOT).split(","));
                 case "--spark-connect" -> spark = args[i + 1];
@@ -199,7 +201,8 @@ public final class BenchMain {
         }
         if (engines.contains("spark")) {
             SparkTpchBenchmark.run(
-                    new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, only), System.out);
+                    new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, only, duckDbMemory),
+                    System.out);
         } else {
             TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
         }
@@ -218,7 +221,7 @@ public final class BenchMain {
             }
         }
         SparkTpchBenchmark.run(
-                new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, List.of()), System.out);
+                new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, List.of(), null), System.out);
     }
 
     private static void mcp(String[] args, Path home, Path data, Path results) throws Exception {

@@ -149,6 +149,15 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
+     * Returns where DuckDB spills what does not fit in its memory limit while a query runs.
+     *
+     * @return the directory of DuckDB's temporary files
+     */
+    public Path spillDirectory() {
+        return storage.paths().tmp();
+    }
+
+    /**
      * Returns the catalog as of the last commit.
      *
      * @return an immutable snapshot

@@ -63,4 +63,14 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
     public WorkspaceOptions withKeepVersions(int versions) {
         return new WorkspaceOptions(ingest, duckDbThreads, duckDbMemoryLimit, versions);
     }
+
+    /**
+     * Returns these options with another DuckDB memory limit.
+     *
+     * @param limit DuckDB's memory limit, for example {@code 2GB}
+     * @return the changed options
+     */
+    public WorkspaceOptions withDuckDbMemoryLimit(String limit) {
+        return new WorkspaceOptions(ingest, duckDbThreads, limit, keepVersions);
+    }
 }
