@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Spider's training gold queries (German schema names, ../shared/corpora/spider-de), a seeded sample of one in 160
+ * Spider's training gold queries (German schema names, ../shared/corpora/spider-de), a seeded sample of one in 320
  * (or one in {@code -Dtq.spark.spider.every=N}), each run as a one-step plan with engine {@code both:spark} on a real
  * Spark Connect server over the Parquet exports of the uploaded databases. Writes the shares to
  * {@code target/spark-spider-report.txt}. The goal, as for DuckDB: no translated query answers otherwise than SQLite
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @CorpusSuite
 class SparkSpiderTest {
-    private static final int EVERY = Integer.getInteger("tq.spark.spider.every", 160);
+    private static final int EVERY = Integer.getInteger("tq.spark.spider.every", 320);
 
     @TempDir
     Path dir;
