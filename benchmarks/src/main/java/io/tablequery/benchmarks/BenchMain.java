@@ -9,7 +9,9 @@ import java.util.Locale;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
- * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S] [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines
+ * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
+ * [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.

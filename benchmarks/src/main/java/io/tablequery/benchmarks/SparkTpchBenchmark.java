@@ -36,8 +36,8 @@ import org.apache.spark.sql.SparkSession;
  * run raw through the same Spark Connect client over the same Parquet exports (the tool's overhead), and against
  * run-sql on {@code duckdb} (under a memory limit that may be set lower, to see where it spills or fails, with the
  * most its spill directory held); each answer's rows checked against run-sql on {@code sqlite}. DuckDB runs first in
- * a block; the Spark contenders in turns after it, each after one untimed warm-up. Without {@code --spark-connect}, a local Spark
- * Connect server ({@code local[*]}) is started from the jars the build resolved.
+ * a block; the Spark contenders in turns after it, each after one untimed warm-up. Without {@code --spark-connect},
+ * a local Spark Connect server ({@code local[*]}) is started from the jars the build resolved.
  */
 final class SparkTpchBenchmark {
     /**

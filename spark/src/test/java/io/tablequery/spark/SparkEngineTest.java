@@ -167,7 +167,7 @@ class SparkEngineTest {
         Random random = new Random(33);
         List<String> columns = List.of("id", "name", "city", "qty", "price", "note");
         int compared = 0;
-        for (int i = 0; i < 60; i++) {
+        for (int i = 0; i < 30; i++) {
             List<String> picked =
                     columns.stream().filter(c -> random.nextBoolean()).toList();
             String select = String.join(

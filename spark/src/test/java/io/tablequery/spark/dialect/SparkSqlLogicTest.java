@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SQLite's sqllogictest suite ({@code select1-4.test} and {@code evidence/*.test} from ../shared/corpora), every 200th
+ * SQLite's sqllogictest suite ({@code select1-4.test} and {@code evidence/*.test} from ../shared/corpora), every 400th
  * query (or every {@code -Dtq.spark.sqllogictest.every=N}th) translated to Spark SQL and run on a real Spark Connect
  * server against the results SQLite recorded. {@code select5.test}, joins of up to eight tables written as comma
  * joins, is left out: Spark plans each of them for seconds on {@code local[2]}. Writes the shares to
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 @CorpusSuite
 class SparkSqlLogicTest {
     /** Every how many queries one runs; Spark answers a tiny query in a few hundred milliseconds. */
-    private static final int EVERY = Integer.getInteger("tq.spark.sqllogictest.every", 200);
+    private static final int EVERY = Integer.getInteger("tq.spark.sqllogictest.every", 400);
 
     @TempDir
     Path dir;
