@@ -18,7 +18,7 @@ class SqlLogicTest {
     @Test
     void translatedQueriesReturnSqlitesResults() throws Exception {
         SqlLogicSuite suite = SqlLogicSuite.run(
-                EVERY == 1 ? "DuckDB, every query" : "DuckDB, every " + EVERY + "th query",
+                EVERY == 1 ? "DuckDB, every query" : "DuckDB, one query in " + EVERY,
                 SqlLogicSuite.files(5),
                 file -> new DuckDbTarget(),
                 EVERY,
