@@ -1,19 +1,34 @@
-// Citations as the tools write them: F1S2R5 for a row, F1S2 for a sheet, several joined by ';'.
+// Citations as the tools write them: F1S2R5 for a row, F1S2R5-R9,R12 for rows, F1S2 for a sheet, several joined by
+// ';', and a last '...+N rows' when a citation leaves rows unshown.
 
-const ONE = /^F(\d+)S(\d+)(?:R(\d+))?$/;
+const ONE = /^F(\d+)S(\d+)((?:R\d+(?:-R\d+)?)(?:,R\d+(?:-R\d+)?)*)?$/;
+const MORE = /^\.\.\.\+[\d,]+ rows?$/;
 
-/** Parses a __src value into its citations; null for text that is not one. */
+/** Parses a __src value into its citations, one per sheet or range of rows; null for text that is not one. */
 export function parseCitations(text) {
     if (typeof text !== 'string' || text === '') {
         return null;
     }
     const found = [];
-    for (const part of text.split(';')) {
-        const match = ONE.exec(part.trim());
+    for (const raw of text.split(';')) {
+        const part = raw.trim();
+        if (MORE.test(part)) {
+            continue;
+        }
+        const match = ONE.exec(part);
         if (!match) {
             return null;
         }
-        found.push({ text: part.trim(), file: `F${match[1]}`, sheet: Number(match[2]), row: match[3] ? Number(match[3]) : null });
+        const file = `F${match[1]}`;
+        const sheet = Number(match[2]);
+        if (!match[3]) {
+            found.push({ text: part, file, sheet, row: null });
+            continue;
+        }
+        for (const range of match[3].split(',')) {
+            const first = Number(range.split('-')[0].slice(1));
+            found.push({ text: `${file}S${sheet}${range}`, file, sheet, row: first });
+        }
     }
     return found;
 }

@@ -113,10 +113,21 @@ class SparkEngineTest {
             ResultTable actual = spark.tables().get(i);
             assertThat(actual.columns()).isEqualTo(expected.columns());
             assertThat(actual.totalRows()).isEqualTo(expected.totalRows());
-            assertThat(actual.rows()).as(String.join("\n", steps)).isEqualTo(expected.rows());
+            if (spark.notices().stream().anyMatch(notice -> notice.contains("cite whole sheets on Spark"))) {
+                assertThat(withoutCitations(actual.rows()))
+                        .as(String.join("\n", steps))
+                        .isEqualTo(withoutCitations(expected.rows()));
+            } else {
+                assertThat(actual.rows()).as(String.join("\n", steps)).isEqualTo(expected.rows());
+            }
         }
         assertThat(spark.fileRefs()).isEqualTo(sqlite.fileRefs());
         return spark.tables().get(spark.tables().size() - 1);
+    }
+
+    /** Spark cites joined and aggregated rows by sheet, where SQLite lists their rows: their values are compared. */
+    private static List<List<String>> withoutCitations(List<List<String>> rows) {
+        return rows.stream().map(row -> row.subList(0, row.size() - 1)).toList();
     }
 
     @Test
@@ -349,6 +360,7 @@ class SparkEngineTest {
         assertThat(auto.engine()).isEqualTo("spark");
         assertThat(auto.notices()).contains("Ran on spark: every step translates and the plan reads 300 rows.");
         assertThat(auto.tables().get(0).rows()).containsExactly(List.of("300", "F1S1"));
+        assertThat(auto.notices()).anyMatch(notice -> notice.contains("cite whole sheets on Spark"));
     }
 
     @Test

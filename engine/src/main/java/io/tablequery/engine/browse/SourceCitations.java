@@ -1,13 +1,13 @@
 package io.tablequery.engine.browse;
 
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.provenance.RowCitation;
+import io.tablequery.engine.provenance.SheetRef;
 import io.tablequery.engine.workspace.Workspace;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Reads the cells that citations name: each row a {@code F1S2R5} cites with the rows around it, and the first rows of
@@ -21,8 +21,8 @@ public final class SourceCitations {
     static final int SHEET_ROWS = 20;
     /** The most citations one call reads. */
     static final int MAX_CITATIONS = 50;
-
-    private static final Pattern CITATION = Pattern.compile("F(\\d+)S(\\d+)(?:R(\\d+))?");
+    /** The most rows of one cited range shown, from its first. */
+    static final int MAX_RANGE_ROWS = 200;
 
     private SourceCitations() {}
 
@@ -33,7 +33,7 @@ public final class SourceCitations {
      * Reads the cells of what the citations name.
      *
      * @param workspace the workspace
-     * @param citations as a result's {@code __src} writes them: {@code F2S2R5}, {@code F2S2}, several joined by
+     * @param citations as a result's {@code __src} writes them: {@code F2S2R5}, {@code F2S2R5-R9,R12}, {@code F2S2}, several joined by
      *     {@code ;} or spaces
      * @param around how many rows above and below each cited row to show, 0 to {@link #MAX_AROUND}
      * @return one answer per sheet, in the order first cited
@@ -45,23 +45,25 @@ public final class SourceCitations {
             throw invalid("around must be 0 to %d rows, not %d".formatted(MAX_AROUND, around));
         }
         Map<Sheet, List<RowRanges.Range>> wanted = new LinkedHashMap<>();
-        int count = 0;
-        for (String part : citations == null ? new String[0] : citations.strip().split("[;,\\s]+")) {
-            if (part.isEmpty()) {
-                continue;
-            }
-            Matcher match = CITATION.matcher(part);
-            if (!match.matches()) {
-                throw invalid("'%s' is not a citation such as F2S1R7 (a row) or F2S1 (a sheet)".formatted(part));
-            }
-            if (++count > MAX_CITATIONS) {
-                throw invalid("read at most %d citations at a time".formatted(MAX_CITATIONS));
-            }
-            Sheet sheet = new Sheet(Integer.parseInt(match.group(1)), Integer.parseInt(match.group(2)));
-            RowRanges.Range rows = match.group(3) == null
-                    ? new RowRanges.Range(1, SHEET_ROWS)
-                    : around(Long.parseLong(match.group(3)), around);
-            wanted.computeIfAbsent(sheet, key -> new ArrayList<>()).add(rows);
+        RowCitation.Parsed parsed = RowCitation.parse(citations == null ? "" : citations);
+        if (parsed == null) {
+            throw invalid(("'%s' is not a citation such as F2S1R7 (a row), F2S1R5-R9,R12 (rows) or F2S1 (a sheet)")
+                    .formatted(citations));
+        }
+        if (parsed.sheets().size() + parsed.ranges().size() > MAX_CITATIONS) {
+            throw invalid("read at most %d citations at a time".formatted(MAX_CITATIONS));
+        }
+        for (SheetRef whole : parsed.sheets()) {
+            wanted.computeIfAbsent(new Sheet(whole.fileNumber(), whole.sheetNumber()), key -> new ArrayList<>())
+                    .add(new RowRanges.Range(1, SHEET_ROWS));
+        }
+        for (RowCitation.Range range : parsed.ranges()) {
+            wanted.computeIfAbsent(
+                            new Sheet(range.sheet().fileNumber(), range.sheet().sheetNumber()),
+                            key -> new ArrayList<>())
+                    .add(new RowRanges.Range(
+                            Math.max(1, range.first() - around),
+                            Math.min(range.last(), range.first() + MAX_RANGE_ROWS - 1) + around));
         }
         if (wanted.isEmpty()) {
             throw invalid("give a citation such as F2S1R7 (a row) or F2S1 (a sheet), as a result's __src has them");
@@ -72,13 +74,6 @@ public final class SourceCitations {
                     workspace, entry.getKey().file(), entry.getKey().sheet(), new RowRanges(entry.getValue())));
         }
         return answers;
-    }
-
-    private static RowRanges.Range around(long row, int around) {
-        if (row < 1) {
-            throw invalid("rows are numbered from 1, not " + row);
-        }
-        return new RowRanges.Range(Math.max(1, row - around), row + around);
     }
 
     private static EngineException invalid(String message) {

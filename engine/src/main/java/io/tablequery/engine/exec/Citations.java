@@ -60,9 +60,16 @@ public final class Citations {
                             literal(row.rowPrefix()),
                             textType);
         }
-        if (provenance instanceof SheetProvenance sheets) {
-            return literal(sheets.cite());
-        }
-        throw new AssertionError("unknown provenance " + provenance);
+        return literal(sheets(provenance));
+    }
+
+    /**
+     * Returns the citation of a row of a step by its sheets alone: what rows cite when their lineage cannot be read.
+     *
+     * @param provenance the step's provenance
+     * @return for example {@code F1S2;F3S1}
+     */
+    public static String sheets(Provenance provenance) {
+        return new SheetProvenance(provenance.sheets(), "").cite();
     }
 }

@@ -45,6 +45,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
     private static final class Session implements PlanSession {
         private final Connection connection;
         private final Duration timeout;
+        private PlanTranslation translation;
 
         Session(Connection connection, Duration timeout) {
             this.connection = connection;
@@ -61,6 +62,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
                 throw new IllegalArgumentException("step %d did not translate".formatted(translation.refusedStep()));
             }
             long deadline = System.nanoTime() + timeout.toNanos();
+            this.translation = translation;
             List<ValidatedStep> steps = plan.steps();
             for (int i = 0; i < steps.size(); i++) {
                 try {
@@ -77,8 +79,21 @@ public final class DuckDbPlanRunner implements PlanRunner {
         }
 
         @Override
-        public FinalTable table(ValidatedStep step) {
-            return JdbcFinalTable.of(connection, step);
+        public FinalTable table(ValidatedStep step, int citeRanges) {
+            int number = step.step().step();
+            String refused = translation.lineageRefused().get(number);
+            return JdbcFinalTable.of(
+                    connection,
+                    step,
+                    new RowLineage(
+                            translation.lineage().get(number),
+                            refused == null
+                                    ? null
+                                    : "the rows of step %d cite whole sheets on DuckDB: their lineage query does not"
+                                                    .formatted(number)
+                                            + " translate (" + refused + ")",
+                            DuckDbDialect.INSTANCE.insertionRowid("%s"),
+                            citeRanges));
         }
 
         @Override

@@ -4,6 +4,7 @@ import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.RowBatches;
 import java.io.OutputStream;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One final table of a plan, as an engine hands it back: its visible columns, its size, and its rows in the step's
@@ -43,4 +44,13 @@ public interface FinalTable extends RowBatches {
      * @return the rows, visible columns only
      */
     List<List<Object>> values(int maxRows);
+
+    /**
+     * Says why the rows read so far cite whole sheets although their step carries row lineage, if they do.
+     *
+     * @return the reason, or empty
+     */
+    default Optional<String> citationNotice() {
+        return Optional.empty();
+    }
 }

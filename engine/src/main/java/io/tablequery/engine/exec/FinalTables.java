@@ -6,6 +6,8 @@ import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.FileRefTable;
+import io.tablequery.engine.provenance.RowCitation;
+import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.provenance.SheetRef;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultHeader;
@@ -46,14 +48,22 @@ public final class FinalTables {
             List<String> notices) {
         List<ResultTable> tables = new ArrayList<>();
         TreeSet<SheetRef> cited = new TreeSet<>();
+        List<String> said = new ArrayList<>(notices);
         try (BufferAllocator allocator = new RootAllocator()) {
             ResultTruncator truncator = new ResultTruncator(limits, allocator);
             for (ValidatedStep step : plan.finalSteps()) {
-                tables.add(read(session.table(step), step, truncator));
+                FinalTable table = session.table(step, limits.citeRanges());
+                tables.add(read(table, step, truncator));
                 cited.addAll(step.provenance().sheets());
+                if (step.provenance() instanceof SheetProvenance sheets
+                        && !sheets.reason().isEmpty()) {
+                    said.add("the rows of step %d cite whole sheets, not rows: %s"
+                            .formatted(step.step().step(), sheets.reason()));
+                }
+                table.citationNotice().ifPresent(said::add);
             }
         }
-        return new RunSqlResult(engine, limits, FileRefTable.of(cited, catalog), tables, notices, null);
+        return new RunSqlResult(engine, limits, FileRefTable.of(cited, catalog), tables, said, null);
     }
 
     private static ResultTable read(FinalTable table, ValidatedStep step, ResultTruncator truncator) {
@@ -94,6 +104,6 @@ public final class FinalTables {
                                                             s.step().step()))
                                                     .toList())));
         }
-        return session.table(step).writeArrow(maxRows, out);
+        return session.table(step, RowCitation.DEFAULT_RANGES).writeArrow(maxRows, out);
     }
 }

@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import static io.tablequery.dialects.SqlIdentifiers.literal;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
@@ -11,6 +12,7 @@ import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
 import java.io.OutputStream;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -18,6 +20,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.StringJoiner;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -29,14 +33,21 @@ import org.duckdb.DuckDBResultSet;
  * inserted, with every row's citation made in SQL.
  */
 final class JdbcFinalTable implements FinalTable {
+    private static final String ROW = quote("__tq_t");
+    private static final String CITE = quote("__tq_c");
+
     private final Connection connection;
     private final ValidatedStep step;
     private final List<String> columns;
+    private final RowLineage lineage;
+    private String notice;
 
-    private JdbcFinalTable(Connection connection, ValidatedStep step, List<String> columns) {
+    private JdbcFinalTable(Connection connection, ValidatedStep step, List<String> columns, RowLineage lineage) {
         this.connection = connection;
         this.step = step;
         this.columns = List.copyOf(columns);
+        this.lineage = lineage;
+        this.notice = lineage.missing();
     }
 
     /**
@@ -44,14 +55,16 @@ final class JdbcFinalTable implements FinalTable {
      *
      * @param connection the connection holding the steps' temp tables
      * @param step the final step
+     * @param lineage how its rows' citations are read
      * @return the table
      */
-    static JdbcFinalTable of(Connection connection, ValidatedStep step) {
+    static JdbcFinalTable of(Connection connection, ValidatedStep step, RowLineage lineage) {
         requireNonNull(connection, "connection is null");
         requireNonNull(step, "step is null");
+        requireNonNull(lineage, "lineage is null");
         try {
             return new JdbcFinalTable(
-                    connection, step, visibleColumns(connection, step.step().destineTableName()));
+                    connection, step, visibleColumns(connection, step.step().destineTableName()), lineage);
         } catch (SQLException e) {
             throw readFailed(e);
         }
@@ -90,8 +103,13 @@ final class JdbcFinalTable implements FinalTable {
     }
 
     @Override
+    public Optional<String> citationNotice() {
+        return Optional.ofNullable(notice);
+    }
+
+    @Override
     public void stream(long maxRows, BufferAllocator allocator, int batchRows, ArrowRows.BatchConsumer consumer) {
-        String select = Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR") + " LIMIT " + maxRows;
+        String select = citedSelect(maxRows) + " LIMIT " + maxRows;
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(select)) {
             ArrowRows.stream(rs, allocator, batchRows, consumer);
@@ -106,7 +124,7 @@ final class JdbcFinalTable implements FinalTable {
      */
     @Override
     public ArrowStreams.Written writeArrow(long maxRows, OutputStream out) {
-        String select = Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+        String select = citedSelect(maxRows);
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(select)) {
             if (rs.isWrapperFor(DuckDBResultSet.class)) {
@@ -137,6 +155,53 @@ final class JdbcFinalTable implements FinalTable {
             throw readFailed(e);
         }
         return rows;
+    }
+
+    /**
+     * The query that reads the table's rows in order with their citations: made in SQL from the hidden row column,
+     * or read from the lineage query into a temp table first. When the lineage query fails, the rows cite their
+     * sheets and the notice says why.
+     */
+    private String citedSelect(long maxRows) {
+        if (lineage.query() != null && notice == null) {
+            try {
+                String cites = quote(
+                        PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step());
+                store(cites, RowCitations.read(connection, lineage.query(), maxRows, lineage.ranges()));
+                StringJoiner select = new StringJoiner(", ", "SELECT ", "");
+                columns.forEach(column -> select.add(ROW + "." + quote(column)));
+                return select + ", COALESCE(" + CITE + ".src, " + literal(Citations.sheets(step.provenance()))
+                        + ") AS " + quote(Citations.COLUMN) + " FROM temp." + table() + " AS " + ROW
+                        + " LEFT JOIN temp." + cites + " AS " + CITE + " ON " + CITE + ".o = "
+                        + lineage.rowNumber().formatted(ROW) + " ORDER BY " + ROW + ".rowid";
+            } catch (SQLException e) {
+                notice = "the rows of step %d cite whole sheets: their source rows could not be listed (%s)"
+                        .formatted(
+                                step.step().step(),
+                                e.getMessage().lines().findFirst().orElse("").strip());
+            }
+        }
+        return Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+    }
+
+    private void store(String table, Map<Long, String> cites) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("DROP TABLE IF EXISTS temp." + table);
+            statement.execute("CREATE TEMP TABLE " + table + " (o BIGINT, src VARCHAR)");
+        }
+        try (PreparedStatement insert =
+                connection.prepareStatement("INSERT INTO temp." + table + " (o, src) VALUES (?, ?)")) {
+            int batched = 0;
+            for (Map.Entry<Long, String> cite : cites.entrySet()) {
+                insert.setLong(1, cite.getKey());
+                insert.setString(2, cite.getValue());
+                insert.addBatch();
+                if (++batched % 1000 == 0) {
+                    insert.executeBatch();
+                }
+            }
+            insert.executeBatch();
+        }
     }
 
     private String table() {

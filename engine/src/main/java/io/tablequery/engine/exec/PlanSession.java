@@ -23,9 +23,10 @@ public interface PlanSession extends AutoCloseable {
      * Returns a final table of the plan that ran.
      *
      * @param step the final step
+     * @param citeRanges the most row ranges one row's citation shows
      * @return its table
      */
-    FinalTable table(ValidatedStep step);
+    FinalTable table(ValidatedStep step, int citeRanges);
 
     /** Ends the session, dropping the steps' tables. */
     @Override

@@ -2,6 +2,7 @@ package io.tablequery.engine.exec;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.dialects.translate.SqliteTranslator;
@@ -9,9 +10,13 @@ import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageSql;
 import java.sql.Connection;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * A plan's steps translated to an engine's dialect, each from the SQL the SQLite run executes (provenance columns
@@ -23,12 +28,22 @@ import java.util.List;
  * @param refusedStep the step number that does not translate, or 0
  * @param reason why it does not translate, or null
  * @param realSumStep the first step that sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), or 0
+ * @param lineage each step's lineage query ({@link LineageSql}) translated, by step number, for the steps that have one
+ * @param lineageRefused why a step's lineage query did not translate, by step number; its rows then cite sheets
  */
 public record PlanTranslation(
-        List<String> statements, List<Translation.Translated> steps, int refusedStep, String reason, int realSumStep) {
+        List<String> statements,
+        List<Translation.Translated> steps,
+        int refusedStep,
+        String reason,
+        int realSumStep,
+        Map<Integer, String> lineage,
+        Map<Integer, String> lineageRefused) {
     public PlanTranslation {
         statements = List.copyOf(requireNonNull(statements, "statements is null"));
         steps = List.copyOf(requireNonNull(steps, "steps is null"));
+        lineage = Map.copyOf(requireNonNull(lineage, "lineage is null"));
+        lineageRefused = Map.copyOf(requireNonNull(lineageRefused, "lineageRefused is null"));
     }
 
     /**
@@ -38,8 +53,19 @@ public record PlanTranslation(
      * @return its statements as written
      */
     public static PlanTranslation asWritten(ValidatedPlan plan) {
+        Map<Integer, String> lineage = new HashMap<>();
+        for (ValidatedStep step : plan.steps()) {
+            LineageSql.of(step.provenance(), step.step().destineTableName())
+                    .ifPresent(query -> lineage.put(step.step().step(), query));
+        }
         return new PlanTranslation(
-                plan.steps().stream().map(ValidatedStep::executedSql).toList(), List.of(), 0, null, 0);
+                plan.steps().stream().map(ValidatedStep::executedSql).toList(),
+                List.of(),
+                0,
+                null,
+                0,
+                lineage,
+                Map.of());
     }
 
     /**
@@ -59,10 +85,13 @@ public record PlanTranslation(
         TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming());
         List<Translation.Translated> translated = new ArrayList<>();
         int realSumStep = 0;
+        Map<Integer, String> lineage = new HashMap<>();
+        Map<Integer, String> lineageRefused = new HashMap<>();
         for (ValidatedStep step : plan.steps()) {
             Translation translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
             if (translation instanceof Translation.Untranslatable refused) {
-                return new PlanTranslation(List.of(), List.of(), step.step().step(), refused.reason(), 0);
+                return new PlanTranslation(
+                        List.of(), List.of(), step.step().step(), refused.reason(), 0, Map.of(), Map.of());
             }
             Translation.Translated done = (Translation.Translated) translation;
             translated.add(done);
@@ -70,9 +99,26 @@ public record PlanTranslation(
                 realSumStep = step.step().step();
             }
             schema.created(step.step().destineTableName(), done.columns());
+            Optional<String> query =
+                    LineageSql.of(step.provenance(), step.step().destineTableName());
+            if (query.isPresent()) {
+                Translation found =
+                        SqliteTranslator.translate(SqliteStatement.of(query.get()), schema, realSums, dialect);
+                if (found instanceof Translation.Translated lineageDone) {
+                    lineage.put(step.step().step(), lineageDone.sql());
+                } else {
+                    lineageRefused.put(step.step().step(), ((Translation.Untranslatable) found).reason());
+                }
+            }
         }
         return new PlanTranslation(
-                translated.stream().map(Translation.Translated::sql).toList(), translated, 0, null, realSumStep);
+                translated.stream().map(Translation.Translated::sql).toList(),
+                translated,
+                0,
+                null,
+                realSumStep,
+                lineage,
+                lineageRefused);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.tablequery.engine.exec;
 import io.tablequery.dialects.SqliteReals;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.RowCitation;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -34,7 +35,11 @@ public final class ResultComparer {
             ValidatedPlan plan, List<String> engines, PlanSession left, PlanSession right) {
         List<EngineComparison.TableComparison> tables = new ArrayList<>();
         for (ValidatedStep step : plan.finalSteps()) {
-            tables.add(compare(step, engines, left.table(step), right.table(step)));
+            tables.add(compare(
+                    step,
+                    engines,
+                    left.table(step, RowCitation.DEFAULT_RANGES),
+                    right.table(step, RowCitation.DEFAULT_RANGES)));
         }
         return new EngineComparison(engines, null, tables);
     }

@@ -6,8 +6,6 @@ import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.provenance.RowProvenance;
-import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.provenance.SheetRef;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,15 +13,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /**
  * Checks a whole plan against a catalog before any of it runs: step order, one {@code CREATE TEMP TABLE ... AS
  * SELECT} per step, names that neither shadow workspace tables nor repeat, sources that exist and come earlier, and
- * at least one final step. It also works out each step's provenance and, for a simple single-table SELECT, adds the
- * hidden column that carries each row's source row number.
+ * at least one final step. It also works out each step's provenance, rewriting its SQL to carry what its rows' citations
+ * need ({@link LineageRewriter}).
  */
 public final class PlanValidator {
     /** Columns whose names start with this are hidden from results. */
@@ -149,30 +146,8 @@ public final class PlanValidator {
                 });
             }
         }
-        Optional<SimpleSelect> simple = sql.simpleSelect();
-        if (simple.isPresent()) {
-            SimpleSelect select = simple.get();
-            String rowColumn = HIDDEN_PREFIX + "row_s" + step.step();
-            Optional<TableInfo> table = catalog.table(select.tableKey());
-            ValidatedStep source = earlier.get(select.tableKey());
-            String sourceRow = null;
-            SheetRef sheet = null;
-            if (table.isPresent() && source == null) {
-                sourceRow = select.qualifier() + ".rowid";
-                sheet = SheetRef.of(table.get());
-            } else if (source != null && source.provenance() instanceof RowProvenance row) {
-                sourceRow = select.qualifier() + "." + quote(row.rowColumn());
-                sheet = row.sheet();
-            }
-            if (sourceRow != null) {
-                String executed = sql.sql().substring(0, select.insertAt())
-                        + ", " + sourceRow + " AS " + quote(rowColumn)
-                        + sql.sql().substring(select.insertAt());
-                return new ValidatedStep(
-                        step, SqliteStatement.of(executed), new RowProvenance(sheet, rowColumn), reads);
-            }
-        }
-        return new ValidatedStep(step, SqliteStatement.of(sql.sql()), new SheetProvenance(sheets), reads);
+        LineageRewriter.Rewritten rewritten = LineageRewriter.rewrite(step, sql, catalog, earlier, sheets);
+        return new ValidatedStep(step, SqliteStatement.of(rewritten.executed()), rewritten.provenance(), reads);
     }
 
     private static boolean isInternal(String lowerName) {

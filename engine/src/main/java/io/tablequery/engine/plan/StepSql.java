@@ -10,12 +10,13 @@ import java.util.Set;
  *
  * @param sql the statement without trailing semicolons
  * @param referencedKeys the lower-cased names the statement's body mentions: a superset of the tables it reads
- * @param simpleSelect present when the body is a simple single-table SELECT
+ * @param layout where the select list and FROM clause lie, when the body starts with SELECT and has a FROM at its
+ *     top level
  */
-public record StepSql(String sql, Set<String> referencedKeys, Optional<SimpleSelect> simpleSelect) {
+public record StepSql(String sql, Set<String> referencedKeys, Optional<SelectLayout> layout) {
     public StepSql {
         requireNonNull(sql, "sql is null");
         referencedKeys = Set.copyOf(requireNonNull(referencedKeys, "referencedKeys is null"));
-        requireNonNull(simpleSelect, "simpleSelect is null");
+        requireNonNull(layout, "layout is null");
     }
 }

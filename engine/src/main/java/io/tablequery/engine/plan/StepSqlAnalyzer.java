@@ -5,8 +5,6 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.dialects.lex.SqlToken;
 import io.tablequery.dialects.lex.SqlTokenKind;
 import io.tablequery.dialects.lex.SqliteLexer;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -19,50 +17,9 @@ import java.util.Set;
  * statement is refused here because DuckDB's JDBC driver would run every statement of a string.
  */
 final class StepSqlAnalyzer {
-    private static final Set<String> AGGREGATES = Set.of(
-            "count",
-            "sum",
-            "avg",
-            "min",
-            "max",
-            "total",
-            "group_concat",
-            "string_agg",
-            "json_group_array",
-            "json_group_object",
-            "jsonb_group_array",
-            "jsonb_group_object",
-            "median",
-            "percentile",
-            "percentile_cont",
-            "percentile_disc");
-    /** Words that may follow a simple SELECT's table reference at the top level. */
-    private static final Set<String> SIMPLE_TAIL = Set.of("where", "order", "limit", "indexed", "not");
-    /** Words that end a table reference rather than alias it. */
-    private static final Set<String> NOT_ALIASES = Set.of(
-            "where",
-            "order",
-            "limit",
-            "group",
-            "having",
-            "window",
-            "join",
-            "natural",
-            "left",
-            "right",
-            "full",
-            "inner",
-            "cross",
-            "outer",
-            "indexed",
-            "not",
-            "union",
-            "intersect",
-            "except",
-            "on",
-            "using",
-            "returning");
-
+    /** Words that end a FROM clause at the top level. */
+    private static final Set<String> FROM_ENDS =
+            Set.of("where", "group", "having", "window", "order", "limit", "union", "intersect", "except");
     /**
      * Functions a step may not call, whether or not this build of SQLite has them: file access, extensions, and
      * {@code fts3_tokenizer}, whose one-argument form returns a pointer into the process.
@@ -138,7 +95,7 @@ final class StepSqlAnalyzer {
             }
         }
         String sql = step.sql().substring(0, statement.get(statement.size() - 1).end());
-        return new StepSql(sql, referenced, simpleSelect(body));
+        return new StepSql(sql, referenced, layout(body));
     }
 
     /** Checks the {@code CREATE TEMP TABLE "<name>" AS} prefix and returns the index of the body's first token. */
@@ -191,127 +148,39 @@ final class StepSqlAnalyzer {
         return i;
     }
 
-    /** Finds out whether a body is {@code SELECT [ALL] list FROM table [alias] [WHERE] [ORDER BY] [LIMIT]}. */
-    private static Optional<SimpleSelect> simpleSelect(List<SqlToken> body) {
+    /**
+     * Finds the select list and the {@code FROM} clause of a body that starts with {@code SELECT}: the clause ends at
+     * the first top-level word that starts another clause (or a compound's next {@code SELECT}).
+     */
+    private static Optional<SelectLayout> layout(List<SqlToken> body) {
         if (!body.get(0).isWord("SELECT")) {
             return Optional.empty();
         }
-        int i = 1;
-        if (i < body.size() && body.get(i).isWord("DISTINCT")) {
-            return Optional.empty();
-        }
-        Deque<Boolean> parens = new ArrayDeque<>();
-        int from = -1;
-        for (; i < body.size(); i++) {
-            SqlToken token = body.get(i);
-            if (parens.isEmpty() && token.isWord("FROM")) {
-                from = i;
-                break;
-            }
-            if (!track(body, i, parens) || parens.contains(Boolean.TRUE)) {
-                return Optional.empty();
-            }
-        }
-        if (from < 0 || from + 1 >= body.size() || !body.get(from + 1).isName()) {
-            return Optional.empty();
-        }
-        int tableStart = from + 1;
-        int tableEnd = tableStart;
-        if (tableEnd + 2 < body.size()
-                && body.get(tableEnd + 1).isSymbol(".")
-                && body.get(tableEnd + 2).isName()) {
-            tableEnd += 2;
-        }
-        SqlToken table = body.get(tableEnd);
-        String qualifier = body.subList(tableStart, tableEnd + 1).stream()
-                .map(SqlToken::text)
-                .reduce("", String::concat);
-        i = tableEnd + 1;
-        if (i < body.size() && body.get(i).isSymbol("(")) {
-            return Optional.empty();
-        }
-        if (i + 1 < body.size() && body.get(i).isWord("AS") && body.get(i + 1).isName()) {
-            qualifier = body.get(i + 1).text();
-            i += 2;
-        } else if (i < body.size() && isAlias(body.get(i))) {
-            qualifier = body.get(i).text();
-            i++;
-        }
-        if (i < body.size() && !(body.get(i).kind() == SqlTokenKind.WORD && SIMPLE_TAIL.contains(lower(body.get(i))))) {
-            return Optional.empty();
-        }
-        for (; i < body.size(); i++) {
-            SqlToken token = body.get(i);
-            if (parens.isEmpty() && token.kind() == SqlTokenKind.WORD) {
-                String word = lower(token);
-                if (Set.of("group", "having", "window", "union", "intersect", "except", "join")
-                        .contains(word)) {
-                    return Optional.empty();
-                }
-            }
-            if (!track(body, i, parens)) {
-                return Optional.empty();
-            }
-        }
-        return Optional.of(
-                new SimpleSelect(table.nameKey(), qualifier, body.get(from - 1).end()));
-    }
-
-    /**
-     * Follows parentheses (remembering which open a subquery) and returns false when the token, outside any
-     * subquery, makes the query an aggregate or a window query.
-     */
-    private static boolean track(List<SqlToken> body, int i, Deque<Boolean> parens) {
-        SqlToken token = body.get(i);
-        if (token.isSymbol("(")) {
-            boolean subquery = i + 1 < body.size()
-                    && (body.get(i + 1).isWord("SELECT")
-                            || body.get(i + 1).isWord("WITH")
-                            || body.get(i + 1).isWord("VALUES"));
-            parens.push(subquery);
-            return true;
-        }
-        if (token.isSymbol(")")) {
-            if (!parens.isEmpty()) {
-                parens.pop();
-            }
-            return true;
-        }
-        if (parens.contains(Boolean.TRUE) || token.kind() != SqlTokenKind.WORD) {
-            return true;
-        }
-        if (token.isWord("OVER") || token.isWord("FILTER")) {
-            return false;
-        }
-        boolean call = i + 1 < body.size() && body.get(i + 1).isSymbol("(");
-        return !(call && AGGREGATES.contains(lower(token)) && !isScalarMinMax(body, i));
-    }
-
-    /** Tells {@code min(a, b)} and {@code max(a, b)}, which are scalar, from the aggregates of one argument. */
-    private static boolean isScalarMinMax(List<SqlToken> body, int i) {
-        String word = lower(body.get(i));
-        if (!word.equals("min") && !word.equals("max")) {
-            return false;
-        }
         int depth = 0;
-        for (int j = i + 1; j < body.size(); j++) {
-            SqlToken token = body.get(j);
+        int from = -1;
+        int end = body.size();
+        for (int i = 1; i < body.size(); i++) {
+            SqlToken token = body.get(i);
             if (token.isSymbol("(")) {
                 depth++;
             } else if (token.isSymbol(")")) {
-                if (--depth == 0) {
-                    return false;
+                depth--;
+            } else if (depth == 0 && token.kind() == SqlTokenKind.WORD) {
+                if (from < 0 && token.isWord("FROM")) {
+                    from = i;
+                } else if (from >= 0 && FROM_ENDS.contains(lower(token))) {
+                    end = i;
+                    break;
                 }
-            } else if (depth == 1 && token.isSymbol(",")) {
-                return true;
             }
         }
-        return false;
-    }
-
-    private static boolean isAlias(SqlToken token) {
-        return token.kind() == SqlTokenKind.QUOTED_IDENTIFIER
-                || (token.kind() == SqlTokenKind.WORD && !NOT_ALIASES.contains(lower(token)));
+        if (from < 1 || from + 1 >= end) {
+            return Optional.empty();
+        }
+        return Optional.of(new SelectLayout(
+                body.get(from - 1).end(),
+                body.get(from).end(),
+                body.get(end - 1).end()));
     }
 
     private static String lower(SqlToken token) {

@@ -7,14 +7,16 @@ import java.util.StringJoiner;
 import java.util.TreeSet;
 
 /**
- * The step's rows are computed from whole sheets (a join, GROUP BY, aggregate, DISTINCT or compound query), so they
- * cite the sheets.
+ * The step's rows cite the sheets they were computed from, not their rows: lineage could not be carried exactly
+ * through the step's SQL (a compound query, a subquery in FROM, ...), so no row is named rather than a wrong one.
  *
  * @param sheets the sheets read, possibly none (a query of constants)
+ * @param reason why rows are not cited, for the result's notice; empty when no sheet was read
  */
-public record SheetProvenance(SortedSet<SheetRef> sheets) implements Provenance {
+public record SheetProvenance(SortedSet<SheetRef> sheets, String reason) implements Provenance {
     public SheetProvenance {
         sheets = new TreeSet<>(requireNonNull(sheets, "sheets is null"));
+        requireNonNull(reason, "reason is null");
     }
 
     @Override

@@ -17,14 +17,16 @@ import java.util.StringJoiner;
 public final class RunSqlText {
     static final String INSTRUCTIONS = """
             Citation instructions:
-            - Each result row ends with __src, which says where its values come from: F1S2R5 is row 5 of sheet 2 \
-            of file F1; F1S2 without R means the row was computed from that whole sheet (a join, GROUP BY, \
-            aggregate or DISTINCT); several sources are separated by ";".
+            - Each result row ends with __src, which says which source rows its values were computed from: \
+            F1S2R5 is row 5 of sheet 2 of file F1; F1S2R5-R9,R12 is rows 5 to 9 and 12 of that sheet (a total, \
+            a group or a join cites every row that went into it); several sheets are separated by ";". A citation \
+            shows its first ranges and ends with ...+N rows when it leaves N rows unshown. F1S2 without R means the \
+            row was computed from that whole sheet and no single rows can be named.
             - Look each file ref up in file_ref_table and cite as \
             <CITATION file="<file_id>" filename="<filename>" sheet=<sheet number> rows=[<row numbers>] /> \
             (rows=[] for a whole sheet).
             - Put each citation on its own line after the list or table that uses the data, and combine the rows \
-            of one file and sheet into one citation: rows=[5,7,12].
+            of one file and sheet into one citation: rows=[5,7,12], or rows=[5-9,12] for ranges.
             - Never show the __src column to the user.
             """;
 

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.provenance.GroupProvenance;
 import io.tablequery.engine.provenance.RowProvenance;
+import io.tablequery.engine.provenance.RowSetProvenance;
 import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
@@ -176,8 +178,10 @@ class PlanValidatorTest {
                 "final",
                 "orders")));
         assertThat(plan.steps()).hasSize(1);
-        assertThat(plan.steps().get(0).provenance()).isInstanceOf(SheetProvenance.class);
-        assertThat(plan.steps().get(0).executedSql()).doesNotEndWith(";");
+        assertThat(plan.steps().get(0).provenance()).isInstanceOf(GroupProvenance.class);
+        assertThat(plan.steps().get(0).executedSql())
+                .isEqualTo("CREATE TEMP TABLE \"final_table_step1\" AS SELECT \"city\", SUM(\"amount\") AS \"total\", 1"
+                        + " AS \"__tq_g1_0\", \"city\" AS \"__tq_g1_1\" FROM \"orders\" GROUP BY \"city\"");
     }
 
     @Test
@@ -192,15 +196,31 @@ class PlanValidatorTest {
                 step(2, "CREATE TEMP TABLE \"s2\" AS SELECT * FROM \"s1\" ORDER BY 1 LIMIT 2", "s2", "final", "s1"),
                 step(3, "CREATE TEMP TABLE \"s3\" AS SELECT count(*) AS n FROM \"s2\"", "s3", "final", "s2")));
         assertThat(plan.steps().get(0).executedSql())
-                .isEqualTo("CREATE TEMP TABLE \"s1\" AS SELECT \"city\", o.rowid AS \"__tq_row_s1\" FROM \"orders\" o"
-                        + " WHERE o.\"amount\" > 5");
+                .isEqualTo(
+                        "CREATE TEMP TABLE \"s1\" AS SELECT \"city\", \"o\".rowid AS \"__tq_row_s1\" FROM \"orders\" o"
+                                + " WHERE o.\"amount\" > 5");
         assertThat(plan.steps().get(1).executedSql())
                 .isEqualTo("CREATE TEMP TABLE \"s2\" AS SELECT *, \"s1\".\"__tq_row_s1\" AS \"__tq_row_s2\" FROM"
                         + " \"s1\" ORDER BY 1 LIMIT 2");
         assertThat(((RowProvenance) plan.steps().get(1).provenance()).sheet().toString())
                 .isEqualTo("F1S1");
-        assertThat(((SheetProvenance) plan.steps().get(2).provenance()).cite()).isEqualTo("F1S1");
+        assertThat(plan.steps().get(2).provenance()).isInstanceOf(GroupProvenance.class);
+        assertThat(plan.steps().get(2).provenance().sheets())
+                .extracting(Object::toString)
+                .containsExactly("F1S1");
         assertThat(plan.finalSteps()).hasSize(2);
+    }
+
+    @Test
+    void compoundQueriesCiteSheetsAndSayWhy() {
+        ValidatedPlan plan = validate(plan(step(
+                1,
+                "CREATE TEMP TABLE \"s1\" AS SELECT \"city\" FROM \"orders\" UNION SELECT \"city\" FROM \"stock\"",
+                "s1",
+                "final")));
+        SheetProvenance sheets = (SheetProvenance) plan.steps().get(0).provenance();
+        assertThat(sheets.cite()).isEqualTo("F1S1;F2S1");
+        assertThat(sheets.reason()).contains("compound");
     }
 
     @Test
@@ -210,7 +230,12 @@ class PlanValidatorTest {
                 "CREATE TEMP TABLE \"s1\" AS SELECT o.\"city\", s.\"qty\" FROM \"orders\" o JOIN \"stock\" s ON 1",
                 "s1",
                 "final")));
-        assertThat(((SheetProvenance) plan.steps().get(0).provenance()).cite()).isEqualTo("F1S1;F2S1");
+        assertThat(plan.steps().get(0).provenance()).isInstanceOf(RowSetProvenance.class);
+        assertThat(plan.steps().get(0).provenance().sheets())
+                .extracting(Object::toString)
+                .containsExactly("F1S1", "F2S1");
+        assertThat(plan.steps().get(0).executedSql())
+                .contains("\"o\".rowid AS \"__tq_r1_0_0\", \"s\".rowid AS \"__tq_r1_1_0\" FROM");
     }
 
     @Test

@@ -128,7 +128,7 @@ class CitationTest {
     }
 
     @Test
-    void aggregatesAndJoinsCiteTheirSheets() {
+    void aggregatesOverJoinsCiteTheRowsOfBothSheets() {
         String plan = plan(step(
                 1,
                 "CREATE TEMP TABLE \"s1\" AS SELECT r.\"city\", count(*) AS n FROM"
@@ -139,7 +139,7 @@ class CitationTest {
                 .tables()
                 .get(0);
         assertThat(answer.rows()).isNotEmpty().allSatisfy(row -> assertThat(row.get(row.size() - 1))
-                .isEqualTo("F1S1;F2S2"));
+                .matches("F1S1R\\d[-R\\d,]*;F2S2R\\d[-R\\d,]*(;\\.\\.\\.\\+[\\d,]+ rows?)?"));
     }
 
     private static List<String> pickColumns(Random random) {

@@ -162,7 +162,7 @@ class RunSqlTest {
                 + "]}";
         ResultTable table = run(plan, null, null).tables().get(0);
         assertThat(table.columns()).noneMatch(c -> c.startsWith("__tq")).last().isEqualTo("__src");
-        assertThat(table.rows().get(0)).last().isEqualTo("F1S1");
+        assertThat(table.rows().get(0)).last().isEqualTo("F1S1R2");
     }
 
     @Test

@@ -269,7 +269,7 @@ class WebPageTest {
 
     @Test
     void aSheetCitationOpensTheTopOfTheSheet() {
-        openPlan("SELECT \"Region\", SUM(\"Units_Apr\") AS \"units\" FROM \"sales_2025_q2\" GROUP BY \"Region\"");
+        openPlan("SELECT \"Region\" FROM \"sales_2025_q2\" UNION SELECT \"City\" FROM \"sales_2025_q2\"");
         browser.element("#plan-run").click();
         WebElement link = browser.element("#result-1-grid tbody tr a.cite");
         assertThat(link.getText()).isEqualTo("F2S2");

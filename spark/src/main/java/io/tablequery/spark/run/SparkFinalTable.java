@@ -6,12 +6,15 @@ import io.tablequery.dialects.translate.SparkSqlDialect;
 import io.tablequery.engine.exec.Citations;
 import io.tablequery.engine.exec.FinalTable;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.RowProvenance;
+import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.apache.arrow.memory.BufferAllocator;
@@ -46,6 +49,17 @@ final class SparkFinalTable implements FinalTable {
         this.step = step;
         this.relation = relation;
         this.columns = columns;
+    }
+
+    /** {@inheritDoc} Spark cites joined and aggregated rows by their sheets: it does not list their source rows. */
+    @Override
+    public Optional<String> citationNotice() {
+        if (step.provenance() instanceof RowProvenance || step.provenance() instanceof SheetProvenance) {
+            return Optional.empty();
+        }
+        return Optional.of(("the rows of step %d cite whole sheets on Spark, which does not list the source rows of"
+                        + " joined or aggregated rows; run the plan with --engine sqlite or duckdb for row citations")
+                .formatted(step.step().step()));
     }
 
     @Override

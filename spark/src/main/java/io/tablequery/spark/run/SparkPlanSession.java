@@ -94,7 +94,7 @@ public final class SparkPlanSession implements PlanSession {
     }
 
     @Override
-    public FinalTable table(ValidatedStep step) {
+    public FinalTable table(ValidatedStep step, int citeRanges) {
         Relation relation = relations.get(step.step().step());
         if (relation == null) {
             throw new IllegalStateException(

@@ -1,0 +1,14 @@
+package io.tablequery.engine.exec;
+
+/**
+ * How a session reads a final table's row citations.
+ *
+ * @param query the table's lineage query in the engine's dialect, or null when it has none
+ * @param missing why a table whose rows carry lineage has no query here (it did not translate), or null
+ * @param rowNumber how the engine numbers a table's rows from 1 in insertion order: a format of the table's alias
+ * @param ranges the most ranges one citation shows
+ */
+record RowLineage(String query, String missing, String rowNumber, int ranges) {
+    /** SQLite numbers a temp table's rows by its rowid. */
+    static final String SQLITE_ROW_NUMBER = "%s.rowid";
+}

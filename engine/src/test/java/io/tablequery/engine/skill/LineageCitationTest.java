@@ -1,0 +1,373 @@
+package io.tablequery.engine.skill;
+
+import static io.tablequery.engine.testing.Plans.plan;
+import static io.tablequery.engine.testing.Plans.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.provenance.RowCitation;
+import io.tablequery.engine.result.ResultTable;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeSet;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import org.apache.poi.ss.usermodel.DataFormatter;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.ss.usermodel.Workbook;
+import org.apache.poi.ss.usermodel.WorkbookFactory;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs generated plans with joins, GROUP BY with HAVING, DISTINCT, aggregates without GROUP BY, subqueries and two- and
+ * three-step plans on SQLite and on DuckDB, and checks every row's citation against the rows computed here from the
+ * workbook as POI reads it back: the cited rows are exactly the rows that went into the row (the ranges shown are
+ * among them, and the count left unshown makes up the rest), and both engines cite alike.
+ */
+class LineageCitationTest {
+    private static final String[] CITIES = {"Paris", "上海", "Berlin", "São Paulo", "Tokyo", "東京"};
+    private static final String[] CATEGORIES = {"A", "B", "C", "数码"};
+
+    @TempDir
+    static Path dir;
+
+    static Workspace workspace;
+    static TableQuerySkill skill;
+    static String orders;
+    static String regions;
+    static String ordersSheet;
+    static String regionsSheet;
+    /** The rows of each sheet as POI reads them back, by R-number: column name to text. */
+    static final Map<Integer, Map<String, String>> ORDERS = new HashMap<>();
+
+    static final Map<Integer, Map<String, String>> REGIONS = new HashMap<>();
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        workspace = Workspace.open(dir.resolve("ws"));
+        skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+        Path file = dir.resolve("shop.xlsx");
+        Random random = new Random(20261202);
+        try (Workbook workbook = new XSSFWorkbook()) {
+            Sheet sheet = workbook.createSheet("Orders");
+            header(sheet, "id", "city", "cat", "qty");
+            for (int i = 1; i <= 90; i++) {
+                Row row = sheet.createRow(i);
+                row.createCell(0).setCellValue(i);
+                row.createCell(1).setCellValue(CITIES[random.nextInt(CITIES.length)]);
+                row.createCell(2).setCellValue(CATEGORIES[random.nextInt(CATEGORIES.length)]);
+                row.createCell(3).setCellValue(random.nextInt(50));
+            }
+            Sheet places = workbook.createSheet("Regions");
+            header(places, "city", "region");
+            String[][] rows = {
+                {"Paris", "Europe"},
+                {"Berlin", "Europe"},
+                {"上海", "Asia"},
+                {"Tokyo", "Asia"},
+                {"Lima", "Americas"},
+                {"São Paulo", "Americas"},
+                {"Paris", "EU"}
+            };
+            for (int i = 0; i < rows.length; i++) {
+                Row row = places.createRow(i + 1);
+                row.createCell(0).setCellValue(rows[i][0]);
+                row.createCell(1).setCellValue(rows[i][1]);
+            }
+            try (OutputStream out = Files.newOutputStream(file)) {
+                workbook.write(out);
+            }
+        }
+        int number = workspace.ingest(file).file().number();
+        try (Workbook back = WorkbookFactory.create(file.toFile())) {
+            readBack(back.getSheet("Orders"), ORDERS);
+            readBack(back.getSheet("Regions"), REGIONS);
+        }
+        for (TableInfo table : workspace.catalog().tables()) {
+            if (table.sheetName().equals("Orders")) {
+                orders = "\"" + table.name() + "\"";
+                ordersSheet = "F" + number + "S" + table.sheetNumber();
+            } else if (table.sheetName().equals("Regions")) {
+                regions = "\"" + table.name() + "\"";
+                regionsSheet = "F" + number + "S" + table.sheetNumber();
+            }
+        }
+        assertThat(orders).isNotNull();
+        assertThat(regions).isNotNull();
+    }
+
+    @AfterAll
+    static void tearDown() {
+        workspace.close();
+    }
+
+    private static void header(Sheet sheet, String... names) {
+        Row row = sheet.createRow(0);
+        for (int i = 0; i < names.length; i++) {
+            row.createCell(i).setCellValue(names[i]);
+        }
+    }
+
+    private static void readBack(Sheet sheet, Map<Integer, Map<String, String>> into) {
+        DataFormatter format = new DataFormatter();
+        Row header = sheet.getRow(0);
+        for (int r = 1; r <= sheet.getLastRowNum(); r++) {
+            Map<String, String> values = new HashMap<>();
+            for (int c = 0; c < header.getLastCellNum(); c++) {
+                values.put(
+                        format.formatCellValue(header.getCell(c)),
+                        format.formatCellValue(sheet.getRow(r).getCell(c)));
+            }
+            into.put(r + 1, values);
+        }
+    }
+
+    /** One generated plan and, for an output row, the citations of the rows that went into it. */
+    private record Case(String plan, Function<Map<String, String>, TreeSet<String>> expected) {}
+
+    @Test
+    void citesExactlyTheRowsEachAnswerWasComputedFrom() {
+        Random random = new Random(7);
+        int checked = 0;
+        int capped = 0;
+        for (int i = 0; i < 240; i++) {
+            Case generated = generate(i % 12, random);
+            List<Map<String, String>> sqlite = run(generated.plan(), PlanEngine.SQLITE);
+            List<Map<String, String>> duckdb = run(generated.plan(), PlanEngine.DUCKDB);
+            assertThat(sorted(duckdb)).as(generated.plan()).isEqualTo(sorted(sqlite));
+            for (Map<String, String> row : sqlite) {
+                capped += check(generated, row) ? 1 : 0;
+                checked++;
+            }
+        }
+        assertThat(checked).isGreaterThan(1000);
+        assertThat(capped).as("citations cut to their first ranges").isGreaterThan(5);
+    }
+
+    /** Checks one row's citation and tells whether it was cut to its first ranges. */
+    private static boolean check(Case generated, Map<String, String> row) {
+        String src = row.get("__src");
+        TreeSet<String> expected = generated.expected().apply(row);
+        RowCitation.Parsed parsed = RowCitation.parse(src);
+        assertThat(parsed).as(src).isNotNull();
+        if (expected.isEmpty()) {
+            assertThat(parsed.ranges()).as(generated.plan() + " " + row).isEmpty();
+            return false;
+        }
+        TreeSet<String> shown = new TreeSet<>();
+        for (RowCitation.Range range : parsed.ranges()) {
+            for (long r = range.first(); r <= range.last(); r++) {
+                assertThat(shown.add(range.sheet() + "R" + r)).isTrue();
+            }
+        }
+        assertThat(parsed.ranges().size()).isLessThanOrEqualTo(RowCitation.DEFAULT_RANGES);
+        assertThat(expected).as(generated.plan() + " " + row).containsAll(shown);
+        assertThat(shown.size() + parsed.more())
+                .as(generated.plan() + " " + row)
+                .isEqualTo(expected.size());
+        if (parsed.more() == 0) {
+            assertThat(shown).isEqualTo(expected);
+        } else {
+            assertThat(parsed.ranges()).hasSize(RowCitation.DEFAULT_RANGES);
+        }
+        return parsed.more() > 0;
+    }
+
+    private static List<String> sorted(List<Map<String, String>> rows) {
+        return rows.stream()
+                .map(row -> new java.util.TreeMap<>(row).toString())
+                .sorted()
+                .toList();
+    }
+
+    private static List<Map<String, String>> run(String plan, PlanEngine engine) {
+        ResultTable table = skill.runSql(new RunSqlRequest(PlanParser.parse(plan), 500, null, engine))
+                .tables()
+                .get(0);
+        List<Map<String, String>> rows = new ArrayList<>();
+        for (List<String> values : table.rows()) {
+            Map<String, String> row = new HashMap<>();
+            for (int c = 0; c < values.size(); c++) {
+                row.put(table.columns().get(c), values.get(c));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static Case generate(int kind, Random random) {
+        int t = random.nextInt(40);
+        String city = CITIES[random.nextInt(CITIES.length)];
+        String cat = CATEGORIES[random.nextInt(CATEGORIES.length)];
+        return switch (kind) {
+            case 0 ->
+                new Case(
+                        one(
+                                "SELECT city, count(*) AS n, sum(qty) AS q FROM %s WHERE qty > %d GROUP BY city HAVING count(*) >= %d"
+                                        .formatted(orders, t, 1 + random.nextInt(5))),
+                        row -> orders(o -> qty(o) > t && o.get("city").equals(row.get("city"))));
+            case 1 ->
+                new Case(
+                        one("SELECT DISTINCT cat FROM %s WHERE qty < %d".formatted(orders, t)),
+                        row -> orders(o -> qty(o) < t && o.get("cat").equals(row.get("cat"))));
+            case 2 ->
+                new Case(
+                        one("SELECT count(*) AS n, max(qty) AS m FROM %s WHERE cat = '%s' AND qty > %d"
+                                .formatted(orders, cat, t)),
+                        row -> orders(o -> o.get("cat").equals(cat) && qty(o) > t));
+            case 3 ->
+                new Case(
+                        one(("SELECT o.id, c.region FROM %s AS o JOIN %s AS c ON c.city = o.city WHERE o.qty > %d")
+                                .formatted(orders, regions, t)),
+                        row -> join(o -> o.get("id").equals(row.get("id")), c -> c.get("region")
+                                .equals(row.get("region"))));
+            case 4 ->
+                new Case(
+                        one(("SELECT c.region, sum(o.qty) AS q, count(*) AS n FROM %s o JOIN %s c ON c.city = o.city"
+                                        + " WHERE o.qty >= %d GROUP BY c.region")
+                                .formatted(orders, regions, t)),
+                        row -> join(o -> qty(o) >= t, c -> c.get("region").equals(row.get("region"))));
+            case 5 ->
+                new Case(
+                        plan(
+                                step(
+                                        1,
+                                        "CREATE TEMP TABLE s1 AS SELECT city, sum(qty) AS q FROM %s WHERE qty > %d GROUP BY city"
+                                                .formatted(orders, t),
+                                        "s1",
+                                        "intermediate"),
+                                step(
+                                        2,
+                                        "CREATE TEMP TABLE s2 AS SELECT city, q FROM s1 WHERE q > %d".formatted(t * 5),
+                                        "s2",
+                                        "final")),
+                        row -> orders(o -> qty(o) > t && o.get("city").equals(row.get("city"))));
+            case 6 ->
+                new Case(
+                        plan(
+                                step(
+                                        1,
+                                        "CREATE TEMP TABLE s1 AS SELECT id, cat, qty FROM %s WHERE qty > %d"
+                                                .formatted(orders, t),
+                                        "s1",
+                                        "intermediate"),
+                                step(
+                                        2,
+                                        "CREATE TEMP TABLE s2 AS SELECT cat, count(*) AS n FROM s1 GROUP BY 1",
+                                        "s2",
+                                        "intermediate"),
+                                step(
+                                        3,
+                                        "CREATE TEMP TABLE s3 AS SELECT cat, n FROM s2 ORDER BY n DESC, cat LIMIT 3",
+                                        "s3",
+                                        "final")),
+                        row -> orders(o -> qty(o) > t && o.get("cat").equals(row.get("cat"))));
+            case 7 ->
+                new Case(
+                        one(
+                                "SELECT id, city FROM %s WHERE city IN (SELECT city FROM %s WHERE region = 'Asia') AND qty > %d"
+                                        .formatted(orders, regions, t)),
+                        row -> orders(o -> o.get("id").equals(row.get("id"))));
+            case 8 ->
+                new Case(
+                        one(("SELECT c.city, c.region, o.id FROM %s c LEFT JOIN %s o ON o.city = c.city AND o.qty > %d"
+                                        + " AND o.cat = '%s'")
+                                .formatted(regions, orders, t + 5, cat)),
+                        row -> {
+                            TreeSet<String> cited = regions(c -> c.get("city").equals(row.get("city"))
+                                    && c.get("region").equals(row.get("region")));
+                            cited.addAll(orders(o -> o.get("id").equals(row.get("id"))));
+                            return cited;
+                        });
+            case 9 ->
+                new Case(
+                        plan(
+                                step(
+                                        1,
+                                        ("CREATE TEMP TABLE s1 AS SELECT cat, city, count(*) AS n FROM %s GROUP BY cat, city")
+                                                .formatted(orders),
+                                        "s1",
+                                        "intermediate"),
+                                step(
+                                        2,
+                                        ("CREATE TEMP TABLE s2 AS SELECT s1.cat, s1.city, s1.n, c.region FROM s1 JOIN %s c ON c.city ="
+                                                        + " s1.city WHERE s1.cat = '%s'")
+                                                .formatted(regions, cat),
+                                        "s2",
+                                        "final")),
+                        row -> join(
+                                o -> o.get("cat").equals(cat) && o.get("city").equals(row.get("city")),
+                                c -> c.get("region").equals(row.get("region"))));
+            case 10 ->
+                random.nextBoolean()
+                        ? new Case(
+                                one("SELECT max(qty) AS m FROM %s WHERE qty > 1000".formatted(orders)),
+                                row -> new TreeSet<>())
+                        : new Case(
+                                one("SELECT count(*) AS n FROM %s WHERE id %% 2 = %d".formatted(orders, t % 2)),
+                                row -> orders(o -> Integer.parseInt(o.get("id")) % 2 == t % 2));
+            default ->
+                new Case(
+                        one(
+                                "SELECT city AS place, count(*) AS n FROM %s WHERE cat <> '%s' GROUP BY place ORDER BY n DESC"
+                                        .formatted(orders, cat)),
+                        row -> orders(
+                                o -> !o.get("cat").equals(cat) && o.get("city").equals(row.get("place"))));
+        };
+    }
+
+    private static String one(String select) {
+        return plan(step(1, "CREATE TEMP TABLE s1 AS " + select, "s1", "final"));
+    }
+
+    private static int qty(Map<String, String> order) {
+        return Integer.parseInt(order.get("qty"));
+    }
+
+    private static TreeSet<String> orders(Predicate<Map<String, String>> keep) {
+        return cite(ORDERS, ordersSheet, keep);
+    }
+
+    private static TreeSet<String> regions(Predicate<Map<String, String>> keep) {
+        return cite(REGIONS, regionsSheet, keep);
+    }
+
+    private static TreeSet<String> cite(
+            Map<Integer, Map<String, String>> sheet, String prefix, Predicate<Map<String, String>> keep) {
+        return sheet.entrySet().stream()
+                .filter(entry -> keep.test(entry.getValue()))
+                .map(entry -> prefix + "R" + entry.getKey())
+                .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** The rows of the joined pairs of orders and regions (on city) that pass both conditions. */
+    private static TreeSet<String> join(Predicate<Map<String, String>> order, Predicate<Map<String, String>> region) {
+        TreeSet<String> cited = new TreeSet<>();
+        for (Map.Entry<Integer, Map<String, String>> o : ORDERS.entrySet()) {
+            for (Map.Entry<Integer, Map<String, String>> c : REGIONS.entrySet()) {
+                if (o.getValue().get("city").equals(c.getValue().get("city"))
+                        && order.test(o.getValue())
+                        && region.test(c.getValue())) {
+                    cited.add(ordersSheet + "R" + o.getKey());
+                    cited.add(regionsSheet + "R" + c.getKey());
+                }
+            }
+        }
+        return cited;
+    }
+}
