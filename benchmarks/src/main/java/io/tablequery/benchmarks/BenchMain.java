@@ -11,7 +11,7 @@ import java.util.Locale;
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
  * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
- * [--reps N] [--spark-connect URL]}, {@code mcp [--calls N]}
+ * [--reps N] [--spark-connect URL]}, {@code lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]}, {@code mcp [--calls N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
@@ -43,6 +43,8 @@ public final class BenchMain {
             load(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("tpch")) {
             tpch(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("lineage")) {
+            lineage(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("tpch-spark")) {
             tpchSpark(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("mcp")) {
@@ -60,6 +62,7 @@ public final class BenchMain {
                     + " [--large-queries N] [--client wrk|java]"
                     + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
                     + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
+                    + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
                     + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                     + "\n       tq bench mcp [--calls N]"
                     + "\n       tq bench start [--reps N] [--baseline DIR]"
@@ -208,6 +211,24 @@ public final class BenchMain {
         } else {
             TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
         }
+    }
+
+    private static void lineage(String[] args, Path home, Path data, Path results) throws Exception {
+        double scale = 0.1;
+        int reps = 3;
+        List<String> only = List.of();
+        boolean sqlite = true;
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--sf" -> scale = Double.parseDouble(args[i + 1]);
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--queries" -> only = Arrays.asList(args[i + 1].split(","));
+                case "--engines" ->
+                    sqlite = Arrays.asList(args[i + 1].split(",")).contains("sqlite");
+                default -> throw unknown(args, i);
+            }
+        }
+        LineageBenchmark.run(new LineageBenchmark.Settings(scale, reps, home, data, results, only, sqlite), System.out);
     }
 
     private static void tpchSpark(String[] args, Path home, Path data, Path results) throws Exception {

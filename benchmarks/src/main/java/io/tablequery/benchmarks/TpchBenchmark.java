@@ -422,7 +422,11 @@ final class TpchBenchmark {
             try {
                 ByteArrayOutputStream out = new ByteArrayOutputStream();
                 skill.exportArrow(
-                        new RunSqlRequest(PlanParser.parse(plan(query)), null, null, engine), null, 1_000_000, out);
+                        new RunSqlRequest(PlanParser.parse(plan(query)), null, null, engine),
+                        null,
+                        1_000_000,
+                        false,
+                        out);
                 checked.put(name, verdict(ArrowTables.rows(out.toByteArray()), expected));
             } catch (EngineException | IOException e) {
                 checked.put(name, "failed: " + e.getMessage());

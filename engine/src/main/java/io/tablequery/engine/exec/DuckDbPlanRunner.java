@@ -93,7 +93,8 @@ public final class DuckDbPlanRunner implements PlanRunner {
                                                     .formatted(number)
                                             + " translate (" + refused + ")",
                             DuckDbDialect.INSTANCE.insertionRowid("%s"),
-                            citeRanges));
+                            citeRanges,
+                            timeout));
         }
 
         @Override

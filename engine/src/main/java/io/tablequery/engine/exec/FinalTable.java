@@ -37,6 +37,18 @@ public interface FinalTable extends RowBatches {
     ArrowStreams.Written writeArrow(long maxRows, OutputStream out);
 
     /**
+     * Writes the table's lineage as an Arrow IPC stream: one row per row of the table (its number from 1, as {@code
+     * row}) and source row it was computed from ({@code citation} such as {@code F1S2R5}, {@code file}, {@code sheet},
+     * {@code source_row}), ordered by row, file, sheet and source row.
+     *
+     * @param maxRows the table's rows to list the sources of, from the first
+     * @param out where the stream goes
+     * @return the lineage rows written
+     * @throws io.tablequery.engine.error.EngineException ENGINE_NOT_AVAILABLE on an engine that does not list lineage
+     */
+    ArrowStreams.Written writeLineage(long maxRows, OutputStream out);
+
+    /**
      * Reads the first rows' values as SQLite's storage classes, for comparing engines: {@code Long}, {@code Double},
      * {@code String}, a blob as {@link ResultComparer.Blob}, or null.
      *

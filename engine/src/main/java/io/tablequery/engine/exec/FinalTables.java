@@ -6,7 +6,6 @@ import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.FileRefTable;
-import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.provenance.SheetRef;
 import io.tablequery.engine.result.ArrowStreams;
@@ -83,11 +82,19 @@ public final class FinalTables {
      * @param stepNumber the final step to write, or null for the plan's last final step
      * @param session the session holding the steps' tables
      * @param maxRows the most rows to write
+     * @param citeRanges the most row ranges one row's citation shows
+     * @param lineage whether to write the table's lineage ({@link FinalTable#writeLineage}) instead of its rows
      * @param out where the stream goes
      * @return the rows written and whether the table had more
      */
     public static ArrowStreams.Written exportArrow(
-            ValidatedPlan plan, Integer stepNumber, PlanSession session, long maxRows, OutputStream out) {
+            ValidatedPlan plan,
+            Integer stepNumber,
+            PlanSession session,
+            long maxRows,
+            int citeRanges,
+            boolean lineage,
+            OutputStream out) {
         List<ValidatedStep> finals = plan.finalSteps();
         ValidatedStep step = finals.get(finals.size() - 1);
         if (stepNumber != null) {
@@ -104,6 +111,7 @@ public final class FinalTables {
                                                             s.step().step()))
                                                     .toList())));
         }
-        return session.table(step, RowCitation.DEFAULT_RANGES).writeArrow(maxRows, out);
+        FinalTable table = session.table(step, citeRanges);
+        return lineage ? table.writeLineage(maxRows, out) : table.writeArrow(maxRows, out);
     }
 }

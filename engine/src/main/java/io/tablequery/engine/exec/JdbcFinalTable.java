@@ -8,11 +8,12 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageSql;
+import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
 import java.io.OutputStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -35,6 +36,7 @@ import org.duckdb.DuckDBResultSet;
 final class JdbcFinalTable implements FinalTable {
     private static final String ROW = quote("__tq_t");
     private static final String CITE = quote("__tq_c");
+    private static final int STORED_PER_INSERT = 500;
 
     private final Connection connection;
     private final ValidatedStep step;
@@ -163,11 +165,19 @@ final class JdbcFinalTable implements FinalTable {
      * sheets and the notice says why.
      */
     private String citedSelect(long maxRows) {
-        if (lineage.query() != null && notice == null) {
+        if (lineage.query() != null && notice == null && !(step.provenance() instanceof RowProvenance)) {
             try {
                 String cites = quote(
                         PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step());
-                store(cites, RowCitations.read(connection, lineage.query(), maxRows, lineage.ranges()));
+                store(
+                        cites,
+                        RowCitations.read(
+                                connection,
+                                lineage.query(),
+                                LineageSql.unique(step.provenance()),
+                                maxRows,
+                                lineage.ranges(),
+                                lineage.timeout()));
                 StringJoiner select = new StringJoiner(", ", "SELECT ", "");
                 columns.forEach(column -> select.add(ROW + "." + quote(column)));
                 return select + ", COALESCE(" + CITE + ".src, " + literal(Citations.sheets(step.provenance()))
@@ -179,28 +189,61 @@ final class JdbcFinalTable implements FinalTable {
                         .formatted(
                                 step.step().step(),
                                 e.getMessage().lines().findFirst().orElse("").strip());
+            } catch (QueryWatchdog.TimedOut e) {
+                notice = ("the rows of step %d cite whole sheets: listing their source rows took longer than %d"
+                                + " seconds; run with citations: sheets to skip it")
+                        .formatted(step.step().step(), lineage.timeout().toSeconds());
             }
         }
         return Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
     }
 
+    /**
+     * {@inheritDoc} Read from the lineage query, so every engine lists the same rows; a table whose rows cite whole
+     * sheets lists none.
+     */
+    @Override
+    public ArrowStreams.Written writeLineage(long maxRows, OutputStream out) {
+        String listing =
+                lineage.query() == null ? "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0" : lineage.query();
+        String select = ("SELECT o AS \"row\", 'F' || CAST(f AS VARCHAR) || 'S' || CAST(s AS VARCHAR) || 'R'"
+                        + " || CAST(r AS VARCHAR) AS citation, f AS file, s AS sheet, r AS source_row"
+                        + " FROM (SELECT DISTINCT o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1) AS d"
+                        + " ORDER BY o, f, s, r")
+                .formatted(listing, maxRows);
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(select)) {
+            if (rs.isWrapperFor(DuckDBResultSet.class)) {
+                return ArrowStreams.write(rs.unwrap(DuckDBResultSet.class), Long.MAX_VALUE, out);
+            }
+            ArrowType whole = new ArrowType.Int(64, true);
+            return ArrowStreams.write(
+                    rs, List.of(whole, ArrowType.Utf8.INSTANCE, whole, whole, whole), Long.MAX_VALUE, out);
+        } catch (SQLException e) {
+            throw readFailed(e);
+        }
+    }
+
+    /** Stores the citations in a temp table, a few hundred rows per INSERT: row by row is slow on DuckDB. */
     private void store(String table, Map<Long, String> cites) throws SQLException {
         try (Statement statement = connection.createStatement()) {
             statement.execute("DROP TABLE IF EXISTS temp." + table);
             statement.execute("CREATE TEMP TABLE " + table + " (o BIGINT, src VARCHAR)");
-        }
-        try (PreparedStatement insert =
-                connection.prepareStatement("INSERT INTO temp." + table + " (o, src) VALUES (?, ?)")) {
-            int batched = 0;
+            StringJoiner values = null;
+            int rows = 0;
             for (Map.Entry<Long, String> cite : cites.entrySet()) {
-                insert.setLong(1, cite.getKey());
-                insert.setString(2, cite.getValue());
-                insert.addBatch();
-                if (++batched % 1000 == 0) {
-                    insert.executeBatch();
+                if (values == null) {
+                    values = new StringJoiner(", ", "INSERT INTO temp." + table + " (o, src) VALUES ", "");
+                }
+                values.add("(" + cite.getKey() + ", " + literal(cite.getValue()) + ")");
+                if (++rows % STORED_PER_INSERT == 0) {
+                    statement.execute(values.toString());
+                    values = null;
                 }
             }
-            insert.executeBatch();
+            if (values != null) {
+                statement.execute(values.toString());
+            }
         }
     }
 

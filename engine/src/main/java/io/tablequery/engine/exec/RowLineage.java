@@ -1,5 +1,7 @@
 package io.tablequery.engine.exec;
 
+import java.time.Duration;
+
 /**
  * How a session reads a final table's row citations.
  *
@@ -7,8 +9,9 @@ package io.tablequery.engine.exec;
  * @param missing why a table whose rows carry lineage has no query here (it did not translate), or null
  * @param rowNumber how the engine numbers a table's rows from 1 in insertion order: a format of the table's alias
  * @param ranges the most ranges one citation shows
+ * @param timeout how long listing the rows may take before they cite their sheets instead
  */
-record RowLineage(String query, String missing, String rowNumber, int ranges) {
+record RowLineage(String query, String missing, String rowNumber, int ranges, Duration timeout) {
     /** SQLite numbers a temp table's rows by its rowid. */
     static final String SQLITE_ROW_NUMBER = "%s.rowid";
 }

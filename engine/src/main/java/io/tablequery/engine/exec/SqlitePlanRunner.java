@@ -96,7 +96,9 @@ public final class SqlitePlanRunner implements PlanRunner {
             String lineage = LineageSql.of(step.provenance(), step.step().destineTableName())
                     .orElse(null);
             return JdbcFinalTable.of(
-                    context.sqlite(), step, new RowLineage(lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges));
+                    context.sqlite(),
+                    step,
+                    new RowLineage(lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges, context.timeout()));
         }
 
         @Override

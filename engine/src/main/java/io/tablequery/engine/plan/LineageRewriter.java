@@ -18,6 +18,7 @@ import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.provenance.SheetRef;
 import io.tablequery.engine.provenance.Slot;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -26,6 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.StringJoiner;
+import java.util.TreeMap;
 
 /**
  * Works out how a step's rows cite their source rows and rewrites its SQL to carry what that needs, on the parsed
@@ -69,6 +71,14 @@ final class LineageRewriter {
     private final CatalogSnapshot catalog;
     private final Map<String, ValidatedStep> earlier;
     private final SortedSet<SheetRef> sheets;
+    /** Text to insert into the step's SQL, by offset: the hidden columns of each query level. */
+    private final TreeMap<Integer, String> edits = new TreeMap<>();
+    /** The provenance of each WITH table of the step, by lower-case name. */
+    private final Map<String, Provenance> commonTables = new HashMap<>();
+    /** The WITH tables a witness query of the level being rewritten may read, as rewritten, or empty. */
+    private String withPrefix = "";
+
+    private int names;
 
     private LineageRewriter(
             PlanStep step,
@@ -103,6 +113,8 @@ final class LineageRewriter {
      * @param catalog the workspace's tables
      * @param earlier the earlier steps by lower-case table name
      * @param sheets every sheet the step reads
+     * @param detail how finely rows cite their sources: with {@link CitationDetail#SHEETS}, only a row that is one
+     *     row of one source keeps its row, and the others cite their sheets without a reason
      * @return the statement to run and its provenance
      */
     static Rewritten rewrite(
@@ -110,96 +122,151 @@ final class LineageRewriter {
             StepSql sql,
             CatalogSnapshot catalog,
             Map<String, ValidatedStep> earlier,
-            SortedSet<SheetRef> sheets) {
+            SortedSet<SheetRef> sheets,
+            CitationDetail detail) {
         if (sheets.isEmpty()) {
             return new Rewritten(sql.sql(), new SheetProvenance(sheets, ""));
         }
         try {
-            return new LineageRewriter(step, sql.sql(), catalog, earlier, sheets).rewrite(sql.layout());
+            Rewritten rewritten = new LineageRewriter(step, sql.sql(), catalog, earlier, sheets).rewrite();
+            if (detail == CitationDetail.SHEETS && !(rewritten.provenance() instanceof RowProvenance)) {
+                return new Rewritten(sql.sql(), new SheetProvenance(sheets, ""));
+            }
+            return rewritten;
         } catch (WholeSheets e) {
-            return new Rewritten(sql.sql(), new SheetProvenance(sheets, e.getMessage()));
+            String reason = detail == CitationDetail.SHEETS ? "" : e.getMessage();
+            return new Rewritten(sql.sql(), new SheetProvenance(sheets, reason));
         }
     }
 
-    private Rewritten rewrite(Optional<SelectLayout> found) throws WholeSheets {
+    private Rewritten rewrite() throws WholeSheets {
         if (!(SqliteStatement.of(sql).parse() instanceof SqliteStatement.Tree tree)) {
             throw new WholeSheets("its SQL is outside what tablequery's parser reads");
         }
         Query query = tree.statement().query();
-        if (query.with() != null) {
-            throw new WholeSheets("it has a WITH clause");
+        Provenance provenance = level(query, true);
+        if (edits.size() > 1 && QueryWalk.selectsStarInExpressions(query)) {
+            throw new WholeSheets("a subquery in an expression selects *, which would see the hidden columns");
         }
+        return new Rewritten(rewritten(0, sql.length()), provenance);
+    }
+
+    /**
+     * Rewrites one query level: its WITH tables and subqueries in FROM first, then its own select list.
+     *
+     * @param query the query
+     * @param top whether it is the step's query, whose single-source rows keep the column name of simple steps
+     * @return the provenance of its rows
+     */
+    private Provenance level(Query query, boolean top) throws WholeSheets {
+        if (query.with() != null) {
+            if (!top) {
+                throw new WholeSheets("it has a WITH clause inside a subquery");
+            }
+            if (query.with().recursive()) {
+                throw new WholeSheets("it has a recursive WITH clause");
+            }
+            for (Query.CommonTable table : query.with().tables()) {
+                if (!table.columns().isEmpty()) {
+                    throw new WholeSheets("WITH table " + quote(table.name()) + " lists its column names");
+                }
+                commonTables.put(table.name().toLowerCase(Locale.ROOT), level(table.query(), false));
+                withPrefix =
+                        rewritten(query.span().start(), table.query().span().end()) + ") ";
+            }
+        }
+        Optional<SelectLayout> found = SelectLayout.of(sql, query.span());
         if (!(query.body() instanceof Query.Select select) || found.isEmpty()) {
-            throw new WholeSheets("it is a compound query (UNION, INTERSECT, EXCEPT) or VALUES");
+            throw new WholeSheets("it is a compound query (UNION, INTERSECT, EXCEPT) or VALUES, or reads no table");
         }
         SelectLayout layout = found.get();
-        List<FromItem.Table> leaves = new ArrayList<>();
-        leaves(select.from(), leaves);
+        List<Source> sources = new ArrayList<>();
+        sources(select.from(), sources);
         List<Slot> slots = new ArrayList<>();
-        for (FromItem.Table leaf : leaves) {
-            slots.addAll(slots(leaf));
+        for (Source source : sources) {
+            slots.addAll(source.slots());
         }
         boolean aggregate = !select.groupBy().isEmpty() || aggregates(select, query.orderBy());
         if (select.distinct() && aggregate) {
             throw new WholeSheets("it is a DISTINCT over aggregates");
         }
         if (aggregate) {
-            return group(select, layout, leaves, slots);
+            return group(select, layout, sources, slots);
         }
         if (select.distinct()) {
             return distinct(select, layout, slots);
         }
-        return rows(layout, slots);
+        return rows(layout, slots, top);
+    }
+
+    /** One source in FROM: a table, a step's table, a WITH table or a subquery, and the slots it brings. */
+    private record Source(FromItem.Table table, List<Slot> slots) {}
+
+    private void sources(FromItem from, List<Source> sources) throws WholeSheets {
+        if (from instanceof FromItem.Table table) {
+            sources.add(new Source(table, slots(table)));
+        } else if (from instanceof FromItem.Join join) {
+            sources(join.left(), sources);
+            sources(join.right(), sources);
+        } else {
+            FromItem.Derived derived = (FromItem.Derived) from;
+            if (derived.alias() == null) {
+                throw new WholeSheets("a subquery in FROM has no alias");
+            }
+            Provenance provenance = level(derived.query(), false);
+            sources.add(new Source(null, slotsOf(quote(derived.alias()), provenance, derived.alias())));
+        }
     }
 
     /** A plain SELECT: hidden columns name each source row. */
-    private Rewritten rows(SelectLayout layout, List<Slot> slots) {
-        int n = step.step();
+    private Provenance rows(SelectLayout layout, List<Slot> slots, boolean top) {
         if (slots.size() == 1 && slots.get(0) instanceof Slot.Direct direct) {
-            String column = PlanValidator.HIDDEN_PREFIX + "row_s" + n;
-            return new Rewritten(
-                    insert(layout, ", " + direct.column() + " AS " + quote(column)),
-                    new RowProvenance(direct.sheet(), column));
+            String column = top ? PlanValidator.HIDDEN_PREFIX + "row_s" + step.step() : name("r");
+            insert(layout, ", " + direct.column() + " AS " + quote(column));
+            return new RowProvenance(direct.sheet(), column);
         }
         StringBuilder hidden = new StringBuilder();
         List<Slot> stored = new ArrayList<>();
-        for (int j = 0; j < slots.size(); j++) {
+        for (Slot slot : slots) {
             List<String> names = new ArrayList<>();
-            List<String> columns = slots.get(j).columns();
-            for (int i = 0; i < columns.size(); i++) {
-                String name = quote(PlanValidator.HIDDEN_PREFIX + "r" + n + "_" + j + "_" + i);
-                hidden.append(", ").append(columns.get(i)).append(" AS ").append(name);
+            for (String column : slot.columns()) {
+                String name = quote(name("r"));
+                hidden.append(", ").append(column).append(" AS ").append(name);
                 names.add(name);
             }
-            stored.add(slots.get(j).withColumns(names));
+            stored.add(slot.withColumns(names));
         }
-        return new Rewritten(insert(layout, hidden.toString()), new RowSetProvenance(stored, sheets));
+        insert(layout, hidden.toString());
+        return new RowSetProvenance(stored, sheets);
+    }
+
+    /** A hidden column name no other level of the step uses. */
+    private String name(String kind) {
+        return PlanValidator.HIDDEN_PREFIX + kind + step.step() + "_" + names++;
     }
 
     /** GROUP BY or an aggregate: hidden columns keep a marker and the group's key; a witness query lists its rows. */
-    private Rewritten group(Query.Select select, SelectLayout layout, List<FromItem.Table> leaves, List<Slot> slots)
+    private Provenance group(Query.Select select, SelectLayout layout, List<Source> sources, List<Slot> slots)
             throws WholeSheets {
         List<String> keys = new ArrayList<>();
         keys.add("1");
         for (Expr term : select.groupBy()) {
-            keys.add(groupKey(term, select, leaves));
+            keys.add(groupKey(term, select, sources));
         }
-        int n = step.step();
         List<String> tableKeys = new ArrayList<>();
         StringBuilder hidden = new StringBuilder();
-        for (int i = 0; i < keys.size(); i++) {
-            String name = PlanValidator.HIDDEN_PREFIX + "g" + n + "_" + i;
+        for (String key : keys) {
+            String name = name("g");
             tableKeys.add(name);
-            hidden.append(", ").append(keys.get(i)).append(" AS ").append(quote(name));
+            hidden.append(", ").append(key).append(" AS ").append(quote(name));
         }
-        return new Rewritten(
-                insert(layout, hidden.toString()),
-                new GroupProvenance(
-                        tableKeys, witness(select, layout, keys, slots), witnessSlots(slots), sheets, true));
+        String witness = witness(select, layout, keys, slots);
+        insert(layout, hidden.toString());
+        return new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true);
     }
 
     /** DISTINCT: the visible columns are the key; the statement is run as written. */
-    private Rewritten distinct(Query.Select select, SelectLayout layout, List<Slot> slots) throws WholeSheets {
+    private Provenance distinct(Query.Select select, SelectLayout layout, List<Slot> slots) throws WholeSheets {
         List<String> names = new ArrayList<>();
         List<String> keys = new ArrayList<>();
         Set<String> seen = new HashSet<>();
@@ -217,9 +284,7 @@ final class LineageRewriter {
             names.add(name);
             keys.add(text(value.expr()));
         }
-        return new Rewritten(
-                sql,
-                new GroupProvenance(names, witness(select, layout, keys, slots), witnessSlots(slots), sheets, false));
+        return new GroupProvenance(names, witness(select, layout, keys, slots), witnessSlots(slots), sheets, false);
     }
 
     private String witness(Query.Select select, SelectLayout layout, List<String> keys, List<Slot> slots) {
@@ -233,8 +298,13 @@ final class LineageRewriter {
                 columns.add(slotColumns.get(i) + " AS " + witnessColumn(j, i));
             }
         }
-        String witness = columns + " FROM " + layout.from(sql);
-        return select.where() == null ? witness : witness + " WHERE " + text(select.where());
+        String witness = withPrefix + columns + " FROM " + rewritten(layout.fromStart(), layout.fromEnd());
+        return select.where() == null
+                ? witness
+                : witness + " WHERE "
+                        + rewritten(
+                                select.where().span().start(),
+                                select.where().span().end());
     }
 
     private static List<Slot> witnessSlots(List<Slot> slots) {
@@ -257,7 +327,7 @@ final class LineageRewriter {
      * The expression a GROUP BY term groups by: an integer picks a result column; a bare name that is a result
      * column's alias and no source's column means that column (SQLite prefers a source's column).
      */
-    private String groupKey(Expr term, Query.Select select, List<FromItem.Table> leaves) throws WholeSheets {
+    private String groupKey(Expr term, Query.Select select, List<Source> sources) throws WholeSheets {
         Expr bare = Exprs.unwrap(term);
         if (bare instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
             int index = Integer.parseInt(literal.text());
@@ -274,7 +344,7 @@ final class LineageRewriter {
                         && column.name().equalsIgnoreCase(item.alias())
                         && !(Exprs.unwrap(item.expr()) instanceof Expr.ColumnRef same
                                 && same.name().equalsIgnoreCase(column.name()))) {
-                    if (!sourcesLack(column.name(), leaves)) {
+                    if (!sourcesLack(column.name(), sources)) {
                         throw new WholeSheets("its GROUP BY names " + quote(column.name())
                                 + ", which may be a result column or a source column");
                     }
@@ -286,9 +356,9 @@ final class LineageRewriter {
     }
 
     /** Tells whether no source can have a column of that name: every source is a workspace table without it. */
-    private boolean sourcesLack(String name, List<FromItem.Table> leaves) {
-        for (FromItem.Table leaf : leaves) {
-            Optional<TableInfo> table = workspaceTable(leaf);
+    private boolean sourcesLack(String name, List<Source> sources) {
+        for (Source source : sources) {
+            Optional<TableInfo> table = source.table() == null ? Optional.empty() : workspaceTable(source.table());
             if (table.isEmpty()
                     || table.get().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name))) {
                 return false;
@@ -299,15 +369,23 @@ final class LineageRewriter {
 
     private List<Slot> slots(FromItem.Table leaf) throws WholeSheets {
         String qualifier = quote(leaf.alias() != null ? leaf.alias() : leaf.name());
+        String key = leaf.name().toLowerCase(Locale.ROOT);
+        if (leaf.schema() == null && commonTables.containsKey(key)) {
+            return slotsOf(qualifier, commonTables.get(key), leaf.name());
+        }
         Optional<TableInfo> table = workspaceTable(leaf);
         if (table.isPresent()) {
             return List.of(new Slot.Direct(SheetRef.of(table.get()), qualifier + ".rowid"));
         }
-        ValidatedStep source = earlier.get(leaf.name().toLowerCase(Locale.ROOT));
+        ValidatedStep source = earlier.get(key);
         if (source == null) {
             throw new WholeSheets("it reads " + quote(leaf.name()) + ", which is no table of the workspace or plan");
         }
-        Provenance provenance = source.provenance();
+        return slotsOf(qualifier, source.provenance(), leaf.name());
+    }
+
+    /** The slots of a source whose rows have the given provenance, read under the given qualifier. */
+    private static List<Slot> slotsOf(String qualifier, Provenance provenance, String name) throws WholeSheets {
         if (provenance instanceof RowProvenance row) {
             return List.of(new Slot.Direct(row.sheet(), qualifier + "." + quote(row.rowColumn())));
         }
@@ -328,9 +406,9 @@ final class LineageRewriter {
                             .toList()));
         }
         if (provenance instanceof GroupProvenance) {
-            throw new WholeSheets("it reads step table " + quote(leaf.name()) + ", a DISTINCT");
+            throw new WholeSheets("it reads " + quote(name) + ", a DISTINCT");
         }
-        throw new WholeSheets("it reads step table " + quote(leaf.name()) + ", whose rows cite whole sheets");
+        throw new WholeSheets("it reads " + quote(name) + ", whose rows cite whole sheets");
     }
 
     private Optional<TableInfo> workspaceTable(FromItem.Table leaf) {
@@ -339,17 +417,6 @@ final class LineageRewriter {
             return Optional.empty();
         }
         return catalog.table(leaf.name());
-    }
-
-    private static void leaves(FromItem from, List<FromItem.Table> leaves) throws WholeSheets {
-        if (from instanceof FromItem.Table table) {
-            leaves.add(table);
-        } else if (from instanceof FromItem.Join join) {
-            leaves(join.left(), leaves);
-            leaves(join.right(), leaves);
-        } else {
-            throw new WholeSheets("it has a subquery in FROM");
-        }
     }
 
     private static boolean aggregates(Query.Select select, List<OrderItem> orderBy) {
@@ -382,8 +449,19 @@ final class LineageRewriter {
         return name.equals("min") || name.equals("max");
     }
 
-    private String insert(SelectLayout layout, String hidden) {
-        return sql.substring(0, layout.selectListEnd()) + hidden + sql.substring(layout.selectListEnd());
+    private void insert(SelectLayout layout, String hidden) {
+        edits.merge(layout.selectListEnd(), hidden, String::concat);
+    }
+
+    /** The step's SQL from {@code start} to {@code end} with the hidden columns inserted so far. */
+    private String rewritten(int start, int end) {
+        StringBuilder text = new StringBuilder();
+        int at = start;
+        for (Map.Entry<Integer, String> edit : edits.subMap(start, end).entrySet()) {
+            text.append(sql, at, edit.getKey()).append(edit.getValue());
+            at = edit.getKey();
+        }
+        return text.append(sql, at, end).toString();
     }
 
     private String text(Expr expr) {

@@ -40,6 +40,21 @@ public final class PlanValidator {
      * @throws io.tablequery.engine.error.EngineException INVALID_PLAN naming the step and the rule it breaks
      */
     public static ValidatedPlan validate(QueryPlan plan, CatalogSnapshot catalog, SkillNames names) {
+        return validate(plan, catalog, names, CitationDetail.ROWS);
+    }
+
+    /**
+     * Validates a plan, its rows citing their sources as finely as asked.
+     *
+     * @param plan the plan
+     * @param catalog the workspace's tables
+     * @param names how the caller names the tools, for the errors' hints
+     * @param detail how finely rows cite their sources
+     * @return the plan with each step's provenance
+     * @throws io.tablequery.engine.error.EngineException INVALID_PLAN naming the step and the rule it breaks
+     */
+    public static ValidatedPlan validate(
+            QueryPlan plan, CatalogSnapshot catalog, SkillNames names, CitationDetail detail) {
         Map<String, Integer> stepByName = new HashMap<>();
         for (PlanStep step : plan.queries()) {
             checkName(step, catalog, stepByName);
@@ -55,7 +70,7 @@ public final class PlanValidator {
         for (PlanStep step : plan.queries()) {
             StepSql sql = StepSqlAnalyzer.analyze(step);
             checkSources(step, sql, catalog, stepByName, earlier, names);
-            ValidatedStep validated = provenance(step, sql, catalog, earlier);
+            ValidatedStep validated = provenance(step, sql, catalog, earlier, detail);
             steps.add(validated);
             earlier.put(key(step.destineTableName()), validated);
         }
@@ -128,7 +143,11 @@ public final class PlanValidator {
     }
 
     private static ValidatedStep provenance(
-            PlanStep step, StepSql sql, CatalogSnapshot catalog, Map<String, ValidatedStep> earlier) {
+            PlanStep step,
+            StepSql sql,
+            CatalogSnapshot catalog,
+            Map<String, ValidatedStep> earlier,
+            CitationDetail detail) {
         Set<String> keys = new LinkedHashSet<>();
         step.sourceTableNames().forEach(source -> keys.add(key(source)));
         keys.addAll(sql.referencedKeys());
@@ -146,7 +165,7 @@ public final class PlanValidator {
                 });
             }
         }
-        LineageRewriter.Rewritten rewritten = LineageRewriter.rewrite(step, sql, catalog, earlier, sheets);
+        LineageRewriter.Rewritten rewritten = LineageRewriter.rewrite(step, sql, catalog, earlier, sheets, detail);
         return new ValidatedStep(step, SqliteStatement.of(rewritten.executed()), rewritten.provenance(), reads);
     }
 

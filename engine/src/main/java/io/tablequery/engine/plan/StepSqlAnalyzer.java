@@ -7,8 +7,6 @@ import io.tablequery.dialects.lex.SqlTokenKind;
 import io.tablequery.dialects.lex.SqliteLexer;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -17,9 +15,6 @@ import java.util.Set;
  * statement is refused here because DuckDB's JDBC driver would run every statement of a string.
  */
 final class StepSqlAnalyzer {
-    /** Words that end a FROM clause at the top level. */
-    private static final Set<String> FROM_ENDS =
-            Set.of("where", "group", "having", "window", "order", "limit", "union", "intersect", "except");
     /**
      * Functions a step may not call, whether or not this build of SQLite has them: file access, extensions, and
      * {@code fts3_tokenizer}, whose one-argument form returns a pointer into the process.
@@ -95,7 +90,7 @@ final class StepSqlAnalyzer {
             }
         }
         String sql = step.sql().substring(0, statement.get(statement.size() - 1).end());
-        return new StepSql(sql, referenced, layout(body));
+        return new StepSql(sql, referenced);
     }
 
     /** Checks the {@code CREATE TEMP TABLE "<name>" AS} prefix and returns the index of the body's first token. */
@@ -146,45 +141,6 @@ final class StepSqlAnalyzer {
                     "%s: the table must be made by a SELECT or WITH query; write %s".formatted(where, expected));
         }
         return i;
-    }
-
-    /**
-     * Finds the select list and the {@code FROM} clause of a body that starts with {@code SELECT}: the clause ends at
-     * the first top-level word that starts another clause (or a compound's next {@code SELECT}).
-     */
-    private static Optional<SelectLayout> layout(List<SqlToken> body) {
-        if (!body.get(0).isWord("SELECT")) {
-            return Optional.empty();
-        }
-        int depth = 0;
-        int from = -1;
-        int end = body.size();
-        for (int i = 1; i < body.size(); i++) {
-            SqlToken token = body.get(i);
-            if (token.isSymbol("(")) {
-                depth++;
-            } else if (token.isSymbol(")")) {
-                depth--;
-            } else if (depth == 0 && token.kind() == SqlTokenKind.WORD) {
-                if (from < 0 && token.isWord("FROM")) {
-                    from = i;
-                } else if (from >= 0 && FROM_ENDS.contains(lower(token))) {
-                    end = i;
-                    break;
-                }
-            }
-        }
-        if (from < 1 || from + 1 >= end) {
-            return Optional.empty();
-        }
-        return Optional.of(new SelectLayout(
-                body.get(from - 1).end(),
-                body.get(from).end(),
-                body.get(end - 1).end()));
-    }
-
-    private static String lower(SqlToken token) {
-        return token.text().toLowerCase(Locale.ROOT);
     }
 
     private static String abbreviate(String text) {

@@ -70,11 +70,13 @@ final class PlanExecution {
             CatalogSnapshot catalog,
             Integer step,
             long maxRows,
+            int citeRanges,
+            boolean lineage,
             OutputStream out) {
         try (SqliteSession session = workspace.sqliteSession()) {
             RunContext context = context(catalog, session);
             Function<Ran, ArrowStreams.Written> write =
-                    ran -> FinalTables.exportArrow(plan, step, ran.session(), maxRows, out);
+                    ran -> FinalTables.exportArrow(plan, step, ran.session(), maxRows, citeRanges, lineage, out);
             List<String> ignored = new ArrayList<>();
             return switch (engine.mode()) {
                 case ONE -> one(engine.first(), plan, context, ignored, write);

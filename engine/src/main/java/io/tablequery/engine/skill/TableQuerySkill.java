@@ -16,6 +16,7 @@ import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.search.SearchResult;
@@ -153,9 +154,16 @@ public final class TableQuerySkill {
                 1,
                 ResultLimits.CELL_MAX_CEILING,
                 notices);
-        ResultLimits limits = new ResultLimits(maxRows, cellMax, settings.outputBudget());
+        int citeRanges = ceiling(
+                "cite ranges",
+                request.citeRanges(),
+                RowCitation.DEFAULT_RANGES,
+                1,
+                ResultLimits.CITE_RANGES_CEILING,
+                notices);
+        ResultLimits limits = new ResultLimits(maxRows, cellMax, settings.outputBudget(), citeRanges);
         CatalogSnapshot catalog = workspace.catalog();
-        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names());
+        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names(), request.citations());
         return new PlanExecution(workspace, settings).run(request.engine(), plan, catalog, limits, notices);
     }
 
@@ -167,13 +175,20 @@ public final class TableQuerySkill {
      * @param request the plan and its engine
      * @param step the final step to write, or null for the last
      * @param maxRows the most rows to write
+     * @param lineage whether to write the table's lineage, a row per row of the table and source row it was computed
+     *     from, instead of its rows
      * @param out where the stream goes
      * @return the rows written and whether the table had more
      */
-    public ArrowStreams.Written exportArrow(RunSqlRequest request, Integer step, long maxRows, OutputStream out) {
+    public ArrowStreams.Written exportArrow(
+            RunSqlRequest request, Integer step, long maxRows, boolean lineage, OutputStream out) {
         CatalogSnapshot catalog = workspace.catalog();
-        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names());
-        return new PlanExecution(workspace, settings).exportArrow(request.engine(), plan, catalog, step, maxRows, out);
+        ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names(), request.citations());
+        int citeRanges = request.citeRanges() == null
+                ? RowCitation.DEFAULT_RANGES
+                : Math.max(1, Math.min(ResultLimits.CITE_RANGES_CEILING, request.citeRanges()));
+        return new PlanExecution(workspace, settings)
+                .exportArrow(request.engine(), plan, catalog, step, maxRows, citeRanges, lineage, out);
     }
 
     /**

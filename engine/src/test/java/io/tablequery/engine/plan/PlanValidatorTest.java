@@ -235,7 +235,7 @@ class PlanValidatorTest {
                 .extracting(Object::toString)
                 .containsExactly("F1S1", "F2S1");
         assertThat(plan.steps().get(0).executedSql())
-                .contains("\"o\".rowid AS \"__tq_r1_0_0\", \"s\".rowid AS \"__tq_r1_1_0\" FROM");
+                .contains("\"o\".rowid AS \"__tq_r1_0\", \"s\".rowid AS \"__tq_r1_1\" FROM");
     }
 
     @Test

@@ -71,8 +71,8 @@ class ArrowDownloadTest {
 
     static Download download(PlanEngine engine, Integer step, long maxRows) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ArrowStreams.Written written =
-                skill.exportArrow(new RunSqlRequest(PlanParser.parse(PLAN), null, null, engine), step, maxRows, out);
+        ArrowStreams.Written written = skill.exportArrow(
+                new RunSqlRequest(PlanParser.parse(PLAN), null, null, engine), step, maxRows, false, out);
         List<List<String>> rows = new ArrayList<>();
         try (RootAllocator allocator = new RootAllocator();
                 ArrowStreamReader reader =
@@ -152,7 +152,7 @@ class ArrowDownloadTest {
         List<List<String>> rows = new ArrayList<>();
         for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            skill.exportArrow(new RunSqlRequest(PlanParser.parse(plan), null, null, engine), null, 10_000, out);
+            skill.exportArrow(new RunSqlRequest(PlanParser.parse(plan), null, null, engine), null, 10_000, false, out);
             try (RootAllocator allocator = new RootAllocator();
                     ArrowStreamReader reader =
                             new ArrowStreamReader(new ByteArrayInputStream(out.toByteArray()), allocator)) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.plan.CitationDetail;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
@@ -75,25 +76,54 @@ public final class SkillArguments {
     }
 
     /**
+     * Tells which form of a final table an Arrow download asks for: {@code "form": "table"} (the default) or {@code
+     * "lineage"}.
+     *
+     * @param args the arguments
+     * @return true for the lineage
+     */
+    public static boolean arrowForm(JsonNode args) {
+        JsonNode form = args.get("form");
+        if (form == null || form.isNull() || "table".equals(form.asText())) {
+            return false;
+        }
+        if ("lineage".equals(form.asText())) {
+            return true;
+        }
+        throw badRequest("\"form\" must be \"table\" or \"lineage\", not " + form);
+    }
+
+    /**
      * The request of run-sql: {@code plan} (an object, or the same object as a JSON string), the two limits under
-     * the names given, and {@code engine}.
+     * the names given, {@code engine}, and how rows cite their sources: {@code citations} ({@code rows}, the default,
+     * or {@code sheets}) and the most ranges a citation shows under the name given.
      *
      * @param args the arguments
      * @param maxRows the name of the row limit
      * @param cellMax the name of the cell limit
+     * @param citeRanges the name of the citation's range limit
      * @return the request
      */
-    public static RunSqlRequest runSql(JsonNode args, String maxRows, String cellMax) {
+    public static RunSqlRequest runSql(JsonNode args, String maxRows, String cellMax, String citeRanges) {
         JsonNode plan = args.get("plan");
         if (plan == null || plan.isNull()) {
             throw badRequest("\"plan\" is missing: give the plan object {\"queries\": [...]}");
         }
         JsonNode engine = args.get("engine");
+        JsonNode citations = args.get("citations");
+        CitationDetail detail;
+        try {
+            detail = CitationDetail.parse(citations == null || citations.isNull() ? null : citations.asText());
+        } catch (IllegalArgumentException e) {
+            throw badRequest("\"citations\" must be \"rows\" or \"sheets\", not " + citations);
+        }
         return new RunSqlRequest(
                 PlanParser.parse(plan.isTextual() ? planText(plan.textValue()) : plan),
                 optionalInteger(args, maxRows),
                 optionalInteger(args, cellMax),
-                PlanEngine.parse(engine == null || engine.isNull() ? null : engine.asText()));
+                PlanEngine.parse(engine == null || engine.isNull() ? null : engine.asText()),
+                optionalInteger(args, citeRanges),
+                detail);
     }
 
     /** A plan sent as a string, as models sometimes send an object argument. */

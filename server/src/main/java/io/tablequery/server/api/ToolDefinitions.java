@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.search.TableSearcher;
 import io.tablequery.engine.skill.SkillSettings;
@@ -67,6 +68,7 @@ public final class ToolDefinitions {
                     1,
                     ResultLimits.CELL_MAX_CEILING,
                     SkillSettings.DEFAULTS.defaultCellMax());
+            bound(tools, "run_sql", "citeRanges", 1, ResultLimits.CITE_RANGES_CEILING, RowCitation.DEFAULT_RANGES);
             bound(
                     tools,
                     "getSampleRows",

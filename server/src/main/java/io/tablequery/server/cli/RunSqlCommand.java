@@ -3,6 +3,7 @@ package io.tablequery.server.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.engine.plan.CitationDetail;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.plan.QueryPlan;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,6 +54,21 @@ final class RunSqlCommand implements Callable<Integer> {
             description = "Characters per cell before it is cut with .." + " (ceiling 10000).")
     Integer cellMax;
 
+    @Option(
+            names = "--cite-ranges",
+            paramLabel = "N",
+            description = "Row ranges one row's __src shows before it says how many rows it leaves out (default 20,"
+                    + " ceiling 1000).")
+    Integer citeRanges;
+
+    @Option(
+            names = "--citations",
+            paramLabel = "D",
+            defaultValue = "rows",
+            description = "rows (every row cites the source rows it was computed from, the default) or sheets (joined"
+                    + " and aggregated rows cite their sheets, which costs nothing to compute).")
+    String citations;
+
     @Option(names = "--plan-file", paramLabel = "F", description = "Read the plan from this file.")
     Path planFile;
 
@@ -75,11 +92,20 @@ final class RunSqlCommand implements Callable<Integer> {
         request.put("maxRows", maxRows);
         request.put("cellMax", cellMax);
         request.put("engine", engine);
+        request.put("citeRanges", citeRanges);
+        request.put("citations", citations);
+        CitationDetail detail;
+        try {
+            detail = CitationDetail.parse(citations);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--citations: " + e.getMessage());
+        }
         JsonNode response;
         try (ConfiguredPlugins plugins = engines.configure()) {
             response = target.call(
                     skill -> RunSqlView.of(
-                            skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine)), skill.names()),
+                            skill.runSql(new RunSqlRequest(plan, maxRows, cellMax, planEngine, citeRanges, detail)),
+                            skill.names()),
                     "run-sql",
                     request,
                     SkillSettings.DEFAULTS.withEngines(plugins.engines()));

@@ -59,21 +59,23 @@ final class SkillController {
     }
 
     private static RunSqlRequest request(JsonNode body) {
-        return SkillArguments.runSql(body, "maxRows", "cellMax");
+        return SkillArguments.runSql(body, "maxRows", "cellMax", "citeRanges");
     }
 
     /**
-     * {@code {"plan": {...}, "engine": "sqlite", "step": 2, "maxRows": N}}: one final table of the plan (the last,
-     * unless {@code step} names another) whole, with its {@code __src} citations, as an Arrow IPC stream of at most
-     * {@code maxRows} rows (10,000,000 at most and by default).
+     * {@code {"plan": {...}, "engine": "sqlite", "step": 2, "maxRows": N, "form": "table"}}: one final table of the
+     * plan (the last, unless {@code step} names another) whole, with its {@code __src} citations, as an Arrow IPC
+     * stream of at most {@code maxRows} rows (10,000,000 at most and by default); with {@code "form": "lineage"}, the
+     * lineage of those rows instead: a row per row of the table and source row it was computed from.
      */
     void runSqlArrow(Context ctx) throws IOException {
         JsonNode body = JsonBodies.object(ctx);
         RunSqlRequest request = request(body);
         Integer step = SkillArguments.optionalInteger(body, "step");
         long maxRows = ArrowResponses.maxRows(body);
+        boolean lineage = SkillArguments.arrowForm(body);
         TableQuerySkill skill = skill(ctx);
-        ArrowResponses.send(ctx, spool, out -> skill.exportArrow(request, step, maxRows, out));
+        ArrowResponses.send(ctx, spool, out -> skill.exportArrow(request, step, maxRows, lineage, out));
     }
 
     /** {@code {"sql": "SELECT ..."}}: the DuckDB translation of one SQLite statement, or why there is none. */

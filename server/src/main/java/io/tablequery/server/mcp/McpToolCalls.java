@@ -138,7 +138,7 @@ public final class McpToolCalls {
                 yield text(schemas.text(), "none", (long) schemas.tables().size());
             }
             case McpToolCatalog.RUN_SQL -> {
-                RunSqlResult result = skill.runSql(SkillArguments.runSql(args, "max_rows", "cell_max"));
+                RunSqlResult result = skill.runSql(SkillArguments.runSql(args, "max_rows", "cell_max", "cite_ranges"));
                 long rows = result.tables().stream()
                         .mapToLong(table -> table.rows().size())
                         .sum();

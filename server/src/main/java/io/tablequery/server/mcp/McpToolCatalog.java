@@ -36,7 +36,7 @@ public final class McpToolCatalog {
 
     private static final Set<String> SKILL_TOOLS = Set.of(SEARCH_TABLES, GET_SCHEMAS, RUN_SQL);
     private static final Map<String, String> SKILL_ARGUMENTS =
-            Map.of("topK", "top_k", "maxRows", "max_rows", "cellMax", "cell_max");
+            Map.of("topK", "top_k", "maxRows", "max_rows", "cellMax", "cell_max", "citeRanges", "cite_ranges");
     private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {};
 
     private McpToolCatalog() {}

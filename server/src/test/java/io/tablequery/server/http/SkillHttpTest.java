@@ -239,6 +239,38 @@ class SkillHttpTest {
     }
 
     @Test
+    void citesGroupsByTheirRowsAndDownloadsTheirLineage() throws Exception {
+        String plan = """
+                {"queries":[{"step":1,"sql":"CREATE TEMP TABLE \\"t\\" AS SELECT count(*) AS n, sum(\\"amount\\") AS s \
+                FROM \\"sales\\" WHERE \\"amount\\" >= 20","source_table_names":["sales"],\
+                "destine_table_name":"t","destine_table_type":"final","destine_table_description":"Big"}]}""";
+        JsonNode rows = JsonCodec.mapper()
+                .readTree(post(
+                                "run-sql",
+                                Map.of("plan", JsonCodec.mapper().readTree(plan), "engine", "duckdb", "citeRanges", 1))
+                        .body());
+        assertThat(rows.at("/results/0/rows/0").toString()).isEqualTo("[\"2\",\"50\",\"F1S1R3-R4\"]");
+        JsonNode sheets = JsonCodec.mapper()
+                .readTree(post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(plan), "citations", "sheets"))
+                        .body());
+        assertThat(sheets.at("/results/0/rows/0").toString()).isEqualTo("[\"2\",\"50\",\"F1S1\"]");
+
+        HttpResponse<byte[]> lineage =
+                postForBytes("run-sql/arrow", "{\"plan\":" + plan + ",\"engine\":\"duckdb\",\"form\":\"lineage\"}");
+        assertThat(lineage.statusCode()).isEqualTo(200);
+        assertThat(arrowRows(lineage.body(), "row", "citation", "source_row"))
+                .containsExactly("1|F1S1R3|3", "1|F1S1R4|4");
+        assertError(
+                post("run-sql/arrow", Map.of("plan", JsonCodec.mapper().readTree(plan), "form", "tree")),
+                400,
+                "BAD_REQUEST");
+        assertError(
+                post("run-sql", Map.of("plan", JsonCodec.mapper().readTree(plan), "citations", "cells")),
+                400,
+                "BAD_REQUEST");
+    }
+
+    @Test
     void answersBadRequestsWithStableCodes() throws Exception {
         assertError(post("run-sql", Map.of("plan", Map.of("queries", List.of()))), 400, "INVALID_PLAN");
         assertError(post("run-sql", Map.of("maxRows", 5)), 400, "BAD_REQUEST");

@@ -91,7 +91,7 @@ abstract class McpContract {
         Tool runSql = tools.get(2);
         assertThat(schema(runSql).path("properties").properties())
                 .extracting(Map.Entry::getKey)
-                .containsExactly("plan", "max_rows", "cell_max", "engine");
+                .containsExactly("plan", "max_rows", "cell_max", "cite_ranges", "citations", "engine");
         assertThat(schema(runSql).path("required").toString()).isEqualTo("[\"plan\"]");
         assertThat(runSql.description())
                 .contains("CREATE TEMP TABLE")

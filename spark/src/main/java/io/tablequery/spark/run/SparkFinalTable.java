@@ -3,8 +3,10 @@ package io.tablequery.spark.run;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.translate.SparkSqlDialect;
+import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.Citations;
 import io.tablequery.engine.exec.FinalTable;
+import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.engine.provenance.SheetProvenance;
@@ -94,6 +96,14 @@ final class SparkFinalTable implements FinalTable {
                     batchRows,
                     consumer);
         }
+    }
+
+    /** {@inheritDoc} Spark's step tables have no row numbers to list lineage by. */
+    @Override
+    public ArrowStreams.Written writeLineage(long maxRows, OutputStream out) {
+        throw new EngineException(
+                PlanErrorCode.ENGINE_NOT_AVAILABLE,
+                "Spark does not list a table's lineage; download it with the engine sqlite or duckdb");
     }
 
     @Override

@@ -2,17 +2,13 @@ package io.tablequery.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
+import io.tablequery.dialects.sql.Span;
+import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class StepSqlAnalyzerTest {
-    private static StepSql analyze(String body) {
-        return StepSqlAnalyzer.analyze(
-                new PlanStep(1, "CREATE TEMP TABLE \"t1\" AS " + body, List.of(), "t1", StepType.FINAL, "d"));
-    }
-
+class SelectLayoutTest {
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
@@ -25,19 +21,22 @@ class StepSqlAnalyzerTest {
                 "SELECT \"a\" FROM \"orders\" UNION SELECT \"a\" FROM \"stock\"|\"orders\"",
                 "SELECT (SELECT max(q) FROM stock) AS m FROM orders, (SELECT 1 WHERE 1) LIMIT 3|orders, (SELECT 1 WHERE"
                         + " 1)",
-                "SELECT [a] FROM [orders] NOT INDEXED WHERE a LIKE '%x%'|[orders] NOT INDEXED"
+                "SELECT [a] FROM [orders] NOT INDEXED WHERE a LIKE '%x%'|[orders] NOT INDEXED",
+                "WITH x AS (SELECT a FROM b WHERE c), y AS (SELECT 1 FROM x) SELECT * FROM x JOIN y ON 1 ORDER BY 1|x JOIN"
+                        + " y ON 1"
             })
     void findsTheTopLevelFromClause(String body, String from) {
-        StepSql sql = analyze(body);
-        assertThat(sql.layout()).as(body).isPresent();
-        assertThat(sql.layout().get().from(sql.sql()).strip()).isEqualTo(from);
-        assertThat(sql.sql().substring(sql.layout().get().selectListEnd()).strip())
-                .startsWithIgnoringCase("FROM ");
+        String sql = "CREATE TEMP TABLE t1 AS " + body;
+        Optional<SelectLayout> layout = SelectLayout.of(sql, new Span(sql.indexOf(body), sql.length()));
+        assertThat(layout).as(body).isPresent();
+        assertThat(layout.get().from(sql).strip()).isEqualTo(from);
+        assertThat(sql.substring(layout.get().selectListEnd()).strip()).startsWithIgnoringCase("FROM ");
+        assertThat(sql.substring(layout.get().bodyStart())).startsWithIgnoringCase("SELECT ");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"WITH x AS (SELECT * FROM \"orders\") SELECT * FROM x", "SELECT 1 AS one"})
-    void hasNoLayoutWithoutATopLevelSelectFrom(String body) {
-        assertThat(analyze(body).layout()).as(body).isEmpty();
+    @ValueSource(strings = {"SELECT 1 AS one", "VALUES (1)", "WITH x AS (SELECT 1) VALUES (2)"})
+    void hasNoLayoutWithoutASelectFrom(String body) {
+        assertThat(SelectLayout.of(body, new Span(0, body.length()))).as(body).isEmpty();
     }
 }
