@@ -165,7 +165,7 @@ final class JdbcFinalTable implements FinalTable {
      * sheets and the notice says why.
      */
     private String citedSelect(long maxRows) {
-        if (lineage.query() != null && notice == null && !(step.provenance() instanceof RowProvenance)) {
+        if (maxRows > 0 && lineage.query() != null && notice == null && !(step.provenance() instanceof RowProvenance)) {
             try {
                 String cites = quote(
                         PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step());
