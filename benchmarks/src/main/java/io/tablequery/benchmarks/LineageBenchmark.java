@@ -1,7 +1,6 @@
 package io.tablequery.benchmarks;
 
 import io.tablequery.engine.exec.RunSqlResult;
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.CitationDetail;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.result.ResultTable;
@@ -158,11 +157,8 @@ final class LineageBenchmark {
 
     private static RunSqlResult run(
             TableQuerySkill skill, TpchQueries.Query query, PlanEngine engine, CitationDetail detail) {
-        String plan =
-                "{\"queries\":[{\"step\":1,\"sql\":" + JsonCodec.write("CREATE TEMP TABLE \"q\" AS " + query.sqlite())
-                        + ",\"source_table_names\":[],\"destine_table_name\":\"q\",\"destine_table_type\":\"final\","
-                        + "\"destine_table_description\":\"TPC-H " + query.name() + "\"}]}";
-        return skill.runSql(new RunSqlRequest(PlanParser.parse(plan), 2000, null, engine, null, detail));
+        return skill.runSql(
+                new RunSqlRequest(PlanParser.parse(TpchBenchmark.plan(query)), 2000, null, engine, null, detail));
     }
 
     /** Whether the rows both engines showed (and agree on) cite the same rows, in order. */

@@ -372,7 +372,7 @@ final class TpchBenchmark {
         return timeInTurns(Map.of(contender, work), repetitions, failures).get(contender);
     }
 
-    private static String plan(TpchQueries.Query query) {
+    static String plan(TpchQueries.Query query) {
         return "{\"queries\":[{\"step\":1,\"sql\":" + JsonCodec.write("CREATE TEMP TABLE \"q\" AS " + query.sqlite())
                 + ",\"source_table_names\":[],\"destine_table_name\":\"q\",\"destine_table_type\":\"final\","
                 + "\"destine_table_description\":\"TPC-H " + query.name() + "\"}]}";

@@ -41,11 +41,15 @@ import java.util.TreeMap;
  *   <li>A row of a DISTINCT cites every row that yields its values.
  *   <li>The sources of subqueries in WHERE, HAVING or the select list (IN, EXISTS, scalar) are not cited: a row's
  *       evidence is the rows it was computed from, and a subquery only decides whether it is kept or adds a value.
- *   <li>A row of an earlier step cites what that step's row cites, so plans compose.
+ *   <li>A row of an earlier step cites what that step's row cites, so plans compose; the tables of a WITH at the top
+ *       of the step and the subqueries in FROM are levels of their own, rewritten first, and compose the same way.
  * </ul>
  *
- * <p>Everything else (a compound query, WITH, a subquery in FROM, DISTINCT over aggregates, a GROUP BY term whose
- * meaning cannot be told, a source step that cites whole sheets or is a DISTINCT) cites whole sheets, with the reason.
+ * <p>Hidden columns are inserted as edits to the step's text, at the end of each level's select list, so the rest of
+ * the SQL runs as written. Everything else (a compound query, a WITH inside a subquery, a recursive one or one that
+ * names its columns, a subquery in FROM without an alias, DISTINCT over aggregates, a GROUP BY term whose meaning
+ * cannot be told, a source that cites whole sheets or is a DISTINCT, a subquery in an expression selecting * once an
+ * inner level gained hidden columns) cites whole sheets, with the reason.
  */
 final class LineageRewriter {
     private static final Set<String> AGGREGATES = Set.of(
@@ -145,7 +149,11 @@ final class LineageRewriter {
         }
         Query query = tree.statement().query();
         Provenance provenance = level(query, true);
-        if (edits.size() > 1 && QueryWalk.selectsStarInExpressions(query)) {
+        int topList = SelectLayout.of(sql, query.span())
+                .map(SelectLayout::selectListEnd)
+                .orElse(-1);
+        boolean innerColumns = edits.keySet().stream().anyMatch(offset -> offset != topList);
+        if (innerColumns && QueryWalk.selectsStarInExpressions(query)) {
             throw new WholeSheets("a subquery in an expression selects *, which would see the hidden columns");
         }
         return new Rewritten(rewritten(0, sql.length()), provenance);

@@ -224,6 +224,32 @@ class PlanValidatorTest {
     }
 
     @Test
+    void withTablesAndSubqueriesInFromAreRewrittenAsLevels() {
+        ValidatedPlan plan = validate(plan(step(
+                1,
+                "CREATE TEMP TABLE \"s1\" AS WITH big AS (SELECT \"city\" FROM \"orders\" WHERE \"amount\" > 5)"
+                        + " SELECT b.\"city\" FROM big b JOIN (SELECT \"city\" FROM \"stock\") s ON s.\"city\" = b.\"city\"",
+                "s1",
+                "final")));
+        assertThat(plan.steps().get(0).provenance()).isInstanceOf(RowSetProvenance.class);
+        assertThat(plan.steps().get(0).executedSql())
+                .isEqualTo("CREATE TEMP TABLE \"s1\" AS WITH big AS (SELECT \"city\", \"orders\".rowid AS"
+                        + " \"__tq_r1_0\" FROM \"orders\" WHERE \"amount\" > 5) SELECT b.\"city\", \"b\".\"__tq_r1_0\" AS"
+                        + " \"__tq_r1_2\", \"s\".\"__tq_r1_1\" AS \"__tq_r1_3\" FROM big b JOIN (SELECT \"city\","
+                        + " \"stock\".rowid AS \"__tq_r1_1\" FROM \"stock\") s ON s.\"city\" = b.\"city\"");
+    }
+
+    @Test
+    void aStarInAnExpressionSubqueryKeepsTheInnerLevelsAsWritten() {
+        String sql = "CREATE TEMP TABLE \"s1\" AS WITH big AS (SELECT \"city\" FROM \"orders\") SELECT \"city\" FROM"
+                + " \"stock\" WHERE \"city\" IN (SELECT * FROM big)";
+        ValidatedPlan plan = validate(plan(step(1, sql, "s1", "final")));
+        assertThat(plan.steps().get(0).executedSql()).isEqualTo(sql);
+        assertThat(((SheetProvenance) plan.steps().get(0).provenance()).reason())
+                .contains("selects *");
+    }
+
+    @Test
     void joinsCiteEverySheetTheyRead() {
         ValidatedPlan plan = validate(plan(step(
                 1,
