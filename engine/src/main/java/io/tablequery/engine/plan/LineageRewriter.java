@@ -2,11 +2,13 @@ package io.tablequery.engine.plan;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.SqlIdentifiers;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
 import io.tablequery.dialects.sql.FromItem;
 import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.Span;
 import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.TableInfo;
@@ -183,17 +185,17 @@ final class LineageRewriter {
                         rewritten(query.span().start(), table.query().span().end()) + ") ";
             }
         }
+        if (query.body() instanceof Query.Compound compound) {
+            return unionAll(query, compound);
+        }
         Optional<SelectLayout> found = SelectLayout.of(sql, query.span());
         if (!(query.body() instanceof Query.Select select) || found.isEmpty()) {
-            throw new WholeSheets("it is a compound query (UNION, INTERSECT, EXCEPT) or VALUES, or reads no table");
+            throw new WholeSheets("it is a VALUES list or reads no table");
         }
         SelectLayout layout = found.get();
         List<Source> sources = new ArrayList<>();
         sources(select.from(), sources);
-        List<Slot> slots = new ArrayList<>();
-        for (Source source : sources) {
-            slots.addAll(source.slots());
-        }
+        List<Slot> slots = slotsOf(sources);
         boolean aggregate = !select.groupBy().isEmpty() || aggregates(select, query.orderBy());
         if (select.distinct() && aggregate) {
             throw new WholeSheets("it is a DISTINCT over aggregates");
@@ -205,6 +207,103 @@ final class LineageRewriter {
             return distinct(select, layout, slots);
         }
         return rows(layout, slots, top);
+    }
+
+    /**
+     * A UNION ALL: each row comes from one branch and cites what that branch's row cites. Every branch gets the same
+     * hidden columns, one per column any branch needs, holding its own and NULL in the others' (a plain branch's
+     * source rows; an aggregate branch's marker and group key, its rows listed from a witness query of its own).
+     */
+    private Provenance unionAll(Query query, Query.Compound compound) throws WholeSheets {
+        List<Query.Select> selects = new ArrayList<>();
+        branches(compound, selects);
+        List<Span> spans = SelectLayout.branches(sql, query.span());
+        if (spans.size() != selects.size()) {
+            throw new WholeSheets("its UNION ALL branches could not be told apart");
+        }
+        List<Branch> planned = new ArrayList<>();
+        for (int i = 0; i < selects.size(); i++) {
+            Query.Select select = selects.get(i);
+            SelectLayout layout = SelectLayout.of(sql, spans.get(i))
+                    .orElseThrow(() -> new WholeSheets("a UNION ALL branch reads no table"));
+            if (select.distinct()) {
+                throw new WholeSheets("a UNION ALL branch is a DISTINCT");
+            }
+            List<Source> sources = new ArrayList<>();
+            sources(select.from(), sources);
+            List<Slot> slots = slotsOf(sources);
+            if (!select.groupBy().isEmpty() || aggregates(select, List.of())) {
+                List<String> keys = new ArrayList<>();
+                keys.add("1");
+                for (Expr term : select.groupBy()) {
+                    keys.add(groupKey(term, select, sources));
+                }
+                planned.add(new Branch(layout, keys, witness(select, layout, keys, slots), witnessSlots(slots)));
+            } else {
+                List<String> columns = new ArrayList<>();
+                slots.forEach(slot -> columns.addAll(slot.columns()));
+                planned.add(new Branch(layout, columns, null, slots));
+            }
+        }
+        List<String> names = new ArrayList<>();
+        planned.forEach(branch -> branch.columns().forEach(column -> names.add(name("u"))));
+        List<Slot> slots = new ArrayList<>();
+        int first = 0;
+        for (Branch branch : planned) {
+            StringBuilder hidden = new StringBuilder();
+            for (int p = 0; p < names.size(); p++) {
+                boolean own = p >= first && p < first + branch.columns().size();
+                hidden.append(", ")
+                        .append(own ? branch.columns().get(p - first) : "NULL")
+                        .append(" AS ")
+                        .append(quote(names.get(p)));
+            }
+            insert(branch.layout(), hidden.toString());
+            List<String> own = names.subList(first, first + branch.columns().size());
+            List<String> quoted = own.stream().map(SqlIdentifiers::quote).toList();
+            if (branch.witness() != null) {
+                GroupProvenance group = new GroupProvenance(own, branch.witness(), branch.slots(), sheets, true);
+                slots.add(new Slot.Keyed(group, quoted));
+            } else {
+                int at = 0;
+                for (Slot slot : branch.slots()) {
+                    slots.add(slot.withColumns(
+                            quoted.subList(at, at + slot.columns().size())));
+                    at += slot.columns().size();
+                }
+            }
+            first += branch.columns().size();
+        }
+        return new RowSetProvenance(slots, sheets);
+    }
+
+    /**
+     * One branch of a UNION ALL, planned: where its select list ends, the expressions of its hidden columns, and for an
+     * aggregate branch its witness query, whose slots {@code slots} are; for a plain branch, its sources' slots.
+     */
+    private record Branch(SelectLayout layout, List<String> columns, String witness, List<Slot> slots) {}
+
+    private static void branches(Query.Body body, List<Query.Select> selects) throws WholeSheets {
+        if (body instanceof Query.Compound compound) {
+            if (!compound.operator().equals("UNION ALL")) {
+                throw new WholeSheets("it is a " + compound.operator()
+                        + ", whose rows stand for rows of several branches; UNION ALL rows are cited");
+            }
+            branches(compound.left(), selects);
+            branches(compound.right(), selects);
+        } else if (body instanceof Query.Select select) {
+            selects.add(select);
+        } else {
+            throw new WholeSheets("a branch is a VALUES list");
+        }
+    }
+
+    private static List<Slot> slotsOf(List<Source> sources) {
+        List<Slot> slots = new ArrayList<>();
+        for (Source source : sources) {
+            slots.addAll(source.slots());
+        }
+        return slots;
     }
 
     /** One source in FROM: a table, a step's table, a WITH table or a subquery, and the slots it brings. */

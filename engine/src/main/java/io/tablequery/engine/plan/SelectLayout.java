@@ -4,6 +4,7 @@ import io.tablequery.dialects.lex.SqlToken;
 import io.tablequery.dialects.lex.SqlTokenKind;
 import io.tablequery.dialects.lex.SqliteLexer;
 import io.tablequery.dialects.sql.Span;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -86,6 +87,41 @@ public record SelectLayout(int bodyStart, int selectListEnd, int fromStart, int 
                 tokens.get(from - 1).end() + shift,
                 tokens.get(from).end() + shift,
                 tokens.get(end - 1).end() + shift));
+    }
+
+    /**
+     * Splits a compound query's body into its branches, at the words {@code UNION}, {@code INTERSECT} and {@code
+     * EXCEPT} at its top level; the last branch runs to the query's end (its {@code ORDER BY} and {@code LIMIT} are not
+     * part of a FROM clause, so {@link #of} stops before them).
+     *
+     * @param sql the step's SQL
+     * @param query where the query was written
+     * @return where each branch was written, in order
+     */
+    public static List<Span> branches(String sql, Span query) {
+        List<SqlToken> tokens = SqliteLexer.tokenize(sql.substring(query.start(), query.end()));
+        int depth = 0;
+        int start = tokens.isEmpty() || !tokens.get(0).isWord("WITH") ? 0 : -1;
+        List<Span> branches = new ArrayList<>();
+        for (int i = 0; i < tokens.size(); i++) {
+            SqlToken token = tokens.get(i);
+            if (token.isSymbol("(")) {
+                depth++;
+            } else if (token.isSymbol(")")) {
+                depth--;
+            } else if (depth == 0 && start < 0 && token.isWord("SELECT")) {
+                start = i;
+            } else if (depth == 0
+                    && start >= 0
+                    && (token.isWord("UNION") || token.isWord("INTERSECT") || token.isWord("EXCEPT"))) {
+                branches.add(new Span(tokens.get(start).start() + query.start(), token.start() + query.start()));
+                start = i + 1 < tokens.size() && tokens.get(i + 1).isWord("ALL") ? i + 2 : i + 1;
+            }
+        }
+        if (start >= 0 && start < tokens.size()) {
+            branches.add(new Span(tokens.get(start).start() + query.start(), query.end()));
+        }
+        return branches;
     }
 
     /**

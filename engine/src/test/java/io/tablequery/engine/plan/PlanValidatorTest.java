@@ -220,7 +220,7 @@ class PlanValidatorTest {
                 "final")));
         SheetProvenance sheets = (SheetProvenance) plan.steps().get(0).provenance();
         assertThat(sheets.cite()).isEqualTo("F1S1;F2S1");
-        assertThat(sheets.reason()).contains("compound");
+        assertThat(sheets.reason()).contains("UNION");
     }
 
     @Test

@@ -153,7 +153,7 @@ class LineageCitationTest {
         int checked = 0;
         int capped = 0;
         for (int i = 0; i < 240; i++) {
-            Case generated = generate(i % 15, random);
+            Case generated = generate(i % 17, random);
             List<Map<String, String>> sqlite = run(generated.plan(), PlanEngine.SQLITE);
             List<Map<String, String>> duckdb = run(generated.plan(), PlanEngine.DUCKDB);
             assertThat(sorted(duckdb)).as(generated.plan()).isEqualTo(sorted(sqlite));
@@ -476,6 +476,27 @@ class LineageCitationTest {
                                                 + " GROUP BY cat) SELECT cat, n FROM g WHERE n > 1")
                                         .formatted(orders, t)),
                         row -> orders(o -> qty(o) > t && o.get("cat").equals(row.get("cat"))));
+            case 15 ->
+                new Case(
+                        one(
+                                ("SELECT id, city FROM %s WHERE qty > %d UNION ALL SELECT NULL, city FROM %s WHERE region = 'Asia'")
+                                        .formatted(orders, t, regions)),
+                        row -> row.get("id") == null
+                                ? regions(c -> c.get("city").equals(row.get("city"))
+                                        && c.get("region").equals("Asia"))
+                                : orders(o -> o.get("id").equals(row.get("id"))));
+            case 16 ->
+                new Case(
+                        one(
+                                ("SELECT 'big' AS k, count(*) AS n FROM %1$s WHERE qty > %2$d UNION ALL SELECT 'small', count(*)"
+                                                + " FROM %1$s WHERE qty <= %2$d UNION ALL SELECT region, count(*) FROM %3$s GROUP BY"
+                                                + " region")
+                                        .formatted(orders, t, regions)),
+                        row -> switch (row.get("k")) {
+                            case "big" -> orders(o -> qty(o) > t);
+                            case "small" -> orders(o -> qty(o) <= t);
+                            default -> regions(c -> c.get("region").equals(row.get("k")));
+                        });
             default ->
                 new Case(
                         one(
