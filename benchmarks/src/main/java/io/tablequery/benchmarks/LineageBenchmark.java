@@ -104,7 +104,8 @@ final class LineageBenchmark {
             Reports.write(
                     settings.results(),
                     "lineage-tpch-sf" + TpchBenchmark.scaleText(settings.scale())
-                            + (settings.sqlite() ? "" : "-duckdb"),
+                            + (settings.sqlite() ? "" : "-duckdb")
+                            + (settings.only().isEmpty() ? "" : "-" + String.join("-", settings.only())),
                     markdown,
                     rows);
         }

@@ -16,7 +16,6 @@ public final class LineageSql {
     private static final String TABLE = quote("__tq_t");
     private static final String WITNESS = quote("__tq_w");
     private static final String LINEAGE = quote("__tq_l");
-    private static final String SLOTS = quote("__tq_x");
 
     private LineageSql() {}
 
@@ -86,7 +85,9 @@ public final class LineageSql {
 
     /**
      * Lists the groups of an aggregate or DISTINCT step with the source rows of each: its key as {@code k0, k1, ...},
-     * then {@code f}, {@code s}, {@code r}.
+     * then {@code f}, {@code s}, {@code r}; one branch per slot, each reading the witness query. (One pass, pairing
+     * each witness row with a small list of the slots, raised an internal error in DuckDB 2.0.0.1 at TPC-H sf1, "dict-
+     * surviving cache: global dictionary column changed identity", which invalidates the whole database.)
      */
     private static String keyedRows(GroupProvenance group) {
         StringJoiner keys = new StringJoiner(", ");
@@ -97,40 +98,12 @@ public final class LineageSql {
         String select = "SELECT " + keys + ", ";
         String from = "(" + group.witness() + ") AS " + WITNESS;
         List<String> parts = new ArrayList<>();
-        List<Slot.Direct> direct = new ArrayList<>();
         for (Slot slot : group.slots()) {
             List<String> columns =
                     slot.columns().stream().map(c -> WITNESS + "." + c).toList();
-            if (slot instanceof Slot.Direct one) {
-                direct.add(new Slot.Direct(one.sheet(), columns.get(0)));
-            } else {
-                parts.add(slotRows(select, from, slot.withColumns(columns), false));
-            }
-        }
-        if (direct.size() == 1) {
-            parts.add(0, slotRows(select, from, direct.get(0), false));
-        } else if (direct.size() > 1) {
-            parts.add(0, unpivot(select, from, direct));
+            parts.add(slotRows(select, from, slot.withColumns(columns), false));
         }
         return String.join(" UNION ALL ", parts);
-    }
-
-    /**
-     * The rows of several one-row slots from one pass over the witness query, which may be a join of many tables:
-     * each witness row is paired with a small list of the slots and yields the slot's row. A slot's NULL (an outer
-     * join's missing side) stays in the listing; readers keep the rows numbered from 1.
-     */
-    private static String unpivot(String select, String from, List<Slot.Direct> slots) {
-        StringJoiner list = new StringJoiner(" UNION ALL ", "(", ")");
-        StringBuilder row = new StringBuilder("CASE " + SLOTS + ".i");
-        for (int i = 0; i < slots.size(); i++) {
-            SheetRef sheet = slots.get(i).sheet();
-            list.add("SELECT %d AS i, %d AS f, %d AS s".formatted(i, sheet.fileNumber(), sheet.sheetNumber()));
-            row.append(" WHEN ").append(i).append(" THEN ").append(slots.get(i).column());
-        }
-        row.append(" END");
-        return select + SLOTS + ".f AS f, " + SLOTS + ".s AS s, " + row + " AS r FROM " + from + " CROSS JOIN " + list
-                + " AS " + SLOTS;
     }
 
     /** The condition that a lineage row's key is the key the given columns hold. */
