@@ -28,7 +28,8 @@ import java.util.Optional;
  * @param refusedStep the step number that does not translate, or 0
  * @param reason why it does not translate, or null
  * @param realSumStep the first step that sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), or 0
- * @param lineage each step's lineage query ({@link LineageSql}) translated, by step number, for the steps that have one
+ * @param lineage each final step's lineage query ({@link LineageSql}) translated, by step number, for the steps that
+ *     have one (only final tables are read)
  * @param lineageRefused why a step's lineage query did not translate, by step number; its rows then cite sheets
  */
 public record PlanTranslation(
@@ -99,8 +100,9 @@ public record PlanTranslation(
                 realSumStep = step.step().step();
             }
             schema.created(step.step().destineTableName(), done.columns());
-            Optional<String> query =
-                    LineageSql.of(step.provenance(), step.step().destineTableName());
+            Optional<String> query = step.step().isFinal()
+                    ? LineageSql.of(step.provenance(), step.step().destineTableName())
+                    : Optional.empty();
             if (query.isPresent()) {
                 Translation found =
                         SqliteTranslator.translate(SqliteStatement.of(query.get()), schema, realSums, dialect);
