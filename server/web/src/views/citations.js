@@ -4,7 +4,10 @@
 const ONE = /^F(\d+)S(\d+)((?:R\d+(?:-R\d+)?)(?:,R\d+(?:-R\d+)?)*)?$/;
 const MORE = /^\.\.\.\+[\d,]+ rows?$/;
 
-/** Parses a __src value into its citations, one per sheet or range of rows; null for text that is not one. */
+/**
+ * Parses a __src value into its citations, one per sheet or range of rows, and a last `more` entry when the value
+ * leaves rows unshown; null for text that is not one.
+ */
 export function parseCitations(text) {
     if (typeof text !== 'string' || text === '') {
         return null;
@@ -13,6 +16,7 @@ export function parseCitations(text) {
     for (const raw of text.split(';')) {
         const part = raw.trim();
         if (MORE.test(part)) {
+            found.push({ text: part, more: true });
             continue;
         }
         const match = ONE.exec(part);

@@ -23,7 +23,7 @@ export function citationLinks(text, label) {
     }
     return h('span', { class: 'citations' }, citations.map((c, i) => [
         i > 0 ? '; ' : null,
-        h('a', {
+        c.more ? h('span', { class: 'more', text: c.text }) : h('a', {
             class: 'cite',
             href: sourceHash(c.file, c.sheet, c.row),
             title: c.row ? `Row ${c.row} of sheet ${c.sheet} of ${c.file}, as uploaded` : `Sheet ${c.sheet} of ${c.file}, as uploaded`,

@@ -268,6 +268,18 @@ class WebPageTest {
     }
 
     @Test
+    void anAggregateCitesItsRowsAsRangesThatOpenTheirFirstRow() {
+        openPlan("SELECT count(*) AS n FROM \"sales_2025_q2\"");
+        browser.element("#plan-run").click();
+        WebElement link = browser.element("#result-1-grid tbody tr a.cite");
+        assertThat(link.getText()).matches("F2S2R\\d+(-R\\d+)?");
+        String first = link.getText().replaceAll("F2S2R(\\d+).*", "$1");
+        link.click();
+        assertThat(browser.element("#source-sheet tr.cited").getAttribute("data-row"))
+                .isEqualTo(first);
+    }
+
+    @Test
     void aSheetCitationOpensTheTopOfTheSheet() {
         openPlan("SELECT \"Region\" FROM \"sales_2025_q2\" UNION SELECT \"City\" FROM \"sales_2025_q2\"");
         browser.element("#plan-run").click();
