@@ -29,7 +29,8 @@ import java.util.Optional;
  * @param reason why it does not translate, or null
  * @param realSumStep the first step that sums reals ({@code sum}, {@code total} or {@code avg} of REAL values), or 0
  * @param lineage each final step's lineage query ({@link LineageSql}) translated, by step number, for the steps that
- *     have one (only final tables are read)
+ *     have one (only final tables are read); empty for an engine that runs the plan as written, which reads the
+ *     queries from the steps' provenance
  * @param lineageRefused why a step's lineage query did not translate, by step number; its rows then cite sheets
  */
 public record PlanTranslation(
@@ -54,18 +55,13 @@ public record PlanTranslation(
      * @return its statements as written
      */
     public static PlanTranslation asWritten(ValidatedPlan plan) {
-        Map<Integer, String> lineage = new HashMap<>();
-        for (ValidatedStep step : plan.steps()) {
-            LineageSql.of(step.provenance(), step.step().destineTableName())
-                    .ifPresent(query -> lineage.put(step.step().step(), query));
-        }
         return new PlanTranslation(
                 plan.steps().stream().map(ValidatedStep::executedSql).toList(),
                 List.of(),
                 0,
                 null,
                 0,
-                lineage,
+                Map.of(),
                 Map.of());
     }
 

@@ -123,14 +123,4 @@ public record SelectLayout(int bodyStart, int selectListEnd, int fromStart, int 
         }
         return branches;
     }
-
-    /**
-     * Returns the text of the {@code FROM} clause, without the word.
-     *
-     * @param sql the step's SQL
-     * @return the sources and their joins
-     */
-    public String from(String sql) {
-        return sql.substring(fromStart, fromEnd);
-    }
 }

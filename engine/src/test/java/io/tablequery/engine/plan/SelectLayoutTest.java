@@ -29,7 +29,9 @@ class SelectLayoutTest {
         String sql = "CREATE TEMP TABLE t1 AS " + body;
         Optional<SelectLayout> layout = SelectLayout.of(sql, new Span(sql.indexOf(body), sql.length()));
         assertThat(layout).as(body).isPresent();
-        assertThat(layout.get().from(sql).strip()).isEqualTo(from);
+        assertThat(sql.substring(layout.get().fromStart(), layout.get().fromEnd())
+                        .strip())
+                .isEqualTo(from);
         assertThat(sql.substring(layout.get().selectListEnd()).strip()).startsWithIgnoringCase("FROM ");
         assertThat(sql.substring(layout.get().bodyStart())).startsWithIgnoringCase("SELECT ");
     }
