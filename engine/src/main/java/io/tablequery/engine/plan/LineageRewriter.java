@@ -233,11 +233,7 @@ final class LineageRewriter {
             sources(select.from(), sources);
             List<Slot> slots = slotsOf(sources);
             if (!select.groupBy().isEmpty() || aggregates(select, List.of())) {
-                List<String> keys = new ArrayList<>();
-                keys.add("1");
-                for (Expr term : select.groupBy()) {
-                    keys.add(groupKey(term, select, sources));
-                }
+                List<String> keys = markedKeys(select, sources);
                 planned.add(new Branch(layout, keys, witness(select, layout, keys, slots), witnessSlots(slots)));
             } else {
                 List<String> columns = new ArrayList<>();
@@ -355,11 +351,7 @@ final class LineageRewriter {
     /** GROUP BY or an aggregate: hidden columns keep a marker and the group's key; a witness query lists its rows. */
     private Provenance group(Query.Select select, SelectLayout layout, List<Source> sources, List<Slot> slots)
             throws WholeSheets {
-        List<String> keys = new ArrayList<>();
-        keys.add("1");
-        for (Expr term : select.groupBy()) {
-            keys.add(groupKey(term, select, sources));
-        }
+        List<String> keys = markedKeys(select, sources);
         List<String> tableKeys = new ArrayList<>();
         StringBuilder hidden = new StringBuilder();
         for (String key : keys) {
@@ -370,6 +362,16 @@ final class LineageRewriter {
         String witness = witness(select, layout, keys, slots);
         insert(layout, hidden.toString());
         return new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true);
+    }
+
+    /** An aggregate's key as its hidden columns hold it: the marker 1, then what each GROUP BY term groups by. */
+    private List<String> markedKeys(Query.Select select, List<Source> sources) throws WholeSheets {
+        List<String> keys = new ArrayList<>();
+        keys.add("1");
+        for (Expr term : select.groupBy()) {
+            keys.add(groupKey(term, select, sources));
+        }
+        return keys;
     }
 
     /** DISTINCT: the visible columns are the key; the statement is run as written. */
