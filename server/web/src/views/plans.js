@@ -106,7 +106,7 @@ export async function renderPlans(ctx) {
         show(output, h('p', { class: 'muted', text: 'Running…' }));
         try {
             const answer = await api.post(api.ws(ws, '/run-sql'), { plan, engine: engine.value, maxRows: Number(maxRows.value) });
-            show(output, answerView(answer, ws, plan));
+            show(output, answerView(answer, ws, plan, engine.value));
         } catch (error) {
             const at = stepItems.get(error.details?.step);
             if (at) {
@@ -122,7 +122,7 @@ export async function renderPlans(ctx) {
     code.focus();
 }
 
-function answerView(answer, ws, plan) {
+function answerView(answer, ws, plan, engine) {
     const parts = [h('p', { class: 'muted', text: `Ran on ${answer.engine}.` })];
     if ((answer.notices ?? []).length) {
         parts.push(h('ul', { class: 'notices' }, answer.notices.map((n) => h('li', { text: n }))));
@@ -141,6 +141,7 @@ function answerView(answer, ws, plan) {
             h('p', { class: result.omittedRows > 0 ? 'truncation warning' : 'truncation', text: truncation }),
             result.cutCells > 0 ? h('p', { class: 'warning', text: `${count(result.cutCells)} cells were cut to ${answer.cellMax} characters.` }) : null,
             resultGrid(result.columns, result.rows, `${id}-grid`),
+            downloads(result, ws, { plan, engine }, id),
             chartButton(result, ws, plan, id)));
     });
     return parts;
@@ -159,6 +160,31 @@ function comparison(compared) {
                 h('td', { class: 'number', text: count(t.secondRows) }),
                 h('td', { text: `${count(t.comparedRows)} rows ${t.inOrder ? 'in order' : 'as a set'}` }),
                 h('td', { class: t.difference ? 'error' : 'ok', text: t.difference ?? (t.reordered ? 'the same rows, tied rows in another order' : 'the same') }))))));
+}
+
+/**
+ * Downloads of a final table, whole, as CSV: the table with its citations, and its lineage, a row per row of the table
+ * and source row it was computed from (every row behind a total, where the cell shows the first ranges).
+ */
+function downloads(result, ws, request, id) {
+    const failure = h('div', { class: 'download-error' });
+    const button = (suffix, text, form, fileName) => {
+        const element = h('button', { type: 'button', id: `${id}-${suffix}`, text });
+        element.addEventListener('click', async () => {
+            show(failure);
+            try {
+                const { blob } = await api.postForBlob(api.ws(ws, '/run-sql/csv'), { ...request, step: result.step, form }, 'text/csv');
+                api.save(blob, fileName);
+            } catch (error) {
+                show(failure, errorBox(error));
+            }
+        });
+        return element;
+    };
+    return h('div', { class: 'toolbar' },
+        button('csv', 'Download CSV', 'table', `${result.name}.csv`),
+        button('lineage', 'Download the source rows of each row (CSV)', 'lineage', `${result.name}-lineage.csv`),
+        failure);
 }
 
 /** A chart of a one-step plan's result: its SELECT in DuckDB's dialect, charted by the chart tool. */

@@ -69,13 +69,26 @@ final class SkillController {
      * lineage of those rows instead: a row per row of the table and source row it was computed from.
      */
     void runSqlArrow(Context ctx) throws IOException {
+        ArrowResponses.send(ctx, spool, export(ctx));
+    }
+
+    /**
+     * The same as {@link #runSqlArrow} as CSV with a header, for a person to open in a spreadsheet: the table with its
+     * {@code __src}, or with {@code "form": "lineage"} its lineage.
+     */
+    void runSqlCsv(Context ctx) throws IOException {
+        ArrowResponses.sendCsv(ctx, spool, export(ctx));
+    }
+
+    /** The export a download's body asks for, its arguments checked before anything runs. */
+    private ArrowResponses.Export export(Context ctx) {
         JsonNode body = JsonBodies.object(ctx);
         RunSqlRequest request = request(body);
         Integer step = SkillArguments.optionalInteger(body, "step");
         long maxRows = ArrowResponses.maxRows(body);
         boolean lineage = SkillArguments.arrowForm(body);
         TableQuerySkill skill = skill(ctx);
-        ArrowResponses.send(ctx, spool, out -> skill.exportArrow(request, step, maxRows, lineage, out));
+        return out -> skill.exportArrow(request, step, maxRows, lineage, out);
     }
 
     /** {@code {"sql": "SELECT ..."}}: the DuckDB translation of one SQLite statement, or why there is none. */

@@ -223,11 +223,34 @@ public final class TqServer implements AutoCloseable {
                 gate.query(skill::runSql, scanSize(workspaces, "run-sql")));
         api.post(
                 "/v1/workspaces/{ws}/run-sql/arrow",
-                "One final table of a plan, whole, with __src, as an Arrow IPC stream.",
-                withProperties(ToolDefinitions.parameters("run-sql"), "step", "integer", "maxRows", "integer"),
+                "One final table of a plan, whole, with __src, as an Arrow IPC stream; form \"lineage\" gives its"
+                        + " lineage: a row per table row and source row.",
+                withProperties(
+                        ToolDefinitions.parameters("run-sql"),
+                        "step",
+                        "integer",
+                        "maxRows",
+                        "integer",
+                        "form",
+                        "string"),
                 200,
                 arrow,
                 gate.query(skill::runSqlArrow, scanSize(workspaces, "run-sql")));
+        api.post(
+                "/v1/workspaces/{ws}/run-sql/csv",
+                "One final table of a plan, whole, with __src, as CSV with a header; form \"lineage\" gives its"
+                        + " lineage: a row per table row and source row.",
+                withProperties(
+                        ToolDefinitions.parameters("run-sql"),
+                        "step",
+                        "integer",
+                        "maxRows",
+                        "integer",
+                        "form",
+                        "string"),
+                200,
+                "text/csv",
+                gate.query(skill::runSqlCsv, scanSize(workspaces, "run-sql")));
         api.post(
                 "/v1/workspaces/{ws}/translate",
                 "The DuckDB translation of one SQLite statement, or why there is none.",

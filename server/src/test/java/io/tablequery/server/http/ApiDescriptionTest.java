@@ -84,12 +84,13 @@ class ApiDescriptionTest {
             }
         }
         assertThat(operations)
-                .hasSize(37)
+                .hasSize(38)
                 .contains(
                         "GET /v1/session",
                         "GET /v1/workspaces/{ws}/tables/{table}/rows",
                         "GET /v1/workspaces/{ws}/files/{ref}/sheets/{sheet}/cells",
                         "POST /v1/workspaces/{ws}/tools/queryDuckDB/csv",
+                        "POST /v1/workspaces/{ws}/run-sql/csv",
                         "POST /v1/admin/workspaces/{ws}/export",
                         "GET /v1/workspaces/{ws}/files/{ref}",
                         "GET /v1/workspaces/{ws}/files/{ref}/content",

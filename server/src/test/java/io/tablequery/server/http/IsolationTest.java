@@ -36,6 +36,7 @@ class IsolationTest {
             new String[] {"POST", "get-schemas"},
             new String[] {"POST", "run-sql"},
             new String[] {"POST", "run-sql/arrow"},
+            new String[] {"POST", "run-sql/csv"},
             new String[] {"POST", "translate"},
             new String[] {"POST", "tools/getTableList"},
             new String[] {"POST", "tools/queryDuckDB/arrow"},

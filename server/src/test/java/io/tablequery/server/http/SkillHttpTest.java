@@ -260,6 +260,22 @@ class SkillHttpTest {
         assertThat(lineage.statusCode()).isEqualTo(200);
         assertThat(arrowRows(lineage.body(), "row", "citation", "source_row"))
                 .containsExactly("1|F1S1R3|3", "1|F1S1R4|4");
+        HttpResponse<String> csv = post(
+                "run-sql/csv",
+                Map.of("plan", JsonCodec.mapper().readTree(plan), "engine", "duckdb", "form", "lineage"));
+        assertThat(csv.statusCode()).isEqualTo(200);
+        assertThat(csv.headers().firstValue("Content-Type"))
+                .hasValueSatisfying(type -> assertThat(type).startsWith("text/csv"));
+        assertThat(csv.body().lines())
+                .containsExactly("row,citation,file,sheet,source_row", "1,F1S1R3,1,1,3", "1,F1S1R4,1,1,4");
+        assertThat(post("run-sql/csv", Map.of("plan", JsonCodec.mapper().readTree(plan)))
+                        .body()
+                        .lines())
+                .containsExactly("n,s,__src", "2,50,F1S1R3-R4");
+        assertError(
+                post("run-sql/csv", Map.of("plan", JsonCodec.mapper().readTree(plan), "form", "tree")),
+                400,
+                "BAD_REQUEST");
         assertError(
                 post("run-sql/arrow", Map.of("plan", JsonCodec.mapper().readTree(plan), "form", "tree")),
                 400,

@@ -280,6 +280,36 @@ class WebPageTest {
     }
 
     @Test
+    void downloadsTheSourceRowsBehindEachRowOfAnAggregate() throws IOException {
+        openPlan("CREATE TEMP TABLE by_region AS SELECT \"Region\", count(*) AS n FROM \"sales_2025_q2\" GROUP BY 1"
+                + " ORDER BY 1");
+        new Select(browser.element("#plan-engine")).selectByValue("duckdb");
+        browser.element("#plan-run").click();
+        List<WebElement> rows = browser.element("#result-1-grid").findElements(By.cssSelector("tbody tr"));
+        List<Integer> counts = rows.stream()
+                .map(row -> Integer.parseInt(
+                        row.findElements(By.tagName("td")).get(1).getText()))
+                .toList();
+        browser.element("#result-1-lineage").click();
+        Path downloaded = browser.downloads().resolve("by_region-lineage.csv");
+        browser.waitFor(d -> Files.exists(downloaded) ? true : null);
+        List<String> lines = Files.readAllLines(downloaded);
+        assertThat(lines.get(0)).isEqualTo("row,citation,file,sheet,source_row");
+        for (int i = 0; i < counts.size(); i++) {
+            String prefix = (i + 1) + ",F2S2R";
+            assertThat(lines.stream().filter(line -> line.startsWith(prefix)))
+                    .as("row %d", i + 1)
+                    .hasSize(counts.get(i));
+        }
+        assertThat(lines)
+                .hasSize(1 + counts.stream().mapToInt(Integer::intValue).sum());
+        browser.element("#result-1-csv").click();
+        Path table = browser.downloads().resolve("by_region.csv");
+        browser.waitFor(d -> Files.exists(table) ? true : null);
+        assertThat(Files.readAllLines(table)).hasSize(1 + counts.size()).first().isEqualTo("Region,n,__src");
+    }
+
+    @Test
     void aSheetCitationOpensTheTopOfTheSheet() {
         openPlan("SELECT \"Region\" FROM \"sales_2025_q2\" UNION SELECT \"City\" FROM \"sales_2025_q2\"");
         browser.element("#plan-run").click();
