@@ -94,6 +94,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
                                             + " translate (" + refused + ")",
                             DuckDbDialect.INSTANCE.insertionRowid("%s"),
                             citeRanges,
+                            true,
                             timeout));
         }
 

@@ -8,6 +8,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
 import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.engine.result.ArrowRows;
@@ -177,6 +178,7 @@ final class JdbcFinalTable implements FinalTable {
                                 LineageSql.unique(step.provenance()),
                                 maxRows,
                                 lineage.ranges(),
+                                lineage.summaries(),
                                 lineage.timeout()));
                 StringJoiner select = new StringJoiner(", ", "SELECT ", "");
                 columns.forEach(column -> select.add(ROW + "." + quote(column)));
@@ -204,14 +206,16 @@ final class JdbcFinalTable implements FinalTable {
      */
     @Override
     public ArrowStreams.Written writeLineage(long maxRows, OutputStream out) {
-        String listing =
-                lineage.query() == null ? "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0" : lineage.query();
+        LineageQuery query = lineage.query() == null
+                ? new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0")
+                : lineage.query();
         String select = ("SELECT o AS \"row\", 'F' || CAST(f AS VARCHAR) || 'S' || CAST(s AS VARCHAR) || 'R'"
                         + " || CAST(r AS VARCHAR) AS citation, f AS file, s AS sheet, r AS source_row"
                         + " FROM (SELECT DISTINCT o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1) AS d"
                         + " ORDER BY o, f, s, r")
-                .formatted(listing, maxRows);
+                .formatted(query.listing(), maxRows);
         try (Statement statement = connection.createStatement();
+                LineageStage stage = LineageStage.keep(statement, query, maxRows);
                 ResultSet rs = statement.executeQuery(select)) {
             if (rs.isWrapperFor(DuckDBResultSet.class)) {
                 return ArrowStreams.write(rs.unwrap(DuckDBResultSet.class), Long.MAX_VALUE, out);

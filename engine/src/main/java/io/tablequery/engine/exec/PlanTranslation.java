@@ -10,6 +10,7 @@ import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ public record PlanTranslation(
         int refusedStep,
         String reason,
         int realSumStep,
-        Map<Integer, String> lineage,
+        Map<Integer, LineageQuery> lineage,
         Map<Integer, String> lineageRefused) {
     public PlanTranslation {
         statements = List.copyOf(requireNonNull(statements, "statements is null"));
@@ -82,7 +83,7 @@ public record PlanTranslation(
         TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming());
         List<Translation.Translated> translated = new ArrayList<>();
         int realSumStep = 0;
-        Map<Integer, String> lineage = new HashMap<>();
+        Map<Integer, LineageQuery> lineage = new HashMap<>();
         Map<Integer, String> lineageRefused = new HashMap<>();
         for (ValidatedStep step : plan.steps()) {
             Translation translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
@@ -96,18 +97,11 @@ public record PlanTranslation(
                 realSumStep = step.step().step();
             }
             schema.created(step.step().destineTableName(), done.columns());
-            Optional<String> query = step.step().isFinal()
+            Optional<LineageQuery> query = step.step().isFinal()
                     ? LineageSql.of(step.provenance(), step.step().destineTableName())
                     : Optional.empty();
-            if (query.isPresent()) {
-                Translation found =
-                        SqliteTranslator.translate(SqliteStatement.of(query.get()), schema, realSums, dialect);
-                if (found instanceof Translation.Translated lineageDone) {
-                    lineage.put(step.step().step(), lineageDone.sql());
-                } else {
-                    lineageRefused.put(step.step().step(), ((Translation.Untranslatable) found).reason());
-                }
-            }
+            query.ifPresent(found ->
+                    translateLineage(step.step().step(), found, schema, realSums, dialect, lineage, lineageRefused));
         }
         return new PlanTranslation(
                 translated.stream().map(Translation.Translated::sql).toList(),
@@ -117,6 +111,38 @@ public record PlanTranslation(
                 realSumStep,
                 lineage,
                 lineageRefused);
+    }
+
+    /**
+     * Translates a final step's lineage query, its stage first, whose table the listing then reads: into {@code
+     * lineage} by step number, or why a part does not translate into {@code refused}.
+     */
+    private static void translateLineage(
+            int step,
+            LineageQuery query,
+            TranslationCatalog schema,
+            RealSums realSums,
+            SqlDialect dialect,
+            Map<Integer, LineageQuery> lineage,
+            Map<Integer, String> refused) {
+        List<LineageQuery.Stage> stages = new ArrayList<>();
+        for (LineageQuery.Stage stage : query.stages()) {
+            Translation staged = SqliteTranslator.translate(SqliteStatement.of(stage.sql()), schema, realSums, dialect);
+            if (staged instanceof Translation.Untranslatable no) {
+                refused.put(step, no.reason());
+                return;
+            }
+            Translation.Translated done = (Translation.Translated) staged;
+            schema.created(stage.table(), done.columns());
+            stages.add(stage.withSql(done.sql()));
+        }
+        Translation listing =
+                SqliteTranslator.translate(SqliteStatement.of(query.listing()), schema, realSums, dialect);
+        if (listing instanceof Translation.Translated done) {
+            lineage.put(step, new LineageQuery(stages, done.sql()));
+        } else {
+            refused.put(step, ((Translation.Untranslatable) listing).reason());
+        }
     }
 
     /**

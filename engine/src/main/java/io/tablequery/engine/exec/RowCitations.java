@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.provenance.SheetRef;
 import java.sql.Connection;
@@ -8,15 +9,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * Reads the citations of a table's first rows from its lineage query, in SQL any of the engines speaks: the lineage
  * rows of each table row are made unique, joined into ranges of consecutive R-numbers per sheet, and only the first
  * ranges of each row leave the engine, with the count of all its rows. The text is made here, so it is the same on
- * every engine.
+ * every engine. An engine that can summarize a row's rows without sorting them all ({@link RangeSummaries}) cites
+ * from the summaries the rows they decide, and lists only the others.
  */
 final class RowCitations {
     private RowCitations() {}
@@ -27,32 +31,57 @@ final class RowCitations {
      * @param connection the session's connection
      * @param lineage the table's lineage query in the engine's dialect: {@code o} (the row's number, from 1), {@code
      *     f}, {@code s}, {@code r}
-     * @param rows how many of the first rows to cite
      * @param unique whether the query lists each source row of a table row once, so need not be made unique
+     * @param rows how many of the first rows to cite
      * @param ranges the most ranges one citation shows
-     * @param timeout how long the query may run
+     * @param summaries whether the engine speaks {@link RangeSummaries}' SQL
+     * @param timeout how long the queries may run
      * @return each cited row's citation by row number; rows no source row made are absent
-     * @throws SQLException when the engine fails the query
-     * @throws QueryWatchdog.TimedOut when it runs longer than {@code timeout}
+     * @throws SQLException when the engine fails a query
+     * @throws QueryWatchdog.TimedOut when they run longer than {@code timeout}
      */
     static Map<Long, String> read(
-            Connection connection, String lineage, boolean unique, long rows, int ranges, Duration timeout)
+            Connection connection,
+            LineageQuery lineage,
+            boolean unique,
+            long rows,
+            int ranges,
+            boolean summaries,
+            Duration timeout)
             throws SQLException, QueryWatchdog.TimedOut {
-        String sql = """
-                WITH l AS (SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1),
-                i AS (SELECT o, f, s, r, r - row_number() OVER (PARTITION BY o, f, s ORDER BY r) AS island FROM l),
-                g AS (SELECT o, f, s, min(r) AS lo, max(r) AS hi FROM i GROUP BY o, f, s, island),
-                n AS (SELECT o, f, s, lo, hi, row_number() OVER (PARTITION BY o ORDER BY f, s, lo) AS k,
-                  sum(hi - lo + 1) OVER (PARTITION BY o) AS total FROM g)
-                SELECT o, f, s, lo, hi, total FROM n WHERE k <= %d ORDER BY o, k""".formatted(unique ? "" : "DISTINCT", lineage, rows, ranges);
+        String listed = "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1"
+                .formatted(unique ? "" : "DISTINCT", lineage.listing(), rows);
         Map<Long, String> citations = new HashMap<>();
         try (Statement statement = connection.createStatement()) {
             QueryWatchdog.run(statement, timeout.toNanos(), () -> {
-                collect(statement.executeQuery(sql), citations);
+                try (LineageStage stage = LineageStage.keep(statement, lineage, rows)) {
+                    Collection<Long> left =
+                            summaries ? RangeSummaries.cite(statement, listed, ranges, citations) : null;
+                    if (left == null || !left.isEmpty()) {
+                        collect(statement.executeQuery(windowed(listed, left, ranges)), citations);
+                    }
+                }
                 return null;
             });
         }
         return citations;
+    }
+
+    /** The first ranges of each row, made with window functions; only the rows of {@code only} unless it is null. */
+    private static String windowed(String listed, Collection<Long> only, int ranges) {
+        String filter = "";
+        if (only != null) {
+            StringJoiner in = new StringJoiner(", ", " WHERE o IN (", ")");
+            only.forEach(o -> in.add(Long.toString(o)));
+            filter = in.toString();
+        }
+        return """
+                WITH l AS (SELECT o, f, s, r FROM (%s) AS y%s),
+                i AS (SELECT o, f, s, r, r - row_number() OVER (PARTITION BY o, f, s ORDER BY r) AS island FROM l),
+                g AS (SELECT o, f, s, min(r) AS lo, max(r) AS hi FROM i GROUP BY o, f, s, island),
+                n AS (SELECT o, f, s, lo, hi, row_number() OVER (PARTITION BY o ORDER BY f, s, lo) AS k,
+                  sum(hi - lo + 1) OVER (PARTITION BY o) AS total FROM g)
+                SELECT o, f, s, lo, hi, total FROM n WHERE k <= %d ORDER BY o, k""".formatted(listed, filter, ranges);
     }
 
     private static void collect(ResultSet rs, Map<Long, String> citations) throws SQLException {

@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import io.tablequery.engine.provenance.LineageQuery;
 import java.time.Duration;
 
 /**
@@ -9,9 +10,11 @@ import java.time.Duration;
  * @param missing why a table whose rows carry lineage has no query here (it did not translate), or null
  * @param rowNumber how the engine numbers a table's rows from 1 in insertion order: a format of the table's alias
  * @param ranges the most ranges one citation shows
+ * @param summaries whether the engine cites from summaries of the rows first ({@link RangeSummaries})
  * @param timeout how long listing the rows may take before they cite their sheets instead
  */
-record RowLineage(String query, String missing, String rowNumber, int ranges, Duration timeout) {
+record RowLineage(
+        LineageQuery query, String missing, String rowNumber, int ranges, boolean summaries, Duration timeout) {
     /** SQLite numbers a temp table's rows by its rowid. */
     static final String SQLITE_ROW_NUMBER = "%s.rowid";
 }

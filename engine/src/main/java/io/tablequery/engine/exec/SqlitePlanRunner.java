@@ -6,6 +6,7 @@ import io.tablequery.dialects.lex.StrictIdentifiers;
 import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -93,12 +94,12 @@ public final class SqlitePlanRunner implements PlanRunner {
 
         @Override
         public FinalTable table(ValidatedStep step, int citeRanges) {
-            String lineage = LineageSql.of(step.provenance(), step.step().destineTableName())
+            LineageQuery lineage = LineageSql.of(step.provenance(), step.step().destineTableName())
                     .orElse(null);
             return JdbcFinalTable.of(
                     context.sqlite(),
                     step,
-                    new RowLineage(lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges, context.timeout()));
+                    new RowLineage(lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges, false, context.timeout()));
         }
 
         @Override

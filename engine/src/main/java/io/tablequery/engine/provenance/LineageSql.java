@@ -10,14 +10,24 @@ import java.util.StringJoiner;
 /**
  * Writes, in SQLite's SQL, the query that lists a step table's lineage: one row per row of the table and source row
  * it was computed from, as {@code o} (the table's rowid), {@code f}, {@code s} (file and sheet number) and {@code r}
- * (the R-number). Engines that speak another dialect translate it as they translate the steps.
+ * (the R-number). Engines that speak another dialect translate it as they translate the steps. The witness of a group
+ * that names several source rows (a join) is kept in a temp table first ({@link LineageQuery.Stage}), so its join runs
+ * once rather than once per source.
  */
 public final class LineageSql {
     private static final String TABLE = quote("__tq_t");
     private static final String WITNESS = quote("__tq_w");
     private static final String LINEAGE = quote("__tq_l");
+    private static final String STAGED = quote("__tq_m");
+    /** The prefix of the temp tables a lineage keeps its witness rows in, before the table's name. */
+    private static final String STAGE_PREFIX = "__tq_m_";
 
-    private LineageSql() {}
+    private final String table;
+    private final List<LineageQuery.Stage> stages = new ArrayList<>();
+
+    private LineageSql(String table) {
+        this.table = table;
+    }
 
     /**
      * Returns the lineage query of a step's table.
@@ -26,28 +36,64 @@ public final class LineageSql {
      * @param table the step's table name
      * @return the query, or empty when the provenance names no rows (whole sheets)
      */
-    public static Optional<String> of(Provenance provenance, String table) {
+    public static Optional<LineageQuery> of(Provenance provenance, String table) {
+        LineageSql lineage = new LineageSql(table);
+        return lineage.listing(provenance).map(listing -> new LineageQuery(lineage.stages, listing));
+    }
+
+    private Optional<String> listing(Provenance provenance) {
         String from = "temp." + quote(table) + " AS " + TABLE;
         String o = "SELECT " + TABLE + ".rowid AS o, ";
+        String sql;
         if (provenance instanceof RowProvenance row) {
-            return Optional.of(
-                    slotRows(o, from, new Slot.Direct(row.sheet(), TABLE + "." + quote(row.rowColumn())), true));
-        }
-        if (provenance instanceof RowSetProvenance rows) {
-            List<String> parts = new ArrayList<>();
-            for (Slot slot : rows.slots()) {
-                List<String> columns =
-                        slot.columns().stream().map(c -> TABLE + "." + c).toList();
-                parts.add(slotRows(o, from, slot.withColumns(columns), true));
-            }
-            return Optional.of(String.join(" UNION ALL ", parts));
-        }
-        if (provenance instanceof GroupProvenance group) {
+            sql = slotRows(o, from, new Slot.Direct(row.sheet(), TABLE + "." + quote(row.rowColumn())), true);
+        } else if (provenance instanceof RowSetProvenance rows) {
+            sql = slotsRows(o, from, TABLE, rows.slots());
+        } else if (provenance instanceof GroupProvenance group) {
             List<String> keys =
                     group.tableKeys().stream().map(c -> TABLE + "." + quote(c)).toList();
-            return Optional.of(slotRows(o, from, new Slot.Keyed(group, keys), true));
+            sql = group.slots().size() == 1
+                    ? slotRows(o, from, new Slot.Keyed(group, keys), true)
+                    : shownGroups(group, from, keys);
+        } else {
+            return Optional.empty();
         }
-        return Optional.empty();
+        return Optional.of(sql);
+    }
+
+    /**
+     * The lineage of the table's groups when their witness names several source rows: the witness rows of the rows to
+     * be read are kept with the row they belong to, and each source's rows read from there.
+     */
+    private String shownGroups(GroupProvenance group, String from, List<String> keys) {
+        StringJoiner select = new StringJoiner(", ", "SELECT " + TABLE + ".rowid AS o, ", "");
+        for (Slot slot : group.slots()) {
+            slot.columns().forEach(c -> select.add(WITNESS + "." + c + " AS " + c));
+        }
+        String stage = stage(
+                select + " FROM (" + group.witness() + ") AS " + WITNESS + " CROSS JOIN " + from + " WHERE "
+                        + match(group, WITNESS, keys),
+                true);
+        return slotsRows(
+                "SELECT " + STAGED + ".o AS o, ", "temp." + quote(stage) + " AS " + STAGED, STAGED, group.slots());
+    }
+
+    /** Adds a stage and returns its table's name. */
+    private String stage(String sql, boolean shownRowsOnly) {
+        String name = STAGE_PREFIX + table + (stages.isEmpty() ? "" : "_" + stages.size());
+        stages.add(new LineageQuery.Stage(name, sql, shownRowsOnly));
+        return name;
+    }
+
+    /** The rows of each slot of a relation, read through {@code qualifier}, as one UNION ALL. */
+    private String slotsRows(String select, String from, String qualifier, List<Slot> slots) {
+        List<String> parts = new ArrayList<>();
+        for (Slot slot : slots) {
+            List<String> columns =
+                    slot.columns().stream().map(c -> qualifier + "." + c).toList();
+            parts.add(slotRows(select, from, slot.withColumns(columns), true));
+        }
+        return String.join(" UNION ALL ", parts);
     }
 
     /**
@@ -70,7 +116,7 @@ public final class LineageSql {
      * rows) joined to them, an order CROSS JOIN keeps on SQLite, so the groups' sources are read once rather than once
      * per row; otherwise the relation (a witness query) comes first, and SQLite looks the groups up by their key.
      */
-    private static String slotRows(String select, String from, Slot slot, boolean groupsFirst) {
+    private String slotRows(String select, String from, Slot slot, boolean groupsFirst) {
         if (slot instanceof Slot.Direct direct) {
             return select + direct.sheet().fileNumber() + " AS f, "
                     + direct.sheet().sheetNumber() + " AS s, " + direct.column() + " AS r FROM " + from + " WHERE "
@@ -80,23 +126,26 @@ public final class LineageSql {
         String groups = "(" + keyedRows(keyed.group()) + ") AS " + LINEAGE;
         return select + LINEAGE + ".f AS f, " + LINEAGE + ".s AS s, " + LINEAGE + ".r AS r FROM "
                 + (groupsFirst ? groups + " CROSS JOIN " + from : from + " CROSS JOIN " + groups) + " WHERE "
-                + match(keyed.group(), keyed.keys());
+                + match(keyed.group(), LINEAGE, keyed.keys());
     }
 
     /**
      * Lists the groups of an aggregate or DISTINCT step with the source rows of each: its key as {@code k0, k1, ...},
-     * then {@code f}, {@code s}, {@code r}; one branch per slot, each reading the witness query. (One pass, pairing
-     * each witness row with a small list of the slots, raised an internal error in DuckDB 2.0.0.1 at TPC-H sf1, "dict-
-     * surviving cache: global dictionary column changed identity", which invalidates the whole database.)
+     * then {@code f}, {@code s}, {@code r}; one branch per slot, each reading the witness query, kept in a stage first
+     * when there are several. (One pass, pairing each witness row with a small list of the slots, raised an internal
+     * error in DuckDB 2.0.0.1 at TPC-H sf1, "dict-surviving cache: global dictionary column changed identity", which
+     * invalidates the whole database.)
      */
-    private static String keyedRows(GroupProvenance group) {
+    private String keyedRows(GroupProvenance group) {
         StringJoiner keys = new StringJoiner(", ");
         for (int i = 0; i < group.tableKeys().size(); i++) {
             String key = quote(GroupProvenance.witnessKey(i));
             keys.add(WITNESS + "." + key + " AS " + key);
         }
         String select = "SELECT " + keys + ", ";
-        String from = "(" + group.witness() + ") AS " + WITNESS;
+        String from = group.slots().size() == 1
+                ? "(" + group.witness() + ") AS " + WITNESS
+                : "temp." + quote(stage(group.witness(), false)) + " AS " + WITNESS;
         List<String> parts = new ArrayList<>();
         for (Slot slot : group.slots()) {
             List<String> columns =
@@ -106,12 +155,12 @@ public final class LineageSql {
         return String.join(" UNION ALL ", parts);
     }
 
-    /** The condition that a lineage row's key is the key the given columns hold. */
-    private static String match(GroupProvenance group, List<String> keys) {
+    /** The condition that the key of a row of the groups' listing, {@code groups}, is the key the given columns hold. */
+    private static String match(GroupProvenance group, String groups, List<String> keys) {
         StringJoiner on = new StringJoiner(" AND ");
         for (int i = 0; i < keys.size(); i++) {
             String operator = i == 0 && group.marked() ? " = " : " IS ";
-            on.add(LINEAGE + "." + quote(GroupProvenance.witnessKey(i)) + operator + keys.get(i));
+            on.add(groups + "." + quote(GroupProvenance.witnessKey(i)) + operator + keys.get(i));
         }
         return on.toString();
     }

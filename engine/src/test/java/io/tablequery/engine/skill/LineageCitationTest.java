@@ -22,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -153,7 +154,7 @@ class LineageCitationTest {
         int checked = 0;
         int capped = 0;
         for (int i = 0; i < 240; i++) {
-            Case generated = generate(i % 17, random);
+            Case generated = generate(i % 18, random);
             List<Map<String, String>> sqlite = run(generated.plan(), PlanEngine.SQLITE);
             List<Map<String, String>> duckdb = run(generated.plan(), PlanEngine.DUCKDB);
             assertThat(sorted(duckdb)).as(generated.plan()).isEqualTo(sorted(sqlite));
@@ -497,6 +498,21 @@ class LineageCitationTest {
                             case "small" -> orders(o -> qty(o) <= t);
                             default -> regions(c -> c.get("region").equals(row.get("k")));
                         });
+            case 17 ->
+                new Case(
+                        one(
+                                ("SELECT n, count(*) AS cities FROM (SELECT c.city, count(o.id) AS n FROM %s c LEFT JOIN %s o"
+                                                + " ON o.city = c.city AND o.qty > %d GROUP BY c.city) AS per GROUP BY n")
+                                        .formatted(regions, orders, t)),
+                        row -> {
+                            Set<String> cities = REGIONS.values().stream()
+                                    .map(c -> c.get("city"))
+                                    .filter(c -> joinedOrders(c, t) == Long.parseLong(row.get("n")))
+                                    .collect(Collectors.toSet());
+                            TreeSet<String> cited = regions(c -> cities.contains(c.get("city")));
+                            cited.addAll(orders(o -> cities.contains(o.get("city")) && qty(o) > t));
+                            return cited;
+                        });
             default ->
                 new Case(
                         one(
@@ -529,6 +545,15 @@ class LineageCitationTest {
                 .filter(entry -> keep.test(entry.getValue()))
                 .map(entry -> prefix + "R" + entry.getKey())
                 .collect(Collectors.toCollection(TreeSet::new));
+    }
+
+    /** How many orders of more than {@code t} the regions rows of a city join: the count of a LEFT JOIN's orders. */
+    private static long joinedOrders(String city, int t) {
+        long regionRows = REGIONS.values().stream()
+                .filter(c -> c.get("city").equals(city))
+                .count();
+        return regionRows
+                * orders(o -> o.get("city").equals(city) && qty(o) > t).size();
     }
 
     /** The rows of the joined pairs of orders and regions (on city) that pass both conditions. */

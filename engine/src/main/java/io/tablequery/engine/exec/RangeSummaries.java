@@ -1,0 +1,130 @@
+package io.tablequery.engine.exec;
+
+import io.tablequery.engine.provenance.RowCitation;
+import io.tablequery.engine.provenance.SheetRef;
+import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Cites rows from a summary of each row's source rows per sheet, made in one pass without sorting them all: their
+ * count, the largest, and the smallest few (DuckDB's bounded aggregate {@code min(r, n)}). A sheet's first ranges are
+ * known when the smallest few hold more ranges than a citation shows, or all the sheet's rows, or when the others run
+ * unbroken up to the largest. A row some sheet of which leaves its shown ranges unknown is left to the windowed
+ * listing. Only DuckDB speaks this SQL.
+ */
+final class RangeSummaries {
+    private RangeSummaries() {}
+
+    /** One sheet's summary. */
+    private record Summary(SheetRef sheet, long count, long largest, long[] smallest) {}
+
+    /** What a summary tells of a sheet's ranges in order: the first ones, and whether they are all of them. */
+    private record Known(List<RowCitation.Range> ranges, boolean all) {}
+
+    /**
+     * Cites the rows the summaries decide.
+     *
+     * @param statement the statement to run on
+     * @param listed the rows to cite, {@code o, f, s, r}, each source row of a row once
+     * @param ranges the most ranges one citation shows
+     * @param citations where to put each decided row's citation
+     * @return the rows the summaries left undecided
+     * @throws SQLException when the engine fails the query
+     */
+    static Set<Long> cite(Statement statement, String listed, int ranges, Map<Long, String> citations)
+            throws SQLException {
+        long smallest = 8L * ranges + 8;
+        String sql = ("SELECT o, f, s, count(*) AS n, max(r) AS hi, min(r, %d) AS lo FROM (%s) AS y"
+                        + " GROUP BY o, f, s ORDER BY o, f, s")
+                .formatted(smallest, listed);
+        Set<Long> left = new TreeSet<>();
+        try (ResultSet rs = statement.executeQuery(sql)) {
+            long current = -1;
+            List<Summary> sheets = new ArrayList<>();
+            while (rs.next()) {
+                long o = rs.getLong(1);
+                if (o != current && current >= 0) {
+                    decide(current, sheets, ranges, citations, left);
+                    sheets = new ArrayList<>();
+                }
+                current = o;
+                sheets.add(new Summary(
+                        new SheetRef(rs.getInt(2), rs.getInt(3)),
+                        rs.getLong(4),
+                        rs.getLong(5),
+                        values(rs.getArray(6))));
+            }
+            if (current >= 0) {
+                decide(current, sheets, ranges, citations, left);
+            }
+        }
+        return left;
+    }
+
+    private static long[] values(Array array) throws SQLException {
+        Object[] values = (Object[]) array.getArray();
+        long[] sorted = new long[values.length];
+        for (int i = 0; i < values.length; i++) {
+            sorted[i] = ((Number) values[i]).longValue();
+        }
+        Arrays.sort(sorted);
+        return sorted;
+    }
+
+    private static void decide(
+            long row, List<Summary> sheets, int ranges, Map<Long, String> citations, Set<Long> left) {
+        List<RowCitation.Range> shown = new ArrayList<>();
+        long total = 0;
+        boolean decided = true;
+        for (Summary sheet : sheets) {
+            total += sheet.count();
+            if (decided && shown.size() < ranges) {
+                Known known = known(sheet);
+                for (RowCitation.Range range : known.ranges()) {
+                    if (shown.size() < ranges) {
+                        shown.add(range);
+                    }
+                }
+                decided = known.all() || shown.size() == ranges;
+            }
+        }
+        if (decided) {
+            citations.put(row, RowCitation.format(shown, total));
+        } else {
+            left.add(row);
+        }
+    }
+
+    /** The ranges of a sheet's smallest rows, all of its ranges when its other rows are none or run unbroken. */
+    private static Known known(Summary sheet) {
+        long[] values = sheet.smallest();
+        List<RowCitation.Range> ranges = new ArrayList<>();
+        int start = 0;
+        for (int i = 1; i <= values.length; i++) {
+            if (i == values.length || values[i] != values[i - 1] + 1) {
+                ranges.add(new RowCitation.Range(sheet.sheet(), values[start], values[i - 1]));
+                start = i;
+            }
+        }
+        long others = sheet.count() - values.length;
+        if (others == 0) {
+            return new Known(ranges, true);
+        }
+        long last = values[values.length - 1];
+        if (sheet.largest() - last == others) {
+            RowCitation.Range tail = ranges.remove(ranges.size() - 1);
+            ranges.add(new RowCitation.Range(sheet.sheet(), tail.first(), sheet.largest()));
+            return new Known(ranges, true);
+        }
+        ranges.remove(ranges.size() - 1);
+        return new Known(ranges, false);
+    }
+}

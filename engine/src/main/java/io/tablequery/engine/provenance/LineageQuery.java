@@ -1,0 +1,39 @@
+package io.tablequery.engine.provenance;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+
+/**
+ * The SQL that lists a step table's lineage ({@link LineageSql}): {@code listing} gives {@code o}, {@code f}, {@code
+ * s}, {@code r}, reading the stages' temp tables, which are made first, in order.
+ *
+ * @param stages the queries whose rows are kept in temp tables for the listing
+ * @param listing the listing
+ */
+public record LineageQuery(List<Stage> stages, String listing) {
+    public LineageQuery {
+        stages = List.copyOf(requireNonNull(stages, "stages is null"));
+        requireNonNull(listing, "listing is null");
+    }
+
+    /**
+     * A query whose rows a listing reads from a temp table.
+     *
+     * @param table the temp table's name
+     * @param sql the query
+     * @param shownRowsOnly whether only the rows of the table rows to be read are kept: the query's first column is
+     *     {@code o}, the table row
+     */
+    public record Stage(String table, String sql, boolean shownRowsOnly) {
+        public Stage {
+            requireNonNull(table, "table is null");
+            requireNonNull(sql, "sql is null");
+        }
+
+        /** Returns the same stage with its SQL in another dialect. */
+        public Stage withSql(String translated) {
+            return new Stage(table, translated, shownRowsOnly);
+        }
+    }
+}
