@@ -51,14 +51,8 @@ final class Databases {
      * locked so no statement can undo that.
      */
     static DuckDBConnection openDuckDb(Path file, Path tempDirectory, WorkspaceOptions options) throws SQLException {
-        Properties properties = new Properties();
-        properties.setProperty("threads", Integer.toString(options.duckDbThreads()));
-        properties.setProperty("memory_limit", options.duckDbMemoryLimit());
-        properties.setProperty("temp_directory", tempDirectory.toAbsolutePath().toString());
-        properties.setProperty("autoinstall_known_extensions", "false");
-        properties.setProperty("autoload_known_extensions", "false");
-        properties.setProperty("enable_external_access", "false");
-        Connection connection = DriverManager.getConnection("jdbc:duckdb:" + file.toAbsolutePath(), properties);
+        Connection connection = DriverManager.getConnection(
+                "jdbc:duckdb:" + file.toAbsolutePath(), duckDbProperties(tempDirectory, options));
         try (Statement statement = connection.createStatement()) {
             statement.execute("SET lock_configuration = true");
             return connection.unwrap(DuckDBConnection.class);
@@ -66,6 +60,21 @@ final class Databases {
             connection.close();
             throw e;
         }
+    }
+
+    /**
+     * The settings a workspace opens its DuckDB database with. (DuckDB gives a connection opened with the same
+     * settings the database already open in the process.)
+     */
+    static Properties duckDbProperties(Path tempDirectory, WorkspaceOptions options) {
+        Properties properties = new Properties();
+        properties.setProperty("threads", Integer.toString(options.duckDbThreads()));
+        properties.setProperty("memory_limit", options.duckDbMemoryLimit());
+        properties.setProperty("temp_directory", tempDirectory.toAbsolutePath().toString());
+        properties.setProperty("autoinstall_known_extensions", "false");
+        properties.setProperty("autoload_known_extensions", "false");
+        properties.setProperty("enable_external_access", "false");
+        return properties;
     }
 
     static EngineException storageFailure(String what, SQLException e) {

@@ -10,7 +10,10 @@ import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,7 +35,13 @@ final class DuckDbCopy implements AutoCloseable {
     private final WorkspacePaths paths;
     private final WorkspaceOptions options;
     private final OnOpen onOpen;
+    /** How long after the copy last answered {@link #get} hands it out without asking again. */
+    static final long CHECK_EVERY_NANOS = 1_000_000_000L;
+
     private volatile DuckDBConnection connection;
+    /** When the copy last answered the check, by {@link System#nanoTime}. */
+    private volatile long answered;
+
     private boolean closed;
 
     DuckDbCopy(WorkspacePaths paths, WorkspaceOptions options, OnOpen onOpen) {
@@ -47,19 +56,29 @@ final class DuckDbCopy implements AutoCloseable {
     }
 
     /**
-     * Returns the open copy, opening and repairing it on first use.
+     * Returns the open copy, opening and repairing it on first use, and again when DuckDB has invalidated it: after a
+     * fatal error (an internal error, a failed checkpoint) DuckDB refuses every later query on that database, so a
+     * copy that no longer answers {@code SELECT 1} is closed and opened anew. The check costs about a third of a
+     * millisecond, so it runs at most once a second ({@link #CHECK_EVERY_NANOS}). DuckDB hands out the invalidated
+     * database again while any connection to it is open; such connections are in flight, fail, and close, and the
+     * request after them finds the copy reopened.
      *
      * @throws EngineException WORKSPACE_LOCKED when another process has the file open, STORAGE_FAILURE when it cannot
      *     be opened or repaired
      */
     DuckDBConnection get() {
         DuckDBConnection open = connection;
-        if (open != null) {
+        if (open != null && (System.nanoTime() - answered < CHECK_EVERY_NANOS || answers(open))) {
             return open;
         }
         synchronized (this) {
             if (closed) {
                 throw new IllegalStateException("the workspace " + paths.directory() + " is closed");
+            }
+            if (connection != null && !answers(connection)) {
+                LOG.warn("the DuckDB copy {} no longer answers (DuckDB invalidated it); reopening it", paths.duckDb());
+                closeQuietly(connection);
+                connection = null;
             }
             if (connection == null) {
                 DuckDBConnection opened = null;
@@ -67,6 +86,7 @@ final class DuckDbCopy implements AutoCloseable {
                     opened = openFile();
                     DuckDbCatalog.initialize(opened);
                     onOpen.accept(opened);
+                    answered = System.nanoTime();
                     connection = opened;
                 } catch (SQLException e) {
                     closeQuietly(opened);
@@ -77,6 +97,19 @@ final class DuckDbCopy implements AutoCloseable {
                 }
             }
             return connection;
+        }
+    }
+
+    /** Tells whether a database answers a query, on a connection of its own so as not to share the caller's. */
+    private boolean answers(DuckDBConnection open) {
+        try (Connection probe = open.duplicate();
+                Statement statement = probe.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT 1")) {
+            rs.next();
+            answered = System.nanoTime();
+            return true;
+        } catch (SQLException e) {
+            return false;
         }
     }
 
