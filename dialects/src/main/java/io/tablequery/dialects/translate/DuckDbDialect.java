@@ -24,6 +24,14 @@ public final class DuckDbDialect implements SqlDialect {
         return true;
     }
 
+    /** {@inheritDoc} DuckDB's bounded {@code min(value, n)} keeps the smallest values without sorting the group. */
+    @Override
+    public String rowSummary(String value, int smallest, boolean distinct) {
+        return "(CAST(count(" + (distinct ? "DISTINCT " : "") + value + ") AS VARCHAR) || ';' || COALESCE(CAST(max("
+                + value + ") AS VARCHAR), '') || ';' || COALESCE(array_to_string(min(" + value + ", " + smallest
+                + "), ','), ''))";
+    }
+
     @Override
     public String integerDivision(String dividend, String divisor) {
         return "(" + dividend + " // " + divisor + ")";

@@ -15,7 +15,7 @@ import java.util.StringJoiner;
 final class FunctionTranslator {
     /** Aggregates SQLite knows; with {@code OVER} they are window functions. */
     static final Set<String> AGGREGATES =
-            Set.of("count", "sum", "total", "avg", "min", "max", "group_concat", "string_agg");
+            Set.of("count", "sum", "total", "avg", "min", "max", "group_concat", "string_agg", SqlDialect.ROW_SUMMARY);
 
     private static final Set<String> REFUSED = Set.of(
             "random",
@@ -63,6 +63,9 @@ final class FunctionTranslator {
 
     Typed call(Expr.Call call, Scope scope) {
         String name = call.name().toLowerCase(Locale.ROOT);
+        if (name.equals(SqlDialect.ROW_SUMMARY)) {
+            return rowSummary(call, scope);
+        }
         if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
             throw new Refusal("the function " + call.name() + "() has no exact DuckDB counterpart");
         }
@@ -103,6 +106,36 @@ final class FunctionTranslator {
             return dateTimes.call(name, args);
         }
         return scalar(call, name, values(call, scope));
+    }
+
+    /** {@link SqlDialect#ROW_SUMMARY}, which lineage writes; a dialect without it refuses it. */
+    private Typed rowSummary(Expr.Call call, Scope scope) {
+        SqlDialect dialect = statement.dialect();
+        if (!dialect.has(SqlDialect.Feature.ROW_SUMMARIES)) {
+            throw new Refusal("the function " + call.name() + "() has no " + dialect.name() + " counterpart");
+        }
+        if (call.args().size() != 2
+                || call.over() != null
+                || call.filter() != null
+                || !(call.args().get(1) instanceof Expr.Literal count)
+                || count.kind() != Expr.LiteralKind.INTEGER) {
+            throw new Refusal(call.name() + "() takes a value and a whole number");
+        }
+        Aggregation aggregation = scope.aggregation;
+        if (aggregation == null) {
+            throw new Refusal("an aggregate where none is allowed");
+        }
+        aggregation.shelter++;
+        try {
+            Typed value = expressions.value(call.args().get(0), scope);
+            if (value.type() != SqlType.INTEGER) {
+                throw new Refusal(call.name() + "() of values that are not all integers");
+            }
+            return Typed.of(
+                    dialect.rowSummary(value.sql(), Integer.parseInt(count.text()), call.distinct()), SqlType.TEXT);
+        } finally {
+            aggregation.shelter--;
+        }
     }
 
     private List<Typed> values(Expr.Call call, Scope scope) {

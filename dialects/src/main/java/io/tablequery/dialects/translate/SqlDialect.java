@@ -38,8 +38,23 @@ public interface SqlDialect {
          */
         SUBSTR_ANY_POSITION,
         /** {@code SELECT DISTINCT} ordered by a term that is not one of its result columns. */
-        DISTINCT_ORDERED_ELSEWHERE
+        DISTINCT_ORDERED_ELSEWHERE,
+        /**
+         * The aggregate {@link #ROW_SUMMARY} of tablequery's lineage: a group's count, largest and smallest few
+         * integers in one pass, without sorting the group.
+         */
+        ROW_SUMMARIES
     }
+
+    /**
+     * The name of an aggregate tablequery's lineage writes into the SQLite text it translates, never into SQL that
+     * SQLite runs: {@code __tq_row_summary(value, n)} summarizes a group's values of an integer expression as the text
+     * {@code count;largest;smallest,...} (its {@code n} smallest values ascending, repeats kept; {@code 0;;} for a
+     * group without values); {@code __tq_row_summary(DISTINCT value, n)} counts the distinct values. Only a dialect that has {@link Feature#ROW_SUMMARIES} spells it. It is one aggregate, not a count, a
+     * {@code max} and another, so that it never changes which row SQLite's bare columns beside one {@code min} or
+     * {@code max} take.
+     */
+    String ROW_SUMMARY = "__tq_row_summary";
 
     /**
      * Returns the dialect's name, as refusals and notices say it.
@@ -55,6 +70,19 @@ public interface SqlDialect {
      * @return true when it does
      */
     boolean has(Feature feature);
+
+    /**
+     * Spells {@link #ROW_SUMMARY}.
+     *
+     * @param value the integer expression
+     * @param smallest how many of the smallest values
+     * @param distinct whether to count distinct values
+     * @return the aggregate
+     * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
+     */
+    default String rowSummary(String value, int smallest, boolean distinct) {
+        throw new UnsupportedOperationException(name() + " has no row summary");
+    }
 
     /**
      * Tells whether the translation of one of SQLite's functions is known to give SQLite's answer on the target.

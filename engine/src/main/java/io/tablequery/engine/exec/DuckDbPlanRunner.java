@@ -95,6 +95,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
                             DuckDbDialect.INSTANCE.insertionRowid("%s"),
                             citeRanges,
                             true,
+                            translation.summarized().get(number),
                             timeout));
         }
 

@@ -174,12 +174,10 @@ final class JdbcFinalTable implements FinalTable {
                         cites,
                         RowCitations.read(
                                 connection,
-                                lineage.query(),
+                                lineage,
                                 LineageSql.unique(step.provenance()),
                                 maxRows,
-                                lineage.ranges(),
-                                lineage.summaries(),
-                                lineage.timeout()));
+                                summarized(maxRows)));
                 StringJoiner select = new StringJoiner(", ", "SELECT ", "");
                 columns.forEach(column -> select.add(ROW + "." + quote(column)));
                 return select + ", COALESCE(" + CITE + ".src, " + literal(Citations.sheets(step.provenance()))
@@ -198,6 +196,17 @@ final class JdbcFinalTable implements FinalTable {
             }
         }
         return Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+    }
+
+    /** The query of the first rows' summaries, {@code o} and each summary column, when the table has them, or null. */
+    private String summarized(long maxRows) {
+        if (lineage.summary() == null) {
+            return null;
+        }
+        String o = lineage.rowNumber().formatted(ROW);
+        StringJoiner select = new StringJoiner(", ", "SELECT " + o + " AS o, ", "");
+        lineage.summary().columns().forEach(column -> select.add(ROW + "." + quote(column.name())));
+        return select + " FROM temp." + table() + " AS " + ROW + " WHERE " + o + " <= " + maxRows;
     }
 
     /**

@@ -12,6 +12,7 @@ import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
+import io.tablequery.engine.provenance.LineageSummary;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,6 +34,7 @@ import java.util.Optional;
  *     have one (only final tables are read); empty for an engine that runs the plan as written, which reads the
  *     queries from the steps' provenance
  * @param lineageRefused why a step's lineage query did not translate, by step number; its rows then cite sheets
+ * @param summarized the final steps that run with a row summary of their groups, by step number
  */
 public record PlanTranslation(
         List<String> statements,
@@ -41,12 +43,14 @@ public record PlanTranslation(
         String reason,
         int realSumStep,
         Map<Integer, LineageQuery> lineage,
-        Map<Integer, String> lineageRefused) {
+        Map<Integer, String> lineageRefused,
+        Map<Integer, LineageSummary> summarized) {
     public PlanTranslation {
         statements = List.copyOf(requireNonNull(statements, "statements is null"));
         steps = List.copyOf(requireNonNull(steps, "steps is null"));
         lineage = Map.copyOf(requireNonNull(lineage, "lineage is null"));
         lineageRefused = Map.copyOf(requireNonNull(lineageRefused, "lineageRefused is null"));
+        summarized = Map.copyOf(requireNonNull(summarized, "summarized is null"));
     }
 
     /**
@@ -62,6 +66,7 @@ public record PlanTranslation(
                 0,
                 null,
                 0,
+                Map.of(),
                 Map.of(),
                 Map.of());
     }
@@ -85,11 +90,23 @@ public record PlanTranslation(
         int realSumStep = 0;
         Map<Integer, LineageQuery> lineage = new HashMap<>();
         Map<Integer, String> lineageRefused = new HashMap<>();
+        Map<Integer, LineageSummary> summarized = new HashMap<>();
         for (ValidatedStep step : plan.steps()) {
-            Translation translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
+            Translation translation = null;
+            if (summarizes(plan, step, dialect)) {
+                translation = SqliteTranslator.translate(step.summary().executed(), schema, realSums, dialect);
+                if (translation instanceof Translation.Translated) {
+                    summarized.put(step.step().step(), step.summary());
+                } else {
+                    translation = null;
+                }
+            }
+            if (translation == null) {
+                translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
+            }
             if (translation instanceof Translation.Untranslatable refused) {
                 return new PlanTranslation(
-                        List.of(), List.of(), step.step().step(), refused.reason(), 0, Map.of(), Map.of());
+                        List.of(), List.of(), step.step().step(), refused.reason(), 0, Map.of(), Map.of(), Map.of());
             }
             Translation.Translated done = (Translation.Translated) translation;
             translated.add(done);
@@ -110,7 +127,23 @@ public record PlanTranslation(
                 null,
                 realSumStep,
                 lineage,
-                lineageRefused);
+                lineageRefused,
+                summarized);
+    }
+
+    /**
+     * Tells whether a step runs with its row summary on the dialect: a final step that has one, which no later step
+     * reads (its table has a column more than on SQLite).
+     */
+    private static boolean summarizes(ValidatedPlan plan, ValidatedStep step, SqlDialect dialect) {
+        if (step.summary() == null || !step.step().isFinal() || !dialect.has(SqlDialect.Feature.ROW_SUMMARIES)) {
+            return false;
+        }
+        String name = step.step().destineTableName();
+        return plan.steps().stream()
+                .filter(later -> later.step().step() > step.step().step())
+                .flatMap(later -> later.reads().stream())
+                .noneMatch(name::equalsIgnoreCase);
     }
 
     /**

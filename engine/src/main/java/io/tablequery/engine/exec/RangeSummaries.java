@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.provenance.SheetRef;
 import java.sql.Array;
@@ -8,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,6 +66,56 @@ final class RangeSummaries {
             }
             if (current >= 0) {
                 decide(current, sheets, ranges, citations, left);
+            }
+        }
+        return left;
+    }
+
+    /**
+     * Cites the rows their own summaries decide: rows of a table that ran with row summaries of its sources, each
+     * summary the text {@code count;largest;smallest,...}.
+     *
+     * @param statement the statement to run on
+     * @param summarized the rows' summaries: {@code o}, then a column per source, in the order of {@code summary}
+     * @param summary the sources the summary columns count rows of
+     * @param ranges the most ranges one citation shows
+     * @param citations where to put each decided row's citation
+     * @return the rows their summaries left undecided; a row of no source rows is decided, without a citation
+     * @throws SQLException when the engine fails the query
+     */
+    static Set<Long> citeSummarized(
+            Statement statement, String summarized, LineageSummary summary, int ranges, Map<Long, String> citations)
+            throws SQLException {
+        Set<Long> left = new TreeSet<>();
+        try (ResultSet rs = statement.executeQuery(summarized)) {
+            while (rs.next()) {
+                long row = rs.getLong(1);
+                List<Summary> sheets = new ArrayList<>();
+                boolean read = true;
+                for (int i = 0; i < summary.columns().size(); i++) {
+                    String text = rs.getString(i + 2);
+                    String[] parts = text == null ? new String[0] : text.split(";", -1);
+                    if (parts.length != 3) {
+                        read = false;
+                    } else if (!parts[0].equals("0")) {
+                        long[] smallest = Arrays.stream(parts[2].split(","))
+                                .mapToLong(Long::parseLong)
+                                .distinct()
+                                .sorted()
+                                .toArray();
+                        sheets.add(new Summary(
+                                summary.columns().get(i).sheet(),
+                                Long.parseLong(parts[0]),
+                                Long.parseLong(parts[1]),
+                                smallest));
+                    }
+                }
+                if (!read) {
+                    left.add(row);
+                } else if (!sheets.isEmpty()) {
+                    sheets.sort(Comparator.comparing(Summary::sheet));
+                    decide(row, sheets, ranges, citations, left);
+                }
             }
         }
         return left;

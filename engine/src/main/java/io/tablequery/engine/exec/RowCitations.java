@@ -1,13 +1,11 @@
 package io.tablequery.engine.exec;
 
-import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.provenance.SheetRef;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -26,37 +24,37 @@ final class RowCitations {
     private RowCitations() {}
 
     /**
-     * Reads the citations of rows 1 to {@code rows}.
+     * Reads the citations of rows 1 to {@code rows}: from the table's row summaries when it has them, then from the
+     * lineage query for the rows they leave undecided.
      *
      * @param connection the session's connection
-     * @param lineage the table's lineage query in the engine's dialect: {@code o} (the row's number, from 1), {@code
-     *     f}, {@code s}, {@code r}
+     * @param lineage how the table's rows are cited; its query, in the engine's dialect, lists {@code o} (the row's
+     *     number, from 1), {@code f}, {@code s}, {@code r}
      * @param unique whether the query lists each source row of a table row once, so need not be made unique
      * @param rows how many of the first rows to cite
-     * @param ranges the most ranges one citation shows
-     * @param summaries whether the engine speaks {@link RangeSummaries}' SQL
-     * @param timeout how long the queries may run
+     * @param summarized the query of the first rows' summaries ({@code o}, then each summary column), or null
      * @return each cited row's citation by row number; rows no source row made are absent
      * @throws SQLException when the engine fails a query
-     * @throws QueryWatchdog.TimedOut when they run longer than {@code timeout}
+     * @throws QueryWatchdog.TimedOut when they run longer than the lineage's time limit
      */
     static Map<Long, String> read(
-            Connection connection,
-            LineageQuery lineage,
-            boolean unique,
-            long rows,
-            int ranges,
-            boolean summaries,
-            Duration timeout)
+            Connection connection, RowLineage lineage, boolean unique, long rows, String summarized)
             throws SQLException, QueryWatchdog.TimedOut {
-        String listed = "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1"
-                .formatted(unique ? "" : "DISTINCT", lineage.listing(), rows);
+        int ranges = lineage.ranges();
         Map<Long, String> citations = new HashMap<>();
         try (Statement statement = connection.createStatement()) {
-            QueryWatchdog.run(statement, timeout.toNanos(), () -> {
-                try (LineageStage stage = LineageStage.keep(statement, lineage, rows)) {
+            QueryWatchdog.run(statement, lineage.timeout().toNanos(), () -> {
+                Collection<Long> only = summarized == null
+                        ? null
+                        : RangeSummaries.citeSummarized(statement, summarized, lineage.summary(), ranges, citations);
+                if (only != null && only.isEmpty()) {
+                    return null;
+                }
+                String listed = "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1%s"
+                        .formatted(unique ? "" : "DISTINCT", lineage.query().listing(), rows, in(only, " AND "));
+                try (LineageStage stage = LineageStage.keep(statement, lineage.query(), rows)) {
                     Collection<Long> left =
-                            summaries ? RangeSummaries.cite(statement, listed, ranges, citations) : null;
+                            lineage.summaries() ? RangeSummaries.cite(statement, listed, ranges, citations) : only;
                     if (left == null || !left.isEmpty()) {
                         collect(statement.executeQuery(windowed(listed, left, ranges)), citations);
                     }
@@ -67,14 +65,19 @@ final class RowCitations {
         return citations;
     }
 
+    /** The condition that {@code o} is one of the rows, after {@code joiner}; nothing when all rows are wanted. */
+    private static String in(Collection<Long> only, String joiner) {
+        if (only == null) {
+            return "";
+        }
+        StringJoiner in = new StringJoiner(", ", joiner + "o IN (", ")");
+        only.forEach(o -> in.add(Long.toString(o)));
+        return in.toString();
+    }
+
     /** The first ranges of each row, made with window functions; only the rows of {@code only} unless it is null. */
     private static String windowed(String listed, Collection<Long> only, int ranges) {
-        String filter = "";
-        if (only != null) {
-            StringJoiner in = new StringJoiner(", ", " WHERE o IN (", ")");
-            only.forEach(o -> in.add(Long.toString(o)));
-            filter = in.toString();
-        }
+        String filter = in(only, " WHERE ");
         return """
                 WITH l AS (SELECT o, f, s, r FROM (%s) AS y%s),
                 i AS (SELECT o, f, s, r, r - row_number() OVER (PARTITION BY o, f, s ORDER BY r) AS island FROM l),

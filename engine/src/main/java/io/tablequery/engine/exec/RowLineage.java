@@ -1,6 +1,7 @@
 package io.tablequery.engine.exec;
 
 import io.tablequery.engine.provenance.LineageQuery;
+import io.tablequery.engine.provenance.LineageSummary;
 import java.time.Duration;
 
 /**
@@ -11,10 +12,17 @@ import java.time.Duration;
  * @param rowNumber how the engine numbers a table's rows from 1 in insertion order: a format of the table's alias
  * @param ranges the most ranges one citation shows
  * @param summaries whether the engine cites from summaries of the rows first ({@link RangeSummaries})
+ * @param summary the table's own row summary column, when it ran with one ({@link LineageSummary}), or null
  * @param timeout how long listing the rows may take before they cite their sheets instead
  */
 record RowLineage(
-        LineageQuery query, String missing, String rowNumber, int ranges, boolean summaries, Duration timeout) {
+        LineageQuery query,
+        String missing,
+        String rowNumber,
+        int ranges,
+        boolean summaries,
+        LineageSummary summary,
+        Duration timeout) {
     /** SQLite numbers a temp table's rows by its rowid. */
     static final String SQLITE_ROW_NUMBER = "%s.rowid";
 }

@@ -99,7 +99,8 @@ public final class SqlitePlanRunner implements PlanRunner {
             return JdbcFinalTable.of(
                     context.sqlite(),
                     step,
-                    new RowLineage(lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges, false, context.timeout()));
+                    new RowLineage(
+                            lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges, false, null, context.timeout()));
         }
 
         @Override

@@ -166,7 +166,8 @@ public final class PlanValidator {
             }
         }
         LineageRewriter.Rewritten rewritten = LineageRewriter.rewrite(step, sql, catalog, earlier, sheets, detail);
-        return new ValidatedStep(step, SqliteStatement.of(rewritten.executed()), rewritten.provenance(), reads);
+        return new ValidatedStep(
+                step, SqliteStatement.of(rewritten.executed()), rewritten.provenance(), reads, rewritten.summary());
     }
 
     private static boolean isInternal(String lowerName) {

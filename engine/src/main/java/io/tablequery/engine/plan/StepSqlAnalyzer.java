@@ -77,6 +77,12 @@ final class StepSqlAnalyzer {
                                 + " process's memory; a step may only compute from its tables")
                         .formatted(where, body.get(i).text()));
             }
+            if (body.get(i).isName()
+                    && body.get(i).nameKey().startsWith(PlanValidator.HIDDEN_PREFIX)
+                    && body.get(i + 1).isSymbol("(")) {
+                throw PlanParser.invalid("%s calls %s(), which is internal to tablequery; use SQLite's functions"
+                        .formatted(where, body.get(i).text()));
+            }
         }
         Set<String> referenced = new HashSet<>();
         for (SqlToken token : body) {

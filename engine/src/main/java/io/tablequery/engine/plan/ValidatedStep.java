@@ -3,6 +3,7 @@ package io.tablequery.engine.plan;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.sql.SqliteStatement;
+import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.provenance.Provenance;
 import java.util.List;
 
@@ -14,8 +15,10 @@ import java.util.List;
  *     row provenance; parsed once, when an engine first needs its tree
  * @param provenance where the rows of the step's table come from
  * @param reads the workspace tables and earlier steps' tables the step reads, as named in the plan
+ * @param summary the step with a row summary of its groups, for engines that have one, or null
  */
-public record ValidatedStep(PlanStep step, SqliteStatement executed, Provenance provenance, List<String> reads) {
+public record ValidatedStep(
+        PlanStep step, SqliteStatement executed, Provenance provenance, List<String> reads, LineageSummary summary) {
     public ValidatedStep {
         reads = List.copyOf(requireNonNull(reads, "reads is null"));
         requireNonNull(step, "step is null");

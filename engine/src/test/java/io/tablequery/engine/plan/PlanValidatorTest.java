@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.provenance.GroupProvenance;
+import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.engine.provenance.RowSetProvenance;
 import io.tablequery.engine.provenance.SheetProvenance;
@@ -91,6 +92,15 @@ class PlanValidatorTest {
                         "file read",
                         plan(step(1, "CREATE TEMP TABLE \"s1\" AS SELECT readfile('/etc/passwd') AS p", "s1", "final")),
                         "calls readfile()"),
+                Arguments.of(
+                        "internal function",
+                        plan(step(
+                                1,
+                                "CREATE TEMP TABLE \"s1\" AS SELECT __TQ_ROW_SUMMARY(\"id\", 3) AS p FROM \"orders\"",
+                                "s1",
+                                "final",
+                                "orders")),
+                        "calls __TQ_ROW_SUMMARY(), which is internal to tablequery"),
                 Arguments.of("bare select", plan(step(1, "SELECT 1", "s1", "final")), "starts with 'SELECT'"),
                 Arguments.of(
                         "second statement",
@@ -182,6 +192,63 @@ class PlanValidatorTest {
         assertThat(plan.steps().get(0).executedSql())
                 .isEqualTo("CREATE TEMP TABLE \"final_table_step1\" AS SELECT \"city\", SUM(\"amount\") AS \"total\", 1"
                         + " AS \"__tq_g1_0\", \"city\" AS \"__tq_g1_1\" FROM \"orders\" GROUP BY \"city\"");
+        LineageSummary summary = plan.steps().get(0).summary();
+        assertThat(summary.executed().sql())
+                .isEqualTo("CREATE TEMP TABLE \"final_table_step1\" AS SELECT \"city\", SUM(\"amount\") AS \"total\", 1"
+                        + " AS \"__tq_g1_0\", \"city\" AS \"__tq_g1_1\", __tq_row_summary(\"orders\".rowid, 168) AS"
+                        + " \"__tq_sum_s1_0\" FROM \"orders\" GROUP BY \"city\"");
+        assertThat(summary.columns())
+                .extracting(c -> c.sheet() + " " + c.name())
+                .containsExactly("F1S1 __tq_sum_s1_0");
+    }
+
+    @Test
+    void onlyAFinalStepGroupingRowsOfDistinctSheetsGetsRowSummaries() {
+        ValidatedPlan plan = validate(plan(
+                step(
+                        1,
+                        "CREATE TEMP TABLE \"s1\" AS SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY 1",
+                        "s1",
+                        "intermediate"),
+                step(2, "CREATE TEMP TABLE \"s2\" AS SELECT max(n) AS m FROM \"s1\"", "s2", "final"),
+                step(
+                        3,
+                        "CREATE TEMP TABLE \"s3\" AS SELECT o.\"city\", count(*) AS n FROM \"orders\" o JOIN"
+                                + " \"stock\" s ON s.\"city\" = o.\"city\" GROUP BY 1",
+                        "s3",
+                        "final"),
+                step(
+                        4,
+                        "CREATE TEMP TABLE \"s4\" AS SELECT count(*) AS n FROM (SELECT \"city\" FROM \"orders\") AS c",
+                        "s4",
+                        "final"),
+                step(
+                        5,
+                        "CREATE TEMP TABLE \"s5\" AS SELECT count(*) AS n FROM \"orders\" a JOIN \"orders\" b ON"
+                                + " a.\"city\" = b.\"city\"",
+                        "s5",
+                        "final")));
+        assertThat(plan.steps().get(0).summary()).as("an intermediate step").isNull();
+        assertThat(plan.steps().get(1).summary())
+                .as("a group of an earlier group")
+                .isNull();
+        assertThat(plan.steps().get(2).summary().executed().sql())
+                .as("a join counts each sheet's distinct rows")
+                .contains("__tq_row_summary(DISTINCT \"o\".rowid, 168) AS \"__tq_sum_s3_0\", __tq_row_summary(DISTINCT"
+                        + " \"s\".rowid, 168) AS \"__tq_sum_s3_1\"");
+        assertThat(plan.steps().get(2).summary().columns())
+                .extracting(c -> c.sheet().toString())
+                .containsExactly("F1S1", "F2S1");
+        assertThat(plan.steps().get(3).summary().executed().sql())
+                .contains("__tq_row_summary(\"c\".\"__tq_r4_0\", 168) AS \"__tq_sum_s4_0\"");
+        assertThat(plan.steps().get(4).summary()).as("a sheet joined to itself").isNull();
+        ValidatedPlan sheets = PlanValidator.validate(
+                PlanParser.parse(plan(
+                        step(1, "CREATE TEMP TABLE \"s1\" AS SELECT count(*) AS n FROM \"orders\"", "s1", "final"))),
+                workspace.catalog(),
+                SkillNames.CLI,
+                CitationDetail.SHEETS);
+        assertThat(sheets.steps().get(0).summary()).as("sheet citations").isNull();
     }
 
     @Test

@@ -221,18 +221,13 @@ public final class TqServer implements AutoCloseable {
                 "run-sql: run a plan of SQLite steps; CSV with __src citations.",
                 ToolDefinitions.parameters("run-sql"),
                 gate.query(skill::runSql, scanSize(workspaces, "run-sql")));
+        ObjectNode download = withProperties(
+                ToolDefinitions.parameters("run-sql"), "step", "integer", "maxRows", "integer", "form", "string");
         api.post(
                 "/v1/workspaces/{ws}/run-sql/arrow",
                 "One final table of a plan, whole, with __src, as an Arrow IPC stream; form \"lineage\" gives its"
                         + " lineage: a row per table row and source row.",
-                withProperties(
-                        ToolDefinitions.parameters("run-sql"),
-                        "step",
-                        "integer",
-                        "maxRows",
-                        "integer",
-                        "form",
-                        "string"),
+                download,
                 200,
                 arrow,
                 gate.query(skill::runSqlArrow, scanSize(workspaces, "run-sql")));
@@ -240,14 +235,7 @@ public final class TqServer implements AutoCloseable {
                 "/v1/workspaces/{ws}/run-sql/csv",
                 "One final table of a plan, whole, with __src, as CSV with a header; form \"lineage\" gives its"
                         + " lineage: a row per table row and source row.",
-                withProperties(
-                        ToolDefinitions.parameters("run-sql"),
-                        "step",
-                        "integer",
-                        "maxRows",
-                        "integer",
-                        "form",
-                        "string"),
+                download,
                 200,
                 "text/csv",
                 gate.query(skill::runSqlCsv, scanSize(workspaces, "run-sql")));

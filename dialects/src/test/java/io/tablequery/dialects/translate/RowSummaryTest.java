@@ -1,0 +1,51 @@
+package io.tablequery.dialects.translate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.dialects.sql.SqliteStatement;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lineage's row summary aggregate: DuckDB spells it in one pass, Spark refuses it, and beside one {@code max} it
+ * leaves SQLite's bare-column reading of the query as it was.
+ */
+class RowSummaryTest {
+    @Test
+    void duckDbSummarizesAGroupsRowsAndSparkRefuses() throws SQLException {
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(List.of(
+                    "CREATE TABLE t(k TEXT, v INTEGER)",
+                    "INSERT INTO t VALUES ('a', 1), ('b', 2), ('a', 3), ('a', 4), ('b', 5), ('a', 9)",
+                    "CREATE TABLE u(x INTEGER)",
+                    "INSERT INTO u VALUES (0), (1), (0), (0)"));
+            engines.copyTables();
+            String sql = "SELECT k, __tq_row_summary(t.rowid, 2) AS s FROM t GROUP BY k ORDER BY k";
+            Translation.Translated translated =
+                    (Translation.Translated) SqliteToDuckDb.translate(sql, engines.schema());
+            assertThat(EnginePair.query(engines.duckdb, translated.sql()).rows())
+                    .containsExactly(List.of("a", "4;6;1,3"), List.of("b", "2;5;2,5"));
+            assertThat(SqliteTranslator.translate(
+                            SqliteStatement.of(sql), engines.schema(), RealSums.SQLITE, SparkSqlDialect.INSTANCE))
+                    .isInstanceOf(Translation.Untranslatable.class);
+
+            String bare = "SELECT k, max(v) AS m FROM t";
+            String plain = ((Translation.Translated) SqliteToDuckDb.translate(bare, engines.schema())).sql();
+            String summarized = ((Translation.Translated) SqliteToDuckDb.translate(
+                            "SELECT k, max(v) AS m, __tq_row_summary(t.rowid, 2) AS s FROM t", engines.schema()))
+                    .sql();
+            assertThat(EnginePair.query(engines.duckdb, summarized).rows())
+                    .containsExactly(List.of("a", 9L, "6;6;1,2"));
+            assertThat(EnginePair.query(engines.duckdb, plain).rows()).containsExactly(List.of("a", 9L));
+            String repeated = ((Translation.Translated) SqliteToDuckDb.translate(
+                            "SELECT __tq_row_summary(DISTINCT u.x, 3) AS s FROM u", engines.schema()))
+                    .sql();
+            assertThat(EnginePair.query(engines.duckdb, repeated).rows())
+                    .as("distinct values counted, repeats kept among the smallest")
+                    .containsExactly(List.of("2;1;0,0,0"));
+            assertThat(SqliteToDuckDb.translate("SELECT __tq_row_summary(t.rowid, 'x') AS s FROM t", engines.schema()))
+                    .isInstanceOf(Translation.Untranslatable.class);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.tablequery.engine.provenance;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.dialects.sql.SqliteStatement;
+import java.util.List;
+
+/**
+ * A step whose rows are groups of source rows of distinct sheets, in the form an engine that has the row summary
+ * aggregate ({@code SqlDialect.ROW_SUMMARY}) runs instead: the step's statement with one more hidden column per
+ * source, each group's count, largest and smallest R-numbers of that source, computed in the same pass as the answer,
+ * so most rows need no second reading of the sources to be cited. SQLite runs the step as written.
+ *
+ * @param executed the statement with the summary columns
+ * @param columns the summary columns, one per source
+ */
+public record LineageSummary(SqliteStatement executed, List<Column> columns) {
+    /** How many of a group's smallest R-numbers the summary keeps: eight per range a citation shows by default. */
+    public static final int SMALLEST = 8 * RowCitation.DEFAULT_RANGES + 8;
+
+    public LineageSummary {
+        requireNonNull(executed, "executed is null");
+        columns = List.copyOf(requireNonNull(columns, "columns is null"));
+    }
+
+    /**
+     * One source's summary column.
+     *
+     * @param sheet the source's sheet
+     * @param name the column's name
+     */
+    public record Column(SheetRef sheet, String name) {
+        public Column {
+            requireNonNull(sheet, "sheet is null");
+            requireNonNull(name, "name is null");
+        }
+    }
+}

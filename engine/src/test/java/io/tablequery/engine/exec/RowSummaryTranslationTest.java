@@ -1,0 +1,106 @@
+package io.tablequery.engine.exec;
+
+import static io.tablequery.engine.testing.Plans.plan;
+import static io.tablequery.engine.testing.Plans.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.dialects.translate.RealSums;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.PlanValidator;
+import io.tablequery.engine.plan.SkillNames;
+import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.workspace.SqliteSession;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * DuckDB runs a final step that groups one source's rows with its row summary, unless a later step reads its table
+ * (which would see one column more than on SQLite); SQLite and Spark run every step as written.
+ */
+class RowSummaryTranslationTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void duckDbSummarizesTheFinalGroupsNoLaterStepReads() throws IOException {
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(Files.writeString(dir.resolve("orders.csv"), "city,qty\nOslo,1\nLima,2\nOslo,3\n"));
+            ValidatedPlan plan = PlanValidator.validate(
+                    PlanParser.parse(plan(
+                            step(
+                                    1,
+                                    "CREATE TEMP TABLE s1 AS SELECT city, sum(qty) AS q FROM orders GROUP BY city",
+                                    "s1",
+                                    "final"),
+                            step(2, "CREATE TEMP TABLE s2 AS SELECT count(*) AS n FROM s1", "s2", "final"),
+                            step(3, "CREATE TEMP TABLE s3 AS SELECT count(*) AS n FROM orders", "s3", "final"))),
+                    workspace.catalog(),
+                    SkillNames.CLI);
+            PlanTranslation translation;
+            try (SqliteSession sqlite = workspace.sqliteSession()) {
+                translation = PlanTranslation.of(
+                        plan, workspace.catalog(), sqlite.connection(), RealSums.SQLITE, new DuckDbPlanRunner());
+            }
+            assertThat(translation.summarized().keySet()).containsExactly(3);
+            assertThat(translation.statements().get(2)).contains("min(", ", 168)", "\"__tq_sum_s3_0\"");
+            assertThat(translation.statements().get(0)).doesNotContain("__tq_sum");
+            assertThat(PlanTranslation.asWritten(plan).statements().get(2)).doesNotContain("__tq_sum");
+        }
+    }
+
+    @Test
+    void onlyQueriesOfAFewGroupsBySourceColumnsAreSummarized() throws IOException {
+        StringBuilder csv = new StringBuilder("id,city,qty\n");
+        for (int i = 1; i <= 1_001; i++) {
+            csv.append(i)
+                    .append(',')
+                    .append(i % 2 == 0 ? "Oslo" : "Lima")
+                    .append(',')
+                    .append(i % 7)
+                    .append('\n');
+        }
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(Files.writeString(dir.resolve("orders.csv"), csv.toString()));
+            ValidatedPlan plan = PlanValidator.validate(
+                    PlanParser.parse(plan(
+                            step(
+                                    1,
+                                    "CREATE TEMP TABLE s1 AS SELECT city, count(*) AS n FROM orders GROUP BY city",
+                                    "s1",
+                                    "final"),
+                            step(
+                                    2,
+                                    "CREATE TEMP TABLE s2 AS SELECT id, sum(qty) AS q FROM orders GROUP BY id",
+                                    "s2",
+                                    "final"),
+                            step(
+                                    3,
+                                    "CREATE TEMP TABLE s3 AS SELECT upper(city) AS c, count(*) AS n FROM orders GROUP BY 1",
+                                    "s3",
+                                    "final"),
+                            step(
+                                    4,
+                                    "CREATE TEMP TABLE s4 AS SELECT city, qty, count(*) AS n FROM orders GROUP BY 1, 2",
+                                    "s4",
+                                    "final"))),
+                    workspace.catalog(),
+                    SkillNames.CLI);
+            try (SqliteSession sqlite = workspace.sqliteSession()) {
+                assertThat(PlanTranslation.of(
+                                        plan,
+                                        workspace.catalog(),
+                                        sqlite.connection(),
+                                        RealSums.SQLITE,
+                                        new DuckDbPlanRunner())
+                                .summarized()
+                                .keySet())
+                        .as("2 cities, 1,001 ids, an expression, 2 x 7 pairs")
+                        .containsExactlyInAnyOrder(1, 4);
+            }
+        }
+    }
+}
