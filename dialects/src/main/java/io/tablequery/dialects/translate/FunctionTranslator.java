@@ -118,8 +118,9 @@ final class FunctionTranslator {
                 || call.over() != null
                 || call.filter() != null
                 || !(call.args().get(1) instanceof Expr.Literal count)
-                || count.kind() != Expr.LiteralKind.INTEGER) {
-            throw new Refusal(call.name() + "() takes a value and a whole number");
+                || count.kind() != Expr.LiteralKind.INTEGER
+                || count.text().length() > 4) {
+            throw new Refusal(call.name() + "() takes a value and a whole number below 10,000");
         }
         Aggregation aggregation = scope.aggregation;
         if (aggregation == null) {

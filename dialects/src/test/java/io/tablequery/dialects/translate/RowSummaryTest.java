@@ -44,6 +44,9 @@ class RowSummaryTest {
             assertThat(EnginePair.query(engines.duckdb, repeated).rows())
                     .as("distinct values counted, repeats kept among the smallest")
                     .containsExactly(List.of("2;1;0,0,0"));
+            assertThat(SqliteToDuckDb.translate(
+                            "SELECT __tq_row_summary(t.rowid, 99999999999999999999) AS s FROM t", engines.schema()))
+                    .isInstanceOf(Translation.Untranslatable.class);
             assertThat(SqliteToDuckDb.translate("SELECT __tq_row_summary(t.rowid, 'x') AS s FROM t", engines.schema()))
                     .isInstanceOf(Translation.Untranslatable.class);
         }

@@ -436,13 +436,11 @@ final class LineageRewriter {
         for (Expr term : select.groupBy()) {
             Expr bare = Exprs.unwrap(term);
             if (bare instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-                int index = Integer.parseInt(literal.text());
-                if (index < 1
-                        || index > select.items().size()
-                        || !(select.items().get(index - 1) instanceof Query.Item item)) {
+                Optional<Query.Item> item = resultColumn(literal, select);
+                if (item.isEmpty()) {
                     return OptionalLong.empty();
                 }
-                bare = Exprs.unwrap(item.expr());
+                bare = Exprs.unwrap(item.get().expr());
             }
             if (!(bare instanceof Expr.ColumnRef column)) {
                 return OptionalLong.empty();
@@ -566,13 +564,10 @@ final class LineageRewriter {
     private String groupKey(Expr term, Query.Select select, List<Source> sources) throws WholeSheets {
         Expr bare = Exprs.unwrap(term);
         if (bare instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            int index = Integer.parseInt(literal.text());
-            if (index < 1
-                    || index > select.items().size()
-                    || !(select.items().get(index - 1) instanceof Query.Item item)) {
-                throw new WholeSheets("its GROUP BY names result column " + index + ", which is no expression");
-            }
-            return text(item.expr());
+            return text(resultColumn(literal, select)
+                    .orElseThrow(() -> new WholeSheets(
+                            "its GROUP BY names result column " + literal.text() + ", which is no expression"))
+                    .expr());
         }
         if (bare instanceof Expr.ColumnRef column && column.table() == null) {
             for (Query.SelectItem candidate : select.items()) {
@@ -589,6 +584,20 @@ final class LineageRewriter {
             }
         }
         return text(term);
+    }
+
+    /** The result column an integer GROUP BY term names, when there is one and it is an expression. */
+    private static Optional<Query.Item> resultColumn(Expr.Literal literal, Query.Select select) {
+        long index;
+        try {
+            index = Long.parseLong(literal.text());
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+        if (index < 1 || index > select.items().size()) {
+            return Optional.empty();
+        }
+        return select.items().get((int) index - 1) instanceof Query.Item item ? Optional.of(item) : Optional.empty();
     }
 
     /** Tells whether no source can have a column of that name: every source is a workspace table without it. */

@@ -203,6 +203,19 @@ class PlanValidatorTest {
     }
 
     @Test
+    void aGroupByOrdinalBeyondAnyNumberCitesSheetsAndLeavesTheErrorToSqlite() {
+        ValidatedPlan plan = validate(plan(step(
+                1,
+                "CREATE TEMP TABLE \"s1\" AS SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY"
+                        + " 99999999999999999999",
+                "s1",
+                "final")));
+        assertThat(((SheetProvenance) plan.steps().get(0).provenance()).reason())
+                .contains("result column 99999999999999999999");
+        assertThat(plan.steps().get(0).summary()).isNull();
+    }
+
+    @Test
     void onlyAFinalStepGroupingRowsOfDistinctSheetsGetsRowSummaries() {
         ValidatedPlan plan = validate(plan(
                 step(
