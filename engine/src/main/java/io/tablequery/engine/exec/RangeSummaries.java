@@ -93,21 +93,11 @@ final class RangeSummaries {
                 List<Summary> sheets = new ArrayList<>();
                 boolean read = true;
                 for (int i = 0; i < summary.columns().size(); i++) {
-                    String text = rs.getString(i + 2);
-                    String[] parts = text == null ? new String[0] : text.split(";", -1);
-                    if (parts.length != 3) {
+                    Summary sheet = parse(summary.columns().get(i).sheet(), rs.getString(i + 2));
+                    if (sheet == null) {
                         read = false;
-                    } else if (!parts[0].equals("0")) {
-                        long[] smallest = Arrays.stream(parts[2].split(","))
-                                .mapToLong(Long::parseLong)
-                                .distinct()
-                                .sorted()
-                                .toArray();
-                        sheets.add(new Summary(
-                                summary.columns().get(i).sheet(),
-                                Long.parseLong(parts[0]),
-                                Long.parseLong(parts[1]),
-                                smallest));
+                    } else if (sheet.count() > 0) {
+                        sheets.add(sheet);
                     }
                 }
                 if (!read) {
@@ -119,6 +109,33 @@ final class RangeSummaries {
             }
         }
         return left;
+    }
+
+    /**
+     * Reads a summary's text, {@code count;largest;smallest,...}; null when it is not such a text of R-numbers (the
+     * row is then listed instead). A count of 0 has no values.
+     */
+    private static Summary parse(SheetRef sheet, String text) {
+        String[] parts = text == null ? new String[0] : text.split(";", -1);
+        if (parts.length != 3) {
+            return null;
+        }
+        try {
+            long count = Long.parseLong(parts[0]);
+            if (count == 0) {
+                return new Summary(sheet, 0, 0, new long[0]);
+            }
+            long[] smallest = Arrays.stream(parts[2].split(","))
+                    .mapToLong(Long::parseLong)
+                    .distinct()
+                    .sorted()
+                    .toArray();
+            return smallest.length == 0 || smallest[0] < 1 || count < smallest.length
+                    ? null
+                    : new Summary(sheet, count, Long.parseLong(parts[1]), smallest);
+        } catch (NumberFormatException e) {
+            return null;
+        }
     }
 
     private static long[] values(Array array) throws SQLException {
