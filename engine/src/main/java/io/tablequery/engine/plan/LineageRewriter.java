@@ -378,7 +378,7 @@ final class LineageRewriter {
 
     /**
      * GROUP BY or an aggregate: hidden columns keep a marker and the group's key; a witness query lists its rows. The
-     * step's own query over one source also gets a row summary for the engines that have one.
+     * query of a final step that makes few groups also gets row summaries, for the engines that have them.
      */
     private Provenance group(
             Query.Select select, SelectLayout layout, List<Source> sources, List<Slot> slots, boolean top)
