@@ -220,9 +220,8 @@ final class JdbcFinalTable implements FinalTable {
                 : lineage.query();
         String select = ("SELECT o AS \"row\", 'F' || CAST(f AS VARCHAR) || 'S' || CAST(s AS VARCHAR) || 'R'"
                         + " || CAST(r AS VARCHAR) AS citation, f AS file, s AS sheet, r AS source_row"
-                        + " FROM (SELECT DISTINCT o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1) AS d"
-                        + " ORDER BY o, f, s, r")
-                .formatted(query.listing(), maxRows);
+                        + " FROM (%s) AS d ORDER BY o, f, s, r")
+                .formatted(RowCitations.listed(query, false, maxRows, null));
         try (Statement statement = connection.createStatement();
                 LineageStage stage = LineageStage.keep(statement, query, maxRows);
                 ResultSet rs = statement.executeQuery(select)) {

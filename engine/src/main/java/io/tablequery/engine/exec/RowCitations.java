@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.provenance.SheetRef;
 import java.sql.Connection;
@@ -50,8 +51,7 @@ final class RowCitations {
                 if (only != null && only.isEmpty()) {
                     return null;
                 }
-                String listed = "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1%s"
-                        .formatted(unique ? "" : "DISTINCT", lineage.query().listing(), rows, in(only, " AND "));
+                String listed = listed(lineage.query(), unique, rows, only);
                 try (LineageStage stage = LineageStage.keep(statement, lineage.query(), rows)) {
                     Collection<Long> left =
                             lineage.summaries() ? RangeSummaries.cite(statement, listed, ranges, citations) : only;
@@ -63,6 +63,21 @@ final class RowCitations {
             });
         }
         return citations;
+    }
+
+    /**
+     * The lineage rows of the table's rows 1 to {@code rows} ({@code o}, {@code f}, {@code s}, {@code r}), each once;
+     * only those of the rows of {@code only} unless it is null.
+     *
+     * @param query the table's lineage query, its stages kept
+     * @param unique whether the query lists each source row of a table row once, so need not be made unique
+     * @param rows how many of the first rows
+     * @param only the rows wanted, or null for all
+     * @return the query
+     */
+    static String listed(LineageQuery query, boolean unique, long rows, Collection<Long> only) {
+        return "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1%s"
+                .formatted(unique ? "" : "DISTINCT", query.listing(), rows, in(only, " AND "));
     }
 
     /** The condition that {@code o} is one of the rows, after {@code joiner}; nothing when all rows are wanted. */
