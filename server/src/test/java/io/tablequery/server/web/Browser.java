@@ -73,8 +73,12 @@ final class Browser implements AutoCloseable {
         return driver;
     }
 
-    Path downloads() {
-        return downloads;
+    /** Clicks the element and waits for the file it downloads, which it returns. */
+    Path download(String selector, String fileName) {
+        Path file = downloads.resolve(fileName);
+        element(selector).click();
+        waitFor(d -> Files.exists(file) ? true : null);
+        return file;
     }
 
     void open(String url) {

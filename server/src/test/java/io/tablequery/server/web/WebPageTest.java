@@ -290,9 +290,7 @@ class WebPageTest {
                 .map(row -> Integer.parseInt(
                         row.findElements(By.tagName("td")).get(1).getText()))
                 .toList();
-        browser.element("#result-1-lineage").click();
-        Path downloaded = browser.downloads().resolve("by_region-lineage.csv");
-        browser.waitFor(d -> Files.exists(downloaded) ? true : null);
+        Path downloaded = browser.download("#result-1-lineage", "by_region-lineage.csv");
         List<String> lines = Files.readAllLines(downloaded);
         assertThat(lines.get(0)).isEqualTo("row,citation,file,sheet,source_row");
         for (int i = 0; i < counts.size(); i++) {
@@ -303,9 +301,7 @@ class WebPageTest {
         }
         assertThat(lines)
                 .hasSize(1 + counts.stream().mapToInt(Integer::intValue).sum());
-        browser.element("#result-1-csv").click();
-        Path table = browser.downloads().resolve("by_region.csv");
-        browser.waitFor(d -> Files.exists(table) ? true : null);
+        Path table = browser.download("#result-1-csv", "by_region.csv");
         assertThat(Files.readAllLines(table)).hasSize(1 + counts.size()).first().isEqualTo("Region,n,__src");
     }
 
@@ -367,9 +363,7 @@ class WebPageTest {
         browser.script("document.getElementById('duckdb-chart-target').scrollIntoView({block: 'center'})");
         browser.screenshot("duckdb");
         browser.script("window.scrollTo(0, 0)");
-        browser.element("#duckdb-csv").click();
-        Path downloaded = browser.downloads().resolve("result.csv");
-        browser.waitFor(d -> Files.exists(downloaded) ? true : null);
+        Path downloaded = browser.download("#duckdb-csv", "result.csv");
         HttpResponse<String> api = http.send(
                 HttpRequest.newBuilder(URI.create(base + "/v1/workspaces/shop/tools/queryDuckDB/csv"))
                         .header("Content-Type", "application/json")
