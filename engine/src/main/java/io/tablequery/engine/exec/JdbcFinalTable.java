@@ -218,10 +218,7 @@ final class JdbcFinalTable implements FinalTable {
         LineageQuery query = lineage.query() == null
                 ? new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0")
                 : lineage.query();
-        String select = ("SELECT o AS \"row\", 'F' || CAST(f AS VARCHAR) || 'S' || CAST(s AS VARCHAR) || 'R'"
-                        + " || CAST(r AS VARCHAR) AS citation, f AS file, s AS sheet, r AS source_row"
-                        + " FROM (%s) AS d ORDER BY o, f, s, r")
-                .formatted(RowCitations.listed(query, false, maxRows, null));
+        String select = CitationRanges.download(query, maxRows, "VARCHAR");
         try (Statement statement = connection.createStatement();
                 LineageStage stage = LineageStage.keep(statement, query, maxRows);
                 ResultSet rs = statement.executeQuery(select)) {

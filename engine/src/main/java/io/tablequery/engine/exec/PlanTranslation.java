@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.dialects.translate.RealSums;
+import io.tablequery.dialects.translate.SchemaLookup;
 import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.dialects.translate.SqliteTranslator;
 import io.tablequery.dialects.translate.Translation;
@@ -117,8 +118,11 @@ public record PlanTranslation(
             Optional<LineageQuery> query = step.step().isFinal()
                     ? LineageSql.of(step.provenance(), step.step().destineTableName())
                     : Optional.empty();
-            query.ifPresent(found ->
-                    translateLineage(step.step().step(), found, schema, realSums, dialect, lineage, lineageRefused));
+            SchemaLookup lineageSchema = dialect.has(SqlDialect.Feature.INSERTION_ROWIDS)
+                    ? schema
+                    : schema.withShownRows(step.step().destineTableName(), done.columns());
+            query.ifPresent(found -> translateLineage(
+                    step.step().step(), found, schema, lineageSchema, realSums, dialect, lineage, lineageRefused));
         }
         return new PlanTranslation(
                 translated.stream().map(Translation.Translated::sql).toList(),
@@ -148,19 +152,22 @@ public record PlanTranslation(
 
     /**
      * Translates a final step's lineage query, its stage first, whose table the listing then reads: into {@code
-     * lineage} by step number, or why a part does not translate into {@code refused}.
+     * lineage} by step number, or why a part does not translate into {@code refused}. The stages are recorded in
+     * {@code schema}; the queries read the tables {@code lookup} finds (in a dialect whose step tables have no rowid,
+     * the step's table is the one of its rows to be cited, {@link LineageSql#shownRows}).
      */
     private static void translateLineage(
             int step,
             LineageQuery query,
             TranslationCatalog schema,
+            SchemaLookup lookup,
             RealSums realSums,
             SqlDialect dialect,
             Map<Integer, LineageQuery> lineage,
             Map<Integer, String> refused) {
         List<LineageQuery.Stage> stages = new ArrayList<>();
         for (LineageQuery.Stage stage : query.stages()) {
-            Translation staged = SqliteTranslator.translate(SqliteStatement.of(stage.sql()), schema, realSums, dialect);
+            Translation staged = SqliteTranslator.translate(SqliteStatement.of(stage.sql()), lookup, realSums, dialect);
             if (staged instanceof Translation.Untranslatable no) {
                 refused.put(step, no.reason());
                 return;
@@ -170,7 +177,7 @@ public record PlanTranslation(
             stages.add(stage.withSql(done.sql()));
         }
         Translation listing =
-                SqliteTranslator.translate(SqliteStatement.of(query.listing()), schema, realSums, dialect);
+                SqliteTranslator.translate(SqliteStatement.of(query.listing()), lookup, realSums, dialect);
         if (listing instanceof Translation.Translated done) {
             lineage.put(step, new LineageQuery(stages, done.sql()));
         } else {

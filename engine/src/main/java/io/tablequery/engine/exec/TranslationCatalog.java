@@ -14,6 +14,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.provenance.LineageSql;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -65,6 +66,22 @@ public final class TranslationCatalog implements SchemaLookup {
     /** Records the table a translated step creates, for the steps after it. */
     void created(String name, List<ColumnSchema> columns) {
         created.put(name.toLowerCase(Locale.ROOT), TableSchema.created(name, naming.created(name), columns));
+    }
+
+    /**
+     * Looks tables up as this catalog does, but for a step's table, which it finds as the table of its rows to be
+     * cited ({@link LineageSql#shownRows}): what a lineage query reads in a dialect whose step tables have no rowid.
+     *
+     * @param table the step's table name
+     * @param columns the step table's columns
+     * @return the lookup
+     */
+    SchemaLookup withShownRows(String table, List<ColumnSchema> columns) {
+        TableSchema shown =
+                TableSchema.stored(table, naming.created(LineageSql.shownRows(table)), columns, LineageSql.SHOWN_ROW);
+        return (schema, name) -> (schema == null || schema.equalsIgnoreCase("temp")) && name.equalsIgnoreCase(table)
+                ? Optional.of(shown)
+                : table(schema, name);
     }
 
     @Override

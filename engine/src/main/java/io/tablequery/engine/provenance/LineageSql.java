@@ -22,6 +22,12 @@ public final class LineageSql {
     /** The prefix of the temp tables a lineage keeps its witness rows in, before the table's name. */
     private static final String STAGE_PREFIX = "__tq_m_";
 
+    /**
+     * The column of {@link #shownRows} that numbers a table's rows from 1, in the order they are read: in an engine
+     * whose step tables have no rowid, the lineage query reads that table in place of the step's.
+     */
+    public static final String SHOWN_ROW = "__tq_row";
+
     private final String table;
     private final List<LineageQuery.Stage> stages = new ArrayList<>();
 
@@ -39,6 +45,17 @@ public final class LineageSql {
     public static Optional<LineageQuery> of(Provenance provenance, String table) {
         LineageSql lineage = new LineageSql(table);
         return lineage.listing(provenance).map(listing -> new LineageQuery(lineage.stages, listing));
+    }
+
+    /**
+     * Names the table an engine whose step tables have no rowid keeps the rows to be cited of a step's table in: every
+     * column of the step's table, hidden ones included, and {@link #SHOWN_ROW}.
+     *
+     * @param table the step's table name
+     * @return the table's name
+     */
+    public static String shownRows(String table) {
+        return "__tq_shown_" + table;
     }
 
     private Optional<String> listing(Provenance provenance) {

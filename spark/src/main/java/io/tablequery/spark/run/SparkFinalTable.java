@@ -4,18 +4,22 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.translate.SparkSqlDialect;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.CitationRanges;
 import io.tablequery.engine.exec.Citations;
 import io.tablequery.engine.exec.FinalTable;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.RowProvenance;
-import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -23,8 +27,12 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Observation;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.functions;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 import scala.concurrent.Await;
 import scala.concurrent.duration.FiniteDuration;
 
@@ -32,36 +40,60 @@ import scala.concurrent.duration.FiniteDuration;
  * A final table on Spark: a cached step view, or the query of a final step no later step reads, read in the order
  * its step made its rows. Counting reads the rows the caller wants next in the same job (ordered, {@code LIMIT} one
  * past them) and keeps them, while an observation counts every row on its way into the sort, so that any table is
- * counted and shown from one run of its query. Should Spark report no count, a {@code count(*)} runs.
+ * counted and shown from one run of its query. Should Spark report no count, a {@code count(*)} runs. Joined and
+ * aggregated rows are read with their hidden columns, from which {@link SparkLineage} lists their source rows.
  */
 final class SparkFinalTable implements FinalTable {
     private static final String ORDER = quote(SparkSqlDialect.ORDER_COLUMN);
     private static final FiniteDuration OBSERVATION_WAIT = FiniteDuration.apply(5, TimeUnit.SECONDS);
+    /** How many rows of an Arrow download are cited at a time. */
+    private static final int CITED_PER_LISTING = 10_000;
+    /** The most rows whose lineage one download lists. */
+    private static final long LINEAGE_ROWS = 100_000;
 
     private final SparkStatements statements;
     private final ValidatedStep step;
     private final String relation;
     private final List<String> columns;
+    private final List<String> hidden;
+    private final SparkLineage lineage;
     private List<Row> fetched = List.of();
+    private List<Row> cited;
     private long fetchedFor = -1;
     private Observation counted;
+    private String notice;
 
-    SparkFinalTable(SparkStatements statements, ValidatedStep step, String relation, List<String> columns) {
+    /**
+     * Reads a final table.
+     *
+     * @param statements the run's statements
+     * @param step the final step
+     * @param relation the table as Spark SQL names it
+     * @param columns its visible columns
+     * @param hidden its hidden columns
+     * @param lineage how its rows' source rows are listed, or null when they are not
+     * @param missing why rows that carry lineage have none here, or null
+     */
+    SparkFinalTable(
+            SparkStatements statements,
+            ValidatedStep step,
+            String relation,
+            List<String> columns,
+            List<String> hidden,
+            SparkLineage lineage,
+            String missing) {
         this.statements = statements;
         this.step = step;
         this.relation = relation;
         this.columns = columns;
+        this.hidden = hidden;
+        this.lineage = lineage;
+        this.notice = missing;
     }
 
-    /** {@inheritDoc} Spark cites joined and aggregated rows by their sheets: it does not list their source rows. */
     @Override
     public Optional<String> citationNotice() {
-        if (step.provenance() instanceof RowProvenance || step.provenance() instanceof SheetProvenance) {
-            return Optional.empty();
-        }
-        return Optional.of(("the rows of step %d cite whole sheets on Spark, which does not list the source rows of"
-                        + " joined or aggregated rows; run the plan with --engine sqlite or duckdb for row citations")
-                .formatted(step.step().step()));
+        return Optional.ofNullable(notice);
     }
 
     @Override
@@ -89,8 +121,12 @@ final class SparkFinalTable implements FinalTable {
     public void stream(long maxRows, BufferAllocator allocator, int batchRows, ArrowRows.BatchConsumer consumer) {
         List<Row> rows = fetch(maxRows);
         if (!rows.isEmpty()) {
+            if (cited == null) {
+                cited = listsLineage() ? cite(rows, rows.get(0).schema()) : rows;
+            }
+            rows = cited;
             SparkRows.stream(
-                    rows.get(0).schema(),
+                    shownSchema(fetched.get(0).schema()),
                     rows.subList(0, (int) Math.min(maxRows, rows.size())).iterator(),
                     allocator,
                     batchRows,
@@ -98,21 +134,50 @@ final class SparkFinalTable implements FinalTable {
         }
     }
 
-    /** {@inheritDoc} Spark's step tables have no row numbers to list lineage by. */
+    /**
+     * {@inheritDoc} The rows whose lineage is listed are read first and handed back to the cluster, so at most
+     * {@value #LINEAGE_ROWS} at once.
+     */
     @Override
     public ArrowStreams.Written writeLineage(long maxRows, OutputStream out) {
-        throw new EngineException(
-                PlanErrorCode.ENGINE_NOT_AVAILABLE,
-                "Spark does not list a table's lineage; download it with the engine sqlite or duckdb");
+        if (lineage == null) {
+            return noLineage(out);
+        }
+        long rows = Math.min(maxRows, LINEAGE_ROWS + 1);
+        List<Row> read = run(spark -> spark.sql(read(true) + " LIMIT " + rows).collectAsList());
+        if (read.size() > LINEAGE_ROWS) {
+            throw new EngineException(
+                    PlanErrorCode.ENGINE_NOT_AVAILABLE,
+                    ("Spark lists the lineage of at most %,d rows at once and the table has more; ask for at most"
+                                    + " %d rows (maxRows), or download it with the engine sqlite or duckdb")
+                            .formatted(LINEAGE_ROWS, LINEAGE_ROWS));
+        }
+        if (read.isEmpty()) {
+            return noLineage(out);
+        }
+        return lineage.download(read, tableColumns(read.get(0).schema()), out);
     }
 
+    /** Writes a lineage of no rows. */
+    private ArrowStreams.Written noLineage(OutputStream out) {
+        return run(spark -> {
+            Dataset<Row> none = spark.sql(CitationRanges.download(
+                    new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0"), 0, "STRING"));
+            return SparkRows.write(none.schema(), List.<Row>of().iterator(), 0, out);
+        });
+    }
+
+    /** {@inheritDoc} Joined and aggregated rows are cited {@value #CITED_PER_LISTING} at a time as they are read. */
     @Override
     public ArrowStreams.Written writeArrow(long maxRows, OutputStream out) {
         return run(spark -> {
-            Dataset<Row> rows = spark.sql(cited() + (maxRows == Long.MAX_VALUE ? "" : " LIMIT " + (maxRows + 1)));
+            Dataset<Row> rows =
+                    spark.sql(read(listsLineage()) + (maxRows == Long.MAX_VALUE ? "" : " LIMIT " + (maxRows + 1)));
             Iterator<Row> iterator = rows.toLocalIterator();
             try {
-                return SparkRows.write(rows.schema(), iterator, maxRows, out);
+                StructType shown = shownSchema(rows.schema());
+                Iterator<Row> cited = listsLineage() ? new CitedRows(iterator, rows.schema()) : iterator;
+                return SparkRows.write(shown, cited, maxRows, out);
             } finally {
                 release(iterator);
             }
@@ -131,23 +196,109 @@ final class SparkFinalTable implements FinalTable {
 
     /**
      * The first rows with their citations, one past the given count so that a caller can tell whether there are
-     * more; read once for the largest count asked.
+     * more; read once for the largest count asked. Rows whose citations are listed from their lineage come with their
+     * hidden columns and cite their sheets until {@link #stream} cites them: comparing engines reads only the values.
      */
     private List<Row> fetch(long rows) {
         boolean whole = fetchedFor >= 0 && fetched.size() <= fetchedFor;
         if (rows > fetchedFor && !whole) {
             int limit = (int) Math.min(rows + 1, Integer.MAX_VALUE);
             Observation observation = new Observation();
-            fetched = run(spark -> spark.sql("SELECT * FROM " + relation)
+            List<Row> read = run(spark -> spark.sql("SELECT * FROM " + relation)
                     .observe(observation, functions.count(functions.lit(1)))
                     .orderBy(functions.col(SparkSqlDialect.ORDER_COLUMN))
                     .limit(limit)
-                    .selectExpr(citedColumns())
+                    .selectExpr(readColumns(listsLineage()))
                     .collectAsList());
+            fetched = read;
+            cited = null;
             fetchedFor = rows;
             counted = observation;
         }
         return fetched;
+    }
+
+    /** Whether the rows' citations are listed from their lineage, rather than made in SQL. */
+    private boolean listsLineage() {
+        return lineage != null && !(step.provenance() instanceof RowProvenance) && notice == null;
+    }
+
+    /**
+     * The rows with their citations listed from their lineage in place of their sheets, and without their hidden
+     * columns; when the listing fails or takes too long, the rows cite their sheets and the notice says why.
+     */
+    private List<Row> cite(List<Row> read, StructType schema) {
+        Map<Long, String> citations;
+        try {
+            citations = lineage.cite(read, tableColumns(schema));
+        } catch (EngineException e) {
+            notice = e.getErrorCode().equals(PlanErrorCode.QUERY_TIMEOUT.toErrorCode())
+                    ? "the rows of step %d cite whole sheets: listing their source rows took longer than the plan's"
+                                    .formatted(step.step().step())
+                            + " time limit; run with citations: sheets to skip it"
+                    : "the rows of step %d cite whole sheets: their source rows could not be listed (%s)"
+                            .formatted(step.step().step(), e.getMessage());
+            citations = Map.of();
+        }
+        String sheets = Citations.sheets(step.provenance());
+        List<Row> cited = new ArrayList<>(read.size());
+        for (int i = 0; i < read.size(); i++) {
+            Row row = read.get(i);
+            Object[] values = new Object[columns.size() + 1];
+            for (int c = 0; c < columns.size(); c++) {
+                values[c] = row.isNullAt(c) ? null : row.get(c);
+            }
+            values[columns.size()] = citations.getOrDefault(i + 1L, sheets);
+            cited.add(RowFactory.create(values));
+        }
+        return cited;
+    }
+
+    /** The schema of the rows results show: the visible columns and the citation. */
+    private StructType shownSchema(StructType read) {
+        return DataTypes.createStructType(Arrays.copyOf(read.fields(), columns.size() + 1));
+    }
+
+    /** The step table's columns in a row read with its hidden columns: the visible ones, then the hidden ones. */
+    private SparkLineage.TableColumns tableColumns(StructType read) {
+        List<StructField> fields = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        for (int i = 0; i < read.fields().length; i++) {
+            if (i != columns.size()) {
+                fields.add(read.fields()[i]);
+                positions.add(i);
+            }
+        }
+        return new SparkLineage.TableColumns(fields, positions);
+    }
+
+    /** Cites the rows of an iterator a batch at a time, as they are read. */
+    private final class CitedRows implements Iterator<Row> {
+        private final Iterator<Row> rows;
+        private final StructType schema;
+        private Iterator<Row> batch = Collections.emptyIterator();
+
+        CitedRows(Iterator<Row> rows, StructType schema) {
+            this.rows = rows;
+            this.schema = schema;
+        }
+
+        @Override
+        public boolean hasNext() {
+            return batch.hasNext() || rows.hasNext();
+        }
+
+        @Override
+        public Row next() {
+            if (!batch.hasNext()) {
+                List<Row> read = new ArrayList<>();
+                while (read.size() < CITED_PER_LISTING && rows.hasNext()) {
+                    read.add(rows.next());
+                }
+                batch = cite(read, schema).iterator();
+            }
+            return batch.next();
+        }
     }
 
     /**
@@ -168,11 +319,20 @@ final class SparkFinalTable implements FinalTable {
         }
     }
 
-    private String[] citedColumns() {
+    /** The visible columns, the citation, then, with {@code withHidden}, the hidden columns. */
+    private String[] readColumns(boolean withHidden) {
         List<String> expressions = new ArrayList<>();
         columns.forEach(column -> expressions.add(quote(column)));
         expressions.add(Citations.column(step, "STRING"));
+        if (withHidden) {
+            hidden.forEach(column -> expressions.add(quote(column)));
+        }
         return expressions.toArray(String[]::new);
+    }
+
+    /** The query that reads the table's rows in order, as {@link #readColumns} lists them. */
+    private String read(boolean withHidden) {
+        return "SELECT " + String.join(", ", readColumns(withHidden)) + " FROM " + relation + " ORDER BY " + ORDER;
     }
 
     /** Runs a read under the plan's time limit; its failure is the step's, as it may be the step's query's. */
@@ -185,7 +345,7 @@ final class SparkFinalTable implements FinalTable {
      * it is closed or read out. The queries read this way have a LIMIT a row past what is used, so reading the rest is
      * cheap.
      */
-    private static void release(Iterator<Row> iterator) {
+    static void release(Iterator<Row> iterator) {
         if (iterator instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
@@ -197,9 +357,5 @@ final class SparkFinalTable implements FinalTable {
         while (iterator.hasNext()) {
             iterator.next();
         }
-    }
-
-    private String cited() {
-        return Citations.select(step, columns, relation, ORDER, "STRING");
     }
 }

@@ -13,6 +13,9 @@ import io.tablequery.engine.exec.TableNaming;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageQuery;
+import io.tablequery.engine.provenance.LineageSql;
+import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.spark.export.ParquetExports;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,6 +44,7 @@ public final class SparkPlanSession implements PlanSession {
     private final Map<Integer, Relation> relations = new HashMap<>();
     private final List<String> made = new ArrayList<>();
     private final List<String> cached = new ArrayList<>();
+    private PlanTranslation translation;
 
     /**
      * Opens a run.
@@ -63,6 +67,7 @@ public final class SparkPlanSession implements PlanSession {
         if (!translation.translated()) {
             throw new IllegalArgumentException("step %d did not translate".formatted(translation.refusedStep()));
         }
+        this.translation = translation;
         long deadline = statements.deadline();
         Set<String> reads = new LinkedHashSet<>();
         plan.steps().forEach(step -> step.reads().forEach(name -> reads.add(name.toLowerCase(Locale.ROOT))));
@@ -80,7 +85,7 @@ public final class SparkPlanSession implements PlanSession {
             Translation.Translated translated = translation.steps().get(i);
             if (step.step().isFinal() && !readLater(steps, i)) {
                 String query = "(" + translated.rows() + ") AS " + quote("__tq_final");
-                relations.put(number, new Relation(query, visible(translated)));
+                relations.put(number, new Relation(query, visible(translated), hidden(translated)));
                 continue;
             }
             String table = quote(step.step().destineTableName());
@@ -89,7 +94,7 @@ public final class SparkPlanSession implements PlanSession {
             made.add(table);
             cached.add(table);
             statements.run(number, spark -> spark.sql("CACHE TABLE " + table));
-            relations.put(number, new Relation(table, visible(translated)));
+            relations.put(number, new Relation(table, visible(translated), hidden(translated)));
         }
     }
 
@@ -100,7 +105,29 @@ public final class SparkPlanSession implements PlanSession {
             throw new IllegalStateException(
                     "step %d did not run".formatted(step.step().step()));
         }
-        return new SparkFinalTable(statements, step, relation.sql(), relation.columns());
+        int number = step.step().step();
+        LineageQuery query = translation.lineage().get(number);
+        String refused = translation.lineageRefused().get(number);
+        boolean listed = !(step.provenance() instanceof RowProvenance);
+        return new SparkFinalTable(
+                statements,
+                step,
+                relation.sql(),
+                relation.columns(),
+                relation.hidden(),
+                query == null
+                        ? null
+                        : new SparkLineage(
+                                statements,
+                                number,
+                                step.step().destineTableName(),
+                                query,
+                                LineageSql.unique(step.provenance()),
+                                citeRanges),
+                refused == null || !listed
+                        ? null
+                        : "the rows of step %d cite whole sheets on Spark: their lineage query does not translate (%s)"
+                                .formatted(number, refused));
     }
 
     @Override
@@ -112,17 +139,30 @@ public final class SparkPlanSession implements PlanSession {
     private static List<String> visible(Translation.Translated step) {
         return step.columns().stream()
                 .map(ColumnSchema::name)
-                .filter(name -> !name.toLowerCase(Locale.ROOT).startsWith(PlanValidator.HIDDEN_PREFIX))
+                .filter(name -> !hidden(name))
                 .toList();
     }
 
+    /** The hidden provenance columns of a step's table, which its rows' lineage is listed by. */
+    private static List<String> hidden(Translation.Translated step) {
+        return step.columns().stream()
+                .map(ColumnSchema::name)
+                .filter(SparkPlanSession::hidden)
+                .toList();
+    }
+
+    private static boolean hidden(String column) {
+        return column.toLowerCase(Locale.ROOT).startsWith(PlanValidator.HIDDEN_PREFIX);
+    }
+
     /**
-     * Where a final step's rows are read from, and the columns results show.
+     * Where a final step's rows are read from, the columns results show, and the hidden ones.
      *
      * @param sql a view's name or a parenthesized query with its alias
      * @param columns the visible columns
+     * @param hidden the hidden columns
      */
-    private record Relation(String sql, List<String> columns) {}
+    private record Relation(String sql, List<String> columns, List<String> hidden) {}
 
     /** Whether a step after this one reads its table. */
     private static boolean readLater(List<ValidatedStep> steps, int index) {
