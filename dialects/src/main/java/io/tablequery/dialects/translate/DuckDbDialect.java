@@ -24,6 +24,16 @@ public final class DuckDbDialect implements SqlDialect {
         return true;
     }
 
+    @Override
+    public String rowList(String value) {
+        return "list(" + value + ")";
+    }
+
+    @Override
+    public String listedValues(String list) {
+        return "unnest(" + list + ")";
+    }
+
     /** {@inheritDoc} DuckDB's bounded {@code min(value, n)} keeps the smallest values without sorting the group. */
     @Override
     public String rowSummary(String value, int smallest, boolean distinct) {

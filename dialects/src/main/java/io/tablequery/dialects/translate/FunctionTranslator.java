@@ -14,8 +14,17 @@ import java.util.StringJoiner;
 /** Translates SQLite's built-in functions, aggregates and window functions into DuckDB SQL with SQLite's results. */
 final class FunctionTranslator {
     /** Aggregates SQLite knows; with {@code OVER} they are window functions. */
-    static final Set<String> AGGREGATES =
-            Set.of("count", "sum", "total", "avg", "min", "max", "group_concat", "string_agg", SqlDialect.ROW_SUMMARY);
+    static final Set<String> AGGREGATES = Set.of(
+            "count",
+            "sum",
+            "total",
+            "avg",
+            "min",
+            "max",
+            "group_concat",
+            "string_agg",
+            SqlDialect.ROW_SUMMARY,
+            SqlDialect.ROW_LIST);
 
     private static final Set<String> REFUSED = Set.of(
             "random",
@@ -63,7 +72,7 @@ final class FunctionTranslator {
 
     Typed call(Expr.Call call, Scope scope) {
         String name = call.name().toLowerCase(Locale.ROOT);
-        if (name.equals(SqlDialect.ROW_SUMMARY)) {
+        if (name.equals(SqlDialect.ROW_SUMMARY) || name.equals(SqlDialect.ROW_LIST)) {
             return rowSummary(call, scope);
         }
         if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
@@ -108,18 +117,27 @@ final class FunctionTranslator {
         return scalar(call, name, values(call, scope));
     }
 
-    /** {@link SqlDialect#ROW_SUMMARY}, which lineage writes; a dialect without it refuses it. */
+    /**
+     * {@link SqlDialect#ROW_SUMMARY} or {@link SqlDialect#ROW_LIST}, which lineage writes; a dialect without them
+     * refuses them. A list is typed as a blob: it is a hidden column of a final table no step reads.
+     */
     private Typed rowSummary(Expr.Call call, Scope scope) {
         SqlDialect dialect = statement.dialect();
         if (!dialect.has(SqlDialect.Feature.ROW_SUMMARIES)) {
             throw new Refusal("the function " + call.name() + "() has no " + dialect.name() + " counterpart");
         }
-        if (call.args().size() != 2
-                || call.over() != null
-                || call.filter() != null
-                || !(call.args().get(1) instanceof Expr.Literal count)
-                || count.kind() != Expr.LiteralKind.INTEGER
-                || count.text().length() > 4) {
+        boolean list = call.name().equalsIgnoreCase(SqlDialect.ROW_LIST);
+        if (call.over() != null || call.filter() != null) {
+            throw new Refusal(call.name() + "() is an aggregate without OVER or FILTER");
+        }
+        if (list && (call.args().size() != 1 || call.distinct())) {
+            throw new Refusal(call.name() + "() takes one value");
+        }
+        if (!list
+                && (call.args().size() != 2
+                        || !(call.args().get(1) instanceof Expr.Literal count)
+                        || count.kind() != Expr.LiteralKind.INTEGER
+                        || count.text().length() > 4)) {
             throw new Refusal(call.name() + "() takes a value and a whole number below 10,000");
         }
         Aggregation aggregation = scope.aggregation;
@@ -132,6 +150,10 @@ final class FunctionTranslator {
             if (value.type() != SqlType.INTEGER) {
                 throw new Refusal(call.name() + "() of values that are not all integers");
             }
+            if (list) {
+                return Typed.of(dialect.rowList(value.sql()), SqlType.BLOB);
+            }
+            Expr.Literal count = (Expr.Literal) call.args().get(1);
             return Typed.of(
                     dialect.rowSummary(value.sql(), Integer.parseInt(count.text()), call.distinct()), SqlType.TEXT);
         } finally {

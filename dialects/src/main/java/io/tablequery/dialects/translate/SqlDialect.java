@@ -40,8 +40,8 @@ public interface SqlDialect {
         /** {@code SELECT DISTINCT} ordered by a term that is not one of its result columns. */
         DISTINCT_ORDERED_ELSEWHERE,
         /**
-         * The aggregate {@link #ROW_SUMMARY} of tablequery's lineage: a group's count, largest and smallest few
-         * integers in one pass, without sorting the group.
+         * The aggregates {@link #ROW_SUMMARY} and {@link #ROW_LIST} of tablequery's lineage: a group's count, largest
+         * and smallest few integers in one pass, without sorting the group; or all its integers, as a list.
          */
         ROW_SUMMARIES
     }
@@ -55,6 +55,13 @@ public interface SqlDialect {
      * {@code max} take.
      */
     String ROW_SUMMARY = "__tq_row_summary";
+
+    /**
+     * The name of another aggregate of tablequery's lineage, like {@link #ROW_SUMMARY} never in SQL that SQLite runs:
+     * {@code __tq_row_list(value)} keeps every value of a group's integer expression, repeats and NULLs kept, in the
+     * dialect's list type, which nothing but {@link #listedValues} reads.
+     */
+    String ROW_LIST = "__tq_row_list";
 
     /**
      * Returns the dialect's name, as refusals and notices say it.
@@ -82,6 +89,29 @@ public interface SqlDialect {
      */
     default String rowSummary(String value, int smallest, boolean distinct) {
         throw new UnsupportedOperationException(name() + " has no row summary");
+    }
+
+    /**
+     * Spells {@link #ROW_LIST}.
+     *
+     * @param value the integer expression
+     * @return the aggregate
+     * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
+     */
+    default String rowList(String value) {
+        throw new UnsupportedOperationException(name() + " has no row list");
+    }
+
+    /**
+     * Spells, in a select list, the values of a {@link #ROW_LIST} column, one row each, the row's other columns
+     * repeated beside them.
+     *
+     * @param list the list column
+     * @return the expression
+     * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
+     */
+    default String listedValues(String list) {
+        throw new UnsupportedOperationException(name() + " has no row list");
     }
 
     /**

@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.dialects.sql.SqliteStatement;
 import java.sql.SQLException;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Lineage's row summary aggregate: DuckDB spells it in one pass, Spark refuses it, and beside one {@code max} it
- * leaves SQLite's bare-column reading of the query as it was.
+ * Lineage's row summary and row list aggregates: DuckDB spells them in one pass, Spark refuses them, and beside one
+ * {@code max} the summary leaves SQLite's bare-column reading of the query as it was.
  */
 class RowSummaryTest {
     @Test
@@ -48,6 +49,41 @@ class RowSummaryTest {
                             "SELECT __tq_row_summary(t.rowid, 99999999999999999999) AS s FROM t", engines.schema()))
                     .isInstanceOf(Translation.Untranslatable.class);
             assertThat(SqliteToDuckDb.translate("SELECT __tq_row_summary(t.rowid, 'x') AS s FROM t", engines.schema()))
+                    .isInstanceOf(Translation.Untranslatable.class);
+        }
+    }
+
+    @Test
+    void duckDbListsAGroupsRowsWhichUnnestOneRowEachAndSparkRefuses() throws SQLException {
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(List.of(
+                    "CREATE TABLE t(k TEXT, v INTEGER)",
+                    "INSERT INTO t VALUES ('a', 1), ('b', 2), ('a', 3), ('a', NULL), ('b', 5), ('a', 9)"));
+            engines.copyTables();
+            String sql = "SELECT k, max(v) AS m, __tq_row_list(t.v) AS l FROM t GROUP BY k";
+            Translation.Translated translated =
+                    (Translation.Translated) SqliteToDuckDb.translate(sql, engines.schema());
+            assertThat(translated.sql()).contains("list(");
+            String listed = "SELECT k, " + DuckDbDialect.INSTANCE.listedValues("l") + " AS r FROM (" + translated.sql()
+                    + ") AS g ORDER BY k, r NULLS FIRST";
+            assertThat(EnginePair.query(engines.duckdb, listed).rows())
+                    .as("every value, NULL kept")
+                    .containsExactly(
+                            Arrays.asList("a", null),
+                            List.of("a", 1L),
+                            List.of("a", 3L),
+                            List.of("a", 9L),
+                            List.of("b", 2L),
+                            List.of("b", 5L));
+            assertThat(SqliteTranslator.translate(
+                            SqliteStatement.of(sql), engines.schema(), RealSums.SQLITE, SparkSqlDialect.INSTANCE))
+                    .isInstanceOf(Translation.Untranslatable.class);
+            assertThat(SqliteToDuckDb.translate("SELECT __tq_row_list(t.v, 2) AS l FROM t", engines.schema()))
+                    .isInstanceOf(Translation.Untranslatable.class);
+            assertThat(SqliteToDuckDb.translate("SELECT __tq_row_list(DISTINCT t.v) AS l FROM t", engines.schema()))
+                    .isInstanceOf(Translation.Untranslatable.class);
+            assertThat(SqliteToDuckDb.translate("SELECT __tq_row_list(t.k) AS l FROM t", engines.schema()))
+                    .as("only integers")
                     .isInstanceOf(Translation.Untranslatable.class);
         }
     }

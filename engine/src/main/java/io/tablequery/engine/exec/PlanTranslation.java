@@ -1,5 +1,6 @@
 package io.tablequery.engine.exec;
 
+import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.sql.SqliteStatement;
@@ -94,12 +95,15 @@ public record PlanTranslation(
         Map<Integer, LineageSummary> summarized = new HashMap<>();
         for (ValidatedStep step : plan.steps()) {
             Translation translation = null;
+            boolean listed = false;
             if (summarizes(plan, step, dialect)) {
                 translation = SqliteTranslator.translate(step.summary().executed(), schema, realSums, dialect);
-                if (translation instanceof Translation.Translated) {
-                    summarized.put(step.step().step(), step.summary());
-                } else {
+                if (!(translation instanceof Translation.Translated)) {
                     translation = null;
+                } else if (step.summary().lists()) {
+                    listed = true;
+                } else {
+                    summarized.put(step.step().step(), step.summary());
                 }
             }
             if (translation == null) {
@@ -121,8 +125,15 @@ public record PlanTranslation(
             SchemaLookup lineageSchema = dialect.has(SqlDialect.Feature.INSERTION_ROWIDS)
                     ? schema
                     : schema.withShownRows(step.step().destineTableName(), done.columns());
-            query.ifPresent(found -> translateLineage(
-                    step.step().step(), found, schema, lineageSchema, realSums, dialect, lineage, lineageRefused));
+            if (listed) {
+                lineage.put(
+                        step.step().step(),
+                        listedLineage(
+                                engine.naming().created(step.step().destineTableName()), step.summary(), dialect));
+            } else {
+                query.ifPresent(found -> translateLineage(
+                        step.step().step(), found, schema, lineageSchema, realSums, dialect, lineage, lineageRefused));
+            }
         }
         return new PlanTranslation(
                 translated.stream().map(Translation.Translated::sql).toList(),
@@ -133,6 +144,21 @@ public record PlanTranslation(
                 lineage,
                 lineageRefused,
                 summarized);
+    }
+
+    /**
+     * The lineage query of a step that ran with lists of its groups' rows ({@link LineageSummary#lists}): each list's
+     * values, read from the step's table, so that its sources are not read again.
+     */
+    private static LineageQuery listedLineage(String table, LineageSummary summary, SqlDialect dialect) {
+        List<String> parts = new ArrayList<>();
+        for (LineageSummary.Column column : summary.columns()) {
+            parts.add("SELECT " + dialect.insertionRowid("t") + " AS o, "
+                    + column.sheet().fileNumber() + " AS f, "
+                    + column.sheet().sheetNumber() + " AS s, " + dialect.listedValues("t." + quote(column.name()))
+                    + " AS r FROM " + table + " AS t");
+        }
+        return new LineageQuery(List.of(), String.join(" UNION ALL ", parts));
     }
 
     /**

@@ -97,7 +97,7 @@ final class LineageRewriter {
     private Summarized summarized;
 
     /** Where the summary columns go, their text, and each one's source sheet and name. */
-    private record Summarized(int at, String hidden, List<LineageSummary.Column> columns) {}
+    private record Summarized(int at, String hidden, List<LineageSummary.Column> columns, boolean lists) {}
 
     private int names;
 
@@ -183,8 +183,8 @@ final class LineageRewriter {
         if (summarized != null) {
             TreeMap<Integer, String> withSummary = new TreeMap<>(edits);
             withSummary.merge(summarized.at(), summarized.hidden(), String::concat);
-            summary =
-                    new LineageSummary(SqliteStatement.of(render(withSummary, 0, sql.length())), summarized.columns());
+            summary = new LineageSummary(
+                    SqliteStatement.of(render(withSummary, 0, sql.length())), summarized.columns(), summarized.lists());
         }
         return new Rewritten(rewritten(0, sql.length()), provenance, summary);
     }
@@ -378,13 +378,19 @@ final class LineageRewriter {
 
     /**
      * GROUP BY or an aggregate: hidden columns keep a marker and the group's key; a witness query lists its rows. The
-     * query of a final step that makes few groups also gets row summaries, for the engines that have them.
+     * query of a final step also gets, for the engines that have them, row summaries when it makes few groups, or
+     * else lists of its rows, unless reading its rows again costs no more than a scan of one table.
      */
     private Provenance group(
             Query.Select select, SelectLayout layout, List<Source> sources, List<Slot> slots, boolean top)
             throws WholeSheets {
-        if (top && step.isFinal() && groups(select, sources).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
-            summarized = summarized(layout, slots);
+        if (top && step.isFinal()) {
+            if (groups(select, sources).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
+                summarized = summarized(layout, slots);
+            }
+            if (summarized == null && !readAgainByAScan(select, sources)) {
+                summarized = listed(layout, slots);
+            }
         }
         List<String> keys = markedKeys(select, sources);
         List<String> tableKeys = new ArrayList<>();
@@ -424,7 +430,49 @@ final class LineageRewriter {
                     .append(quote(name));
             columns.add(new LineageSummary.Column(direct.sheet(), name));
         }
-        return new Summarized(layout.selectListEnd(), hidden.toString(), columns);
+        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false);
+    }
+
+    /**
+     * Whether reading a level's rows again is one scan of one table: its FROM names one workspace table or earlier
+     * step's table, and its WHERE has no subquery. A join, a WITH table, a subquery in FROM or one in WHERE would be
+     * run again.
+     */
+    private boolean readAgainByAScan(Query.Select select, List<Source> sources) {
+        FromItem.Table table = sources.size() == 1 ? sources.get(0).table() : null;
+        if (table == null
+                || workspaceTable(table).isEmpty()
+                        && !earlier.containsKey(table.name().toLowerCase(Locale.ROOT))) {
+            return false;
+        }
+        return select.where() == null || !hasSubquery(select.where());
+    }
+
+    private static boolean hasSubquery(Expr expr) {
+        return expr instanceof Expr.Subquery
+                || expr instanceof Expr.InQuery
+                || expr instanceof Expr.Exists
+                || Exprs.children(expr).stream().anyMatch(LineageRewriter::hasSubquery);
+    }
+
+    /** Lists of every R-number of a group, one hidden column per source, when every source is a sheet's rows. */
+    private Summarized listed(SelectLayout layout, List<Slot> slots) {
+        StringBuilder hidden = new StringBuilder();
+        List<LineageSummary.Column> columns = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (!(slot instanceof Slot.Direct direct)) {
+                return null;
+            }
+            String name = PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + columns.size();
+            hidden.append(", ")
+                    .append(SqlDialect.ROW_LIST)
+                    .append('(')
+                    .append(direct.column())
+                    .append(") AS ")
+                    .append(quote(name));
+            columns.add(new LineageSummary.Column(direct.sheet(), name));
+        }
+        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true);
     }
 
     /**

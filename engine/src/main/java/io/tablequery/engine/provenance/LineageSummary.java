@@ -6,15 +6,18 @@ import io.tablequery.dialects.sql.SqliteStatement;
 import java.util.List;
 
 /**
- * A step whose rows are groups of source rows of distinct sheets, in the form an engine that has the row summary
- * aggregate ({@code SqlDialect.ROW_SUMMARY}) runs instead: the step's statement with one more hidden column per
- * source, each group's count, largest and smallest R-numbers of that source, computed in the same pass as the answer,
- * so most rows need no second reading of the sources to be cited. SQLite runs the step as written.
+ * A step whose rows are groups of source rows, in the form an engine that has the row summary aggregates ({@code
+ * SqlDialect.ROW_SUMMARY}, {@code SqlDialect.ROW_LIST}) runs instead: the step's statement with one more hidden column
+ * per source, computed in the same pass as the answer, so that most rows need no second reading of the sources to be
+ * cited. A summary (sources of distinct sheets, few groups) holds each group's count, largest and smallest R-numbers
+ * of that source; a list (more groups, whose second reading would run more than a scan of one table: a join, a
+ * subquery) holds all of them. SQLite runs the step as written.
  *
  * @param executed the statement with the summary columns
  * @param columns the summary columns, one per source
+ * @param lists whether the columns are lists of every R-number of the group rather than summaries
  */
-public record LineageSummary(SqliteStatement executed, List<Column> columns) {
+public record LineageSummary(SqliteStatement executed, List<Column> columns, boolean lists) {
     /** How many of a group's smallest R-numbers the summary keeps: eight per range a citation shows by default. */
     public static final int SMALLEST = 8 * RowCitation.DEFAULT_RANGES + 8;
 

@@ -216,7 +216,7 @@ class PlanValidatorTest {
     }
 
     @Test
-    void onlyAFinalStepGroupingRowsOfDistinctSheetsGetsRowSummaries() {
+    void onlyAFinalStepGetsRowSummariesOrListsOfItsGroupsRows() {
         ValidatedPlan plan = validate(plan(
                 step(
                         1,
@@ -240,6 +240,18 @@ class PlanValidatorTest {
                         "CREATE TEMP TABLE \"s5\" AS SELECT count(*) AS n FROM \"orders\" a JOIN \"orders\" b ON"
                                 + " a.\"city\" = b.\"city\"",
                         "s5",
+                        "final"),
+                step(
+                        6,
+                        "CREATE TEMP TABLE \"s6\" AS SELECT \"city\" || 'x' AS c, count(*) AS n FROM \"orders\""
+                                + " GROUP BY 1",
+                        "s6",
+                        "final"),
+                step(
+                        7,
+                        "CREATE TEMP TABLE \"s7\" AS SELECT \"city\" || 'x' AS c, count(*) AS n FROM \"orders\""
+                                + " WHERE \"city\" IN (SELECT \"city\" FROM \"stock\") GROUP BY 1",
+                        "s7",
                         "final")));
         assertThat(plan.steps().get(0).summary()).as("an intermediate step").isNull();
         assertThat(plan.steps().get(1).summary())
@@ -254,7 +266,19 @@ class PlanValidatorTest {
                 .containsExactly("F1S1", "F2S1");
         assertThat(plan.steps().get(3).summary().executed().sql())
                 .contains("__tq_row_summary(\"c\".\"__tq_r4_0\", 168) AS \"__tq_sum_s4_0\"");
-        assertThat(plan.steps().get(4).summary()).as("a sheet joined to itself").isNull();
+        assertThat(plan.steps().get(2).summary().lists()).isFalse();
+        assertThat(plan.steps().get(4).summary().lists())
+                .as("a sheet joined to itself lists its rows")
+                .isTrue();
+        assertThat(plan.steps().get(4).summary().executed().sql())
+                .contains("__tq_row_list(\"a\".rowid) AS \"__tq_list_s5_0\", __tq_row_list(\"b\".rowid) AS"
+                        + " \"__tq_list_s5_1\"");
+        assertThat(plan.steps().get(5).summary())
+                .as("groups of one table the profiles cannot count: read again by a scan rather than listed")
+                .isNull();
+        assertThat(plan.steps().get(6).summary().lists())
+                .as("a subquery in WHERE would run again: listed")
+                .isTrue();
         ValidatedPlan sheets = PlanValidator.validate(
                 PlanParser.parse(plan(
                         step(1, "CREATE TEMP TABLE \"s1\" AS SELECT count(*) AS n FROM \"orders\"", "s1", "final"))),

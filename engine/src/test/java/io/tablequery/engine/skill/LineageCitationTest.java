@@ -153,8 +153,8 @@ class LineageCitationTest {
         Random random = new Random(7);
         int checked = 0;
         int capped = 0;
-        for (int i = 0; i < 240; i++) {
-            Case generated = generate(i % 18, random);
+        for (int i = 0; i < 260; i++) {
+            Case generated = generate(i % 20, random);
             List<Map<String, String>> sqlite = run(generated.plan(), PlanEngine.SQLITE);
             List<Map<String, String>> duckdb = run(generated.plan(), PlanEngine.DUCKDB);
             assertThat(sorted(duckdb)).as(generated.plan()).isEqualTo(sorted(sqlite));
@@ -511,6 +511,34 @@ class LineageCitationTest {
                                     .collect(Collectors.toSet());
                             TreeSet<String> cited = regions(c -> cities.contains(c.get("city")));
                             cited.addAll(orders(o -> cities.contains(o.get("city")) && qty(o) > t));
+                            return cited;
+                        });
+            case 18 ->
+                new Case(
+                        one(("SELECT o.cat, c.region, o.qty %% 3 AS m, count(*) AS n FROM %s o JOIN %s c ON c.city ="
+                                        + " o.city WHERE o.qty > %d GROUP BY o.cat, c.region, o.qty %% 3")
+                                .formatted(orders, regions, t)),
+                        row -> join(
+                                o -> qty(o) > t
+                                        && o.get("cat").equals(row.get("cat"))
+                                        && qty(o) % 3 == Integer.parseInt(row.get("m")),
+                                c -> c.get("region").equals(row.get("region"))));
+            case 19 ->
+                new Case(
+                        one(("SELECT a.cat, count(*) AS n FROM %1$s a JOIN %1$s b ON b.city = a.city AND b.qty > a.qty"
+                                        + " WHERE a.qty > %2$d GROUP BY a.cat")
+                                .formatted(orders, t)),
+                        row -> {
+                            TreeSet<String> cited = new TreeSet<>();
+                            ORDERS.forEach((ra, a) -> ORDERS.forEach((rb, b) -> {
+                                if (qty(a) > t
+                                        && a.get("cat").equals(row.get("cat"))
+                                        && b.get("city").equals(a.get("city"))
+                                        && qty(b) > qty(a)) {
+                                    cited.add(ordersSheet + "R" + ra);
+                                    cited.add(ordersSheet + "R" + rb);
+                                }
+                            }));
                             return cited;
                         });
             default ->
