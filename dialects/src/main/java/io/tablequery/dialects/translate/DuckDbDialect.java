@@ -30,6 +30,11 @@ public final class DuckDbDialect implements SqlDialect {
     }
 
     @Override
+    public String mergedLists(String list) {
+        return "flatten(list(DISTINCT " + list + "))";
+    }
+
+    @Override
     public String listedValues(String list) {
         return "unnest(" + list + ")";
     }

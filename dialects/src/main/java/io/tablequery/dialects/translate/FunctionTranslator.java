@@ -24,7 +24,8 @@ final class FunctionTranslator {
             "group_concat",
             "string_agg",
             SqlDialect.ROW_SUMMARY,
-            SqlDialect.ROW_LIST);
+            SqlDialect.ROW_LIST,
+            SqlDialect.ROW_LISTS);
 
     private static final Set<String> REFUSED = Set.of(
             "random",
@@ -72,7 +73,9 @@ final class FunctionTranslator {
 
     Typed call(Expr.Call call, Scope scope) {
         String name = call.name().toLowerCase(Locale.ROOT);
-        if (name.equals(SqlDialect.ROW_SUMMARY) || name.equals(SqlDialect.ROW_LIST)) {
+        if (name.equals(SqlDialect.ROW_SUMMARY)
+                || name.equals(SqlDialect.ROW_LIST)
+                || name.equals(SqlDialect.ROW_LISTS)) {
             return rowSummary(call, scope);
         }
         if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
@@ -118,15 +121,17 @@ final class FunctionTranslator {
     }
 
     /**
-     * {@link SqlDialect#ROW_SUMMARY} or {@link SqlDialect#ROW_LIST}, which lineage writes; a dialect without them
-     * refuses them. A list is typed as a blob: it is a hidden column of a final table no step reads.
+     * {@link SqlDialect#ROW_SUMMARY}, {@link SqlDialect#ROW_LIST} or {@link SqlDialect#ROW_LISTS}, which lineage
+     * writes; a dialect without them refuses them. A list is typed as a blob: it is a hidden column of a final table no
+     * step reads, or of a level under it, which only {@link SqlDialect#ROW_LISTS} reads.
      */
     private Typed rowSummary(Expr.Call call, Scope scope) {
         SqlDialect dialect = statement.dialect();
         if (!dialect.has(SqlDialect.Feature.ROW_SUMMARIES)) {
             throw new Refusal("the function " + call.name() + "() has no " + dialect.name() + " counterpart");
         }
-        boolean list = call.name().equalsIgnoreCase(SqlDialect.ROW_LIST);
+        boolean merged = call.name().equalsIgnoreCase(SqlDialect.ROW_LISTS);
+        boolean list = merged || call.name().equalsIgnoreCase(SqlDialect.ROW_LIST);
         if (call.over() != null || call.filter() != null) {
             throw new Refusal(call.name() + "() is an aggregate without OVER or FILTER");
         }
@@ -147,8 +152,11 @@ final class FunctionTranslator {
         aggregation.shelter++;
         try {
             Typed value = expressions.value(call.args().get(0), scope);
-            if (value.type() != SqlType.INTEGER) {
-                throw new Refusal(call.name() + "() of values that are not all integers");
+            if (value.type() != (merged ? SqlType.BLOB : SqlType.INTEGER)) {
+                throw new Refusal(call.name() + "() of values that are not all " + (merged ? "lists" : "integers"));
+            }
+            if (merged) {
+                return Typed.of(dialect.mergedLists(value.sql()), SqlType.BLOB);
             }
             if (list) {
                 return Typed.of(dialect.rowList(value.sql()), SqlType.BLOB);

@@ -64,6 +64,13 @@ public interface SqlDialect {
     String ROW_LIST = "__tq_row_list";
 
     /**
+     * The name of the aggregate that merges {@link #ROW_LIST} columns of a level under the top: {@code
+     * __tq_row_lists(list)} keeps every value of the group's lists, each distinct list once, so that a list that many
+     * rows of the group repeat is not repeated.
+     */
+    String ROW_LISTS = "__tq_row_lists";
+
+    /**
      * Returns the dialect's name, as refusals and notices say it.
      *
      * @return the name, such as {@code DuckDB}
@@ -99,6 +106,17 @@ public interface SqlDialect {
      * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
      */
     default String rowList(String value) {
+        throw new UnsupportedOperationException(name() + " has no row list");
+    }
+
+    /**
+     * Spells {@link #ROW_LISTS}.
+     *
+     * @param list the list column
+     * @return the aggregate
+     * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
+     */
+    default String mergedLists(String list) {
         throw new UnsupportedOperationException(name() + " has no row list");
     }
 

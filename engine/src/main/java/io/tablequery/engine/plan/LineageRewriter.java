@@ -95,9 +95,21 @@ final class LineageRewriter {
     private String withPrefix = "";
     /** The row summary of the step's own query, when it groups the rows of one source, or null. */
     private Summarized summarized;
+    /** The lists a group level under the top whose sources are sheets' rows can have in the summary's form. */
+    private final Map<GroupProvenance, InnerLists> innerLists = new HashMap<>();
 
-    /** Where the summary columns go, their text, and each one's source sheet and name. */
-    private record Summarized(int at, String hidden, List<LineageSummary.Column> columns, boolean lists) {}
+    /**
+     * Where the summary columns go, their text, each one's source sheet and name, whether they are lists, and the
+     * lists of levels under the top they merge.
+     */
+    private record Summarized(
+            int at, String hidden, List<LineageSummary.Column> columns, boolean lists, List<InnerLists> inner) {}
+
+    /**
+     * The lists of a group level under the top: where they go in its select list, their text, and each one's sheet
+     * and name.
+     */
+    private record InnerLists(int at, String hidden, List<LineageSummary.Column> columns) {}
 
     private int names;
 
@@ -182,6 +194,7 @@ final class LineageRewriter {
         LineageSummary summary = null;
         if (summarized != null) {
             TreeMap<Integer, String> withSummary = new TreeMap<>(edits);
+            summarized.inner().forEach(inner -> withSummary.merge(inner.at(), inner.hidden(), String::concat));
             withSummary.merge(summarized.at(), summarized.hidden(), String::concat);
             summary = new LineageSummary(
                     SqliteStatement.of(render(withSummary, 0, sql.length())), summarized.columns(), summarized.lists());
@@ -330,12 +343,15 @@ final class LineageRewriter {
         return slots;
     }
 
-    /** One source in FROM: a table, a step's table, a WITH table or a subquery, and the slots it brings. */
-    private record Source(FromItem.Table table, List<Slot> slots) {}
+    /**
+     * One source in FROM: a table, a step's table, a WITH table or a subquery, the slots it brings, and the name the
+     * level reads it under.
+     */
+    private record Source(FromItem.Table table, List<Slot> slots, String qualifier) {}
 
     private void sources(FromItem from, List<Source> sources) throws WholeSheets {
         if (from instanceof FromItem.Table table) {
-            sources.add(new Source(table, slots(table)));
+            sources.add(new Source(table, slots(table), quote(table.alias() != null ? table.alias() : table.name())));
         } else if (from instanceof FromItem.Join join) {
             sources(join.left(), sources);
             sources(join.right(), sources);
@@ -345,7 +361,8 @@ final class LineageRewriter {
                 throw new WholeSheets("a subquery in FROM has no alias");
             }
             Provenance provenance = level(derived.query(), false);
-            sources.add(new Source(null, slotsOf(quote(derived.alias()), provenance, derived.alias())));
+            sources.add(new Source(
+                    null, slotsOf(quote(derived.alias()), provenance, derived.alias()), quote(derived.alias())));
         }
     }
 
@@ -389,7 +406,7 @@ final class LineageRewriter {
                 summarized = summarized(layout, slots);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listed(layout, slots);
+                summarized = listed(layout, sources);
             }
         }
         List<String> keys = markedKeys(select, sources);
@@ -402,7 +419,34 @@ final class LineageRewriter {
         }
         String witness = witness(select, layout, keys, slots);
         insert(layout, hidden.toString());
-        return new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true);
+        GroupProvenance provenance = new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true);
+        if (!top && step.isFinal()) {
+            innerLists(layout, slots, provenance);
+        }
+        return provenance;
+    }
+
+    /**
+     * Gives a group level under the top whose sources are sheets' rows lists of its groups' rows, in the summary's
+     * form only, for the top level to merge into its own lists.
+     */
+    private void innerLists(SelectLayout layout, List<Slot> slots, GroupProvenance provenance) {
+        StringBuilder hidden = new StringBuilder();
+        List<LineageSummary.Column> columns = new ArrayList<>();
+        for (Slot slot : slots) {
+            if (!(slot instanceof Slot.Direct direct)) {
+                return;
+            }
+            String name = name("list");
+            hidden.append(", ")
+                    .append(SqlDialect.ROW_LIST)
+                    .append('(')
+                    .append(direct.column())
+                    .append(") AS ")
+                    .append(quote(name));
+            columns.add(new LineageSummary.Column(direct.sheet(), name));
+        }
+        innerLists.put(provenance, new InnerLists(layout.selectListEnd(), hidden.toString(), columns));
     }
 
     /**
@@ -430,7 +474,7 @@ final class LineageRewriter {
                     .append(quote(name));
             columns.add(new LineageSummary.Column(direct.sheet(), name));
         }
-        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false);
+        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false, List.of());
     }
 
     /**
@@ -455,24 +499,42 @@ final class LineageRewriter {
                 || Exprs.children(expr).stream().anyMatch(LineageRewriter::hasSubquery);
     }
 
-    /** Lists of every R-number of a group, one hidden column per source, when every source is a sheet's rows. */
-    private Summarized listed(SelectLayout layout, List<Slot> slots) {
+    /**
+     * Lists of every R-number of a group, one hidden column per source sheet: a sheet's rows are listed as they come,
+     * and a group of a level under the top that has lists of its own ({@link #innerLists}) merges them; null when a
+     * source has neither.
+     */
+    private Summarized listed(SelectLayout layout, List<Source> sources) {
         StringBuilder hidden = new StringBuilder();
         List<LineageSummary.Column> columns = new ArrayList<>();
-        for (Slot slot : slots) {
-            if (!(slot instanceof Slot.Direct direct)) {
-                return null;
+        List<InnerLists> merged = new ArrayList<>();
+        for (Source source : sources) {
+            for (Slot slot : source.slots()) {
+                List<String> lists = new ArrayList<>();
+                List<SheetRef> listed = new ArrayList<>();
+                if (slot instanceof Slot.Direct direct) {
+                    lists.add(SqlDialect.ROW_LIST + "(" + direct.column() + ")");
+                    listed.add(direct.sheet());
+                } else if (slot instanceof Slot.Keyed keyed && innerLists.containsKey(keyed.group())) {
+                    InnerLists inner = innerLists.get(keyed.group());
+                    if (!merged.contains(inner)) {
+                        merged.add(inner);
+                    }
+                    for (LineageSummary.Column column : inner.columns()) {
+                        lists.add(SqlDialect.ROW_LISTS + "(" + source.qualifier() + "." + quote(column.name()) + ")");
+                        listed.add(column.sheet());
+                    }
+                } else {
+                    return null;
+                }
+                for (int i = 0; i < lists.size(); i++) {
+                    String name = PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + columns.size();
+                    hidden.append(", ").append(lists.get(i)).append(" AS ").append(quote(name));
+                    columns.add(new LineageSummary.Column(listed.get(i), name));
+                }
             }
-            String name = PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + columns.size();
-            hidden.append(", ")
-                    .append(SqlDialect.ROW_LIST)
-                    .append('(')
-                    .append(direct.column())
-                    .append(") AS ")
-                    .append(quote(name));
-            columns.add(new LineageSummary.Column(direct.sheet(), name));
         }
-        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true);
+        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true, merged);
     }
 
     /**

@@ -252,6 +252,12 @@ class PlanValidatorTest {
                         "CREATE TEMP TABLE \"s7\" AS SELECT \"city\" || 'x' AS c, count(*) AS n FROM \"orders\""
                                 + " WHERE \"city\" IN (SELECT \"city\" FROM \"stock\") GROUP BY 1",
                         "s7",
+                        "final"),
+                step(
+                        8,
+                        "CREATE TEMP TABLE \"s8\" AS SELECT n, count(*) AS k FROM (SELECT o.\"city\", count(*) AS n FROM"
+                                + " \"orders\" o JOIN \"stock\" s ON s.\"city\" = o.\"city\" GROUP BY 1) AS per GROUP BY n",
+                        "s8",
                         "final")));
         assertThat(plan.steps().get(0).summary()).as("an intermediate step").isNull();
         assertThat(plan.steps().get(1).summary())
@@ -279,6 +285,15 @@ class PlanValidatorTest {
         assertThat(plan.steps().get(6).summary().lists())
                 .as("a subquery in WHERE would run again: listed")
                 .isTrue();
+        String counts = plan.steps().get(7).summary().executed().sql();
+        assertThat(counts)
+                .as("a level under the top lists its groups' rows, and the top merges the lists")
+                .contains("__tq_row_list(\"o\".rowid) AS \"__tq_list8_")
+                .contains("__tq_row_lists(\"per\".\"__tq_list8_");
+        assertThat(plan.steps().get(7).summary().columns())
+                .extracting(c -> c.sheet().toString())
+                .containsExactly("F1S1", "F2S1");
+        assertThat(plan.steps().get(7).executedSql()).doesNotContain("__tq_row_list");
         ValidatedPlan sheets = PlanValidator.validate(
                 PlanParser.parse(plan(
                         step(1, "CREATE TEMP TABLE \"s1\" AS SELECT count(*) AS n FROM \"orders\"", "s1", "final"))),
