@@ -500,6 +500,19 @@ final class LineageRewriter {
     }
 
     /**
+     * Whether a source is a group level under the top that has lists ({@link #innerLists}), read directly: the slot's
+     * keys are that level's own columns under the source's name, so its list columns are there too (a plain level in
+     * between would not pass them on).
+     */
+    private boolean readsGroupLevel(Source source, Slot.Keyed keyed) {
+        return innerLists.containsKey(keyed.group())
+                && keyed.keys()
+                        .get(0)
+                        .equals(source.qualifier() + "."
+                                + quote(keyed.group().tableKeys().get(0)));
+    }
+
+    /**
      * Lists of every R-number of a group, one hidden column per source sheet: a sheet's rows are listed as they come,
      * and a group of a level under the top that has lists of its own ({@link #innerLists}) merges them; null when a
      * source has neither.
@@ -515,7 +528,7 @@ final class LineageRewriter {
                 if (slot instanceof Slot.Direct direct) {
                     lists.add(SqlDialect.ROW_LIST + "(" + direct.column() + ")");
                     listed.add(direct.sheet());
-                } else if (slot instanceof Slot.Keyed keyed && innerLists.containsKey(keyed.group())) {
+                } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
                     InnerLists inner = innerLists.get(keyed.group());
                     if (!merged.contains(inner)) {
                         merged.add(inner);

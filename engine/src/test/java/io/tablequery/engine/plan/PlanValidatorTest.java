@@ -258,6 +258,13 @@ class PlanValidatorTest {
                         "CREATE TEMP TABLE \"s8\" AS SELECT n, count(*) AS k FROM (SELECT o.\"city\", count(*) AS n FROM"
                                 + " \"orders\" o JOIN \"stock\" s ON s.\"city\" = o.\"city\" GROUP BY 1) AS per GROUP BY n",
                         "s8",
+                        "final"),
+                step(
+                        9,
+                        "CREATE TEMP TABLE \"s9\" AS SELECT n, count(*) AS k FROM (SELECT per.n, s.\"city\" FROM (SELECT"
+                                + " o.\"city\", count(*) AS n FROM \"orders\" o JOIN \"stock\" s ON s.\"city\" = o.\"city\""
+                                + " GROUP BY 1) AS per JOIN \"stock\" s ON s.\"city\" = per.\"city\") AS d GROUP BY n",
+                        "s9",
                         "final")));
         assertThat(plan.steps().get(0).summary()).as("an intermediate step").isNull();
         assertThat(plan.steps().get(1).summary())
@@ -294,6 +301,9 @@ class PlanValidatorTest {
                 .extracting(c -> c.sheet().toString())
                 .containsExactly("F1S1", "F2S1");
         assertThat(plan.steps().get(7).executedSql()).doesNotContain("__tq_row_list");
+        assertThat(plan.steps().get(8).summary())
+                .as("a group level read through a plain level, which does not pass its lists on")
+                .isNull();
         ValidatedPlan sheets = PlanValidator.validate(
                 PlanParser.parse(plan(
                         step(1, "CREATE TEMP TABLE \"s1\" AS SELECT count(*) AS n FROM \"orders\"", "s1", "final"))),
