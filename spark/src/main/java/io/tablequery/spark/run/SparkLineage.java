@@ -21,6 +21,8 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Lists the source rows of a final table's rows on Spark, whose step tables have no rowid: the rows to be cited, as
@@ -30,6 +32,8 @@ import org.apache.spark.sql.types.StructType;
  * order twice. The lineage query's stages are cached views, dropped with the table of rows when the listing is read.
  */
 final class SparkLineage {
+    private static final Logger LOG = LoggerFactory.getLogger(SparkLineage.class);
+
     private final SparkStatements statements;
     private final int step;
     private final String table;
@@ -130,7 +134,11 @@ final class SparkLineage {
         }
     }
 
-    /** Drops the views made, their caches first; a failure to drop leaves them to the session's end. */
+    /**
+     * Drops the views made, their caches first; a view that cannot be dropped (past the time limit, or the session is
+     * gone) stays in its session, said in the log, until a later listing of the same table replaces it or the
+     * session closes.
+     */
     private void drop(List<String> views) {
         for (int i = views.size() - 1; i >= 0; i--) {
             String view = views.get(i);
@@ -140,7 +148,7 @@ final class SparkLineage {
                 statements.run(
                         step, spark -> spark.sql("DROP VIEW IF EXISTS " + view).collectAsList());
             } catch (RuntimeException e) {
-                // Past the time limit, or the session is gone: the pool drops its views or closes it.
+                LOG.warn("could not drop the lineage view {}, left in its session: {}", view, e.getMessage());
             }
         }
     }
