@@ -28,6 +28,8 @@ import java.util.StringJoiner;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
 import org.duckdb.DuckDBResultSet;
 
 /**
@@ -168,8 +170,8 @@ final class JdbcFinalTable implements FinalTable {
     private String citedSelect(long maxRows) {
         if (maxRows > 0 && lineage.query() != null && notice == null && !(step.provenance() instanceof RowProvenance)) {
             try {
-                String cites = quote(
-                        PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step());
+                String cites =
+                        PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step();
                 store(
                         cites,
                         RowCitations.read(
@@ -182,7 +184,7 @@ final class JdbcFinalTable implements FinalTable {
                 columns.forEach(column -> select.add(ROW + "." + quote(column)));
                 return select + ", COALESCE(" + CITE + ".src, " + literal(Citations.sheets(step.provenance()))
                         + ") AS " + quote(Citations.COLUMN) + " FROM temp." + table() + " AS " + ROW
-                        + " LEFT JOIN temp." + cites + " AS " + CITE + " ON " + CITE + ".o = "
+                        + " LEFT JOIN temp." + quote(cites) + " AS " + CITE + " ON " + CITE + ".o = "
                         + lineage.rowNumber().formatted(ROW) + " ORDER BY " + ROW + ".rowid";
             } catch (SQLException e) {
                 notice = "the rows of step %d cite whole sheets: their source rows could not be listed (%s)"
@@ -233,16 +235,31 @@ final class JdbcFinalTable implements FinalTable {
         }
     }
 
-    /** Stores the citations in a temp table, a few hundred rows per INSERT: row by row is slow on DuckDB. */
+    /**
+     * Stores the citations in a temp table: on DuckDB through its appender (an INSERT of literal rows costs more than
+     * reading the citations: 27-54 ms for 1,048 rows of TPC-H q11), on SQLite a few hundred rows per INSERT.
+     */
     private void store(String table, Map<Long, String> cites) throws SQLException {
         try (Statement statement = connection.createStatement()) {
-            statement.execute("DROP TABLE IF EXISTS temp." + table);
-            statement.execute("CREATE TEMP TABLE " + table + " (o BIGINT, src VARCHAR)");
+            statement.execute("DROP TABLE IF EXISTS temp." + quote(table));
+            statement.execute("CREATE TEMP TABLE " + quote(table) + " (o BIGINT, src VARCHAR)");
+            if (connection.isWrapperFor(DuckDBConnection.class)) {
+                try (DuckDBAppender appender =
+                        connection.unwrap(DuckDBConnection.class).createAppender("temp", "main", table)) {
+                    for (Map.Entry<Long, String> cite : cites.entrySet()) {
+                        appender.beginRow()
+                                .append(cite.getKey())
+                                .append(cite.getValue())
+                                .endRow();
+                    }
+                }
+                return;
+            }
             StringJoiner values = null;
             int rows = 0;
             for (Map.Entry<Long, String> cite : cites.entrySet()) {
                 if (values == null) {
-                    values = new StringJoiner(", ", "INSERT INTO temp." + table + " (o, src) VALUES ", "");
+                    values = new StringJoiner(", ", "INSERT INTO temp." + quote(table) + " (o, src) VALUES ", "");
                 }
                 values.add("(" + cite.getKey() + ", " + literal(cite.getValue()) + ")");
                 if (++rows % STORED_PER_INSERT == 0) {
