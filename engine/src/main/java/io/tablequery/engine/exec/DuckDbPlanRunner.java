@@ -87,11 +87,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
                     step,
                     new RowLineage(
                             translation.lineage().get(number),
-                            refused == null
-                                    ? null
-                                    : "the rows of step %d cite whole sheets on DuckDB: their lineage query does not"
-                                                    .formatted(number)
-                                            + " translate (" + refused + ")",
+                            refused == null ? null : CitationNotices.untranslated(number, "DuckDB", refused),
                             DuckDbDialect.INSTANCE.insertionRowid("%s"),
                             citeRanges,
                             true,

@@ -187,14 +187,11 @@ final class JdbcFinalTable implements FinalTable {
                         + " LEFT JOIN temp." + quote(cites) + " AS " + CITE + " ON " + CITE + ".o = "
                         + lineage.rowNumber().formatted(ROW) + " ORDER BY " + ROW + ".rowid";
             } catch (SQLException e) {
-                notice = "the rows of step %d cite whole sheets: their source rows could not be listed (%s)"
-                        .formatted(
-                                step.step().step(),
-                                e.getMessage().lines().findFirst().orElse("").strip());
+                notice = CitationNotices.unlisted(
+                        step.step().step(),
+                        e.getMessage().lines().findFirst().orElse("").strip());
             } catch (QueryWatchdog.TimedOut e) {
-                notice = ("the rows of step %d cite whole sheets: listing their source rows took longer than %d"
-                                + " seconds; run with citations: sheets to skip it")
-                        .formatted(step.step().step(), lineage.timeout().toSeconds());
+                notice = CitationNotices.tooLong(step.step().step(), lineage.timeout());
             }
         }
         return Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
@@ -217,9 +214,7 @@ final class JdbcFinalTable implements FinalTable {
      */
     @Override
     public ArrowStreams.Written writeLineage(long maxRows, OutputStream out) {
-        LineageQuery query = lineage.query() == null
-                ? new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0")
-                : lineage.query();
+        LineageQuery query = lineage.query() == null ? LineageQuery.NONE : lineage.query();
         String select = CitationRanges.download(query, maxRows, "VARCHAR");
         try (Statement statement = connection.createStatement();
                 LineageStage stage = LineageStage.keep(statement, query, maxRows);

@@ -12,6 +12,10 @@ import java.util.List;
  * @param listing the listing
  */
 public record LineageQuery(List<Stage> stages, String listing) {
+    /** The lineage of a table whose rows name no source rows: it lists nothing. */
+    public static final LineageQuery NONE =
+            new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0");
+
     public LineageQuery {
         stages = List.copyOf(requireNonNull(stages, "stages is null"));
         requireNonNull(listing, "listing is null");

@@ -4,6 +4,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.translate.SparkSqlDialect;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.CitationNotices;
 import io.tablequery.engine.exec.CitationRanges;
 import io.tablequery.engine.exec.Citations;
 import io.tablequery.engine.exec.FinalTable;
@@ -161,8 +162,7 @@ final class SparkFinalTable implements FinalTable {
     /** Writes a lineage of no rows. */
     private ArrowStreams.Written noLineage(OutputStream out) {
         return run(spark -> {
-            Dataset<Row> none = spark.sql(CitationRanges.download(
-                    new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0"), 0, "STRING"));
+            Dataset<Row> none = spark.sql(CitationRanges.download(LineageQuery.NONE, 0, "STRING"));
             return SparkRows.write(none.schema(), List.<Row>of().iterator(), 0, out);
         });
     }
@@ -233,11 +233,8 @@ final class SparkFinalTable implements FinalTable {
             citations = lineage.cite(read, tableColumns(schema));
         } catch (EngineException e) {
             notice = e.getErrorCode().equals(PlanErrorCode.QUERY_TIMEOUT.toErrorCode())
-                    ? "the rows of step %d cite whole sheets: listing their source rows took longer than the plan's"
-                                    .formatted(step.step().step())
-                            + " time limit; run with citations: sheets to skip it"
-                    : "the rows of step %d cite whole sheets: their source rows could not be listed (%s)"
-                            .formatted(step.step().step(), e.getMessage());
+                    ? CitationNotices.tooLong(step.step().step(), statements.timeout())
+                    : CitationNotices.unlisted(step.step().step(), e.getMessage());
             citations = Map.of();
         }
         String sheets = Citations.sheets(step.provenance());

@@ -5,6 +5,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.dialects.translate.ColumnSchema;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.exec.CitationNotices;
 import io.tablequery.engine.exec.FinalTable;
 import io.tablequery.engine.exec.PlanSession;
 import io.tablequery.engine.exec.PlanTranslation;
@@ -124,10 +125,7 @@ public final class SparkPlanSession implements PlanSession {
                                 query,
                                 LineageSql.unique(step.provenance()),
                                 citeRanges),
-                refused == null || !listed
-                        ? null
-                        : "the rows of step %d cite whole sheets on Spark: their lineage query does not translate (%s)"
-                                .formatted(number, refused));
+                refused == null || !listed ? null : CitationNotices.untranslated(number, "Spark", refused));
     }
 
     @Override

@@ -38,6 +38,11 @@ final class SparkStatements {
         return session;
     }
 
+    /** The run's time limit. */
+    Duration timeout() {
+        return timeout;
+    }
+
     /** When the run's time is up, on {@link System#nanoTime}'s clock. */
     long deadline() {
         return deadline;
