@@ -119,20 +119,25 @@ public record PlanTranslation(
                 realSumStep = step.step().step();
             }
             schema.created(step.step().destineTableName(), done.columns());
-            Optional<LineageQuery> query = step.step().isFinal()
-                    ? LineageSql.of(step.provenance(), step.step().destineTableName())
-                    : Optional.empty();
-            SchemaLookup lineageSchema = dialect.has(SqlDialect.Feature.INSERTION_ROWIDS)
-                    ? schema
-                    : schema.withShownRows(step.step().destineTableName(), done.columns());
+            String table = step.step().destineTableName();
             if (listed) {
-                lineage.put(
-                        step.step().step(),
-                        listedLineage(
-                                engine.naming().created(step.step().destineTableName()), step.summary(), dialect));
-            } else {
-                query.ifPresent(found -> translateLineage(
-                        step.step().step(), found, schema, lineageSchema, realSums, dialect, lineage, lineageRefused));
+                lineage.put(step.step().step(), listedLineage(engine.naming().created(table), step.summary(), dialect));
+            } else if (step.step().isFinal()) {
+                Optional<LineageQuery> query = LineageSql.of(step.provenance(), table);
+                if (query.isPresent()) {
+                    SchemaLookup lookup = dialect.has(SqlDialect.Feature.INSERTION_ROWIDS)
+                            ? schema
+                            : schema.withShownRows(table, done.columns());
+                    translateLineage(
+                            step.step().step(),
+                            query.get(),
+                            schema,
+                            lookup,
+                            realSums,
+                            dialect,
+                            lineage,
+                            lineageRefused);
+                }
             }
         }
         return new PlanTranslation(
