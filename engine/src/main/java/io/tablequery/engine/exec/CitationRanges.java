@@ -26,14 +26,13 @@ public final class CitationRanges {
      * only those of the rows of {@code only} unless it is null.
      *
      * @param query the table's lineage query, its stages kept
-     * @param unique whether the query lists each source row of a table row once, so need not be made unique
      * @param rows how many of the first rows
      * @param only the rows wanted, or null for all
      * @return the query
      */
-    public static String listed(LineageQuery query, boolean unique, long rows, Collection<Long> only) {
+    public static String listed(LineageQuery query, long rows, Collection<Long> only) {
         return "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1%s"
-                .formatted(unique ? "" : "DISTINCT", query.listing(), rows, in(only, " AND "));
+                .formatted(query.unique() ? "" : "DISTINCT", query.listing(), rows, in(only, " AND "));
     }
 
     /**
@@ -68,7 +67,7 @@ public final class CitationRanges {
     public static String download(LineageQuery query, long rows, String textType) {
         return ("SELECT o AS \"row\", 'F' || CAST(f AS %1$s) || 'S' || CAST(s AS %1$s) || 'R' || CAST(r AS %1$s)"
                         + " AS citation, f AS file, s AS sheet, r AS source_row FROM (%2$s) AS d ORDER BY o, f, s, r")
-                .formatted(textType, listed(query, false, rows, null));
+                .formatted(textType, listed(query, rows, null));
     }
 
     /** The condition that {@code o} is one of the rows, after {@code joiner}; nothing when all rows are wanted. */

@@ -9,7 +9,6 @@ import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.LineageQuery;
-import io.tablequery.engine.provenance.LineageSql;
 import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
@@ -172,14 +171,7 @@ final class JdbcFinalTable implements FinalTable {
             try {
                 String cites =
                         PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step();
-                store(
-                        cites,
-                        RowCitations.read(
-                                connection,
-                                lineage,
-                                LineageSql.unique(step.provenance()),
-                                maxRows,
-                                summarized(maxRows)));
+                store(cites, RowCitations.read(connection, lineage, maxRows, summarized(maxRows)));
                 StringJoiner select = new StringJoiner(", ", "SELECT ", "");
                 columns.forEach(column -> select.add(ROW + "." + quote(column)));
                 return select + ", COALESCE(" + CITE + ".src, " + literal(Citations.sheets(step.provenance()))

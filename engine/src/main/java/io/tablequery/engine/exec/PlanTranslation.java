@@ -15,12 +15,15 @@ import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
 import io.tablequery.engine.provenance.LineageSummary;
+import io.tablequery.engine.provenance.SheetRef;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A plan's steps translated to an engine's dialect, each from the SQL the SQLite run executes (provenance columns
@@ -157,13 +160,17 @@ public record PlanTranslation(
      */
     private static LineageQuery listedLineage(String table, LineageSummary summary, SqlDialect dialect) {
         List<String> parts = new ArrayList<>();
+        Set<SheetRef> sheets = new HashSet<>();
+        boolean ownSheets = true;
         for (LineageSummary.Column column : summary.columns()) {
-            parts.add("SELECT " + dialect.insertionRowid("t") + " AS o, "
+            String part = "SELECT " + dialect.insertionRowid("t") + " AS o, "
                     + column.sheet().fileNumber() + " AS f, "
                     + column.sheet().sheetNumber() + " AS s, " + dialect.listedValues("t." + quote(column.name()))
-                    + " AS r FROM " + table + " AS t");
+                    + " AS r FROM " + table + " AS t";
+            parts.add(column.once() ? part : "SELECT DISTINCT o, f, s, r FROM (" + part + ") AS p");
+            ownSheets &= sheets.add(column.sheet());
         }
-        return new LineageQuery(List.of(), String.join(" UNION ALL ", parts));
+        return new LineageQuery(List.of(), String.join(" UNION ALL ", parts), ownSheets);
     }
 
     /**
@@ -210,7 +217,7 @@ public record PlanTranslation(
         Translation listing =
                 SqliteTranslator.translate(SqliteStatement.of(query.listing()), lookup, realSums, dialect);
         if (listing instanceof Translation.Translated done) {
-            lineage.put(step, new LineageQuery(stages, done.sql()));
+            lineage.put(step, query.translated(stages, done.sql()));
         } else {
             refused.put(step, ((Translation.Untranslatable) listing).reason());
         }

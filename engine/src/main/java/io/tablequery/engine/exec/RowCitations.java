@@ -26,15 +26,13 @@ final class RowCitations {
      * @param connection the session's connection
      * @param lineage how the table's rows are cited; its query, in the engine's dialect, lists {@code o} (the row's
      *     number, from 1), {@code f}, {@code s}, {@code r}
-     * @param unique whether the query lists each source row of a table row once, so need not be made unique
      * @param rows how many of the first rows to cite
      * @param summarized the query of the first rows' summaries ({@code o}, then each summary column), or null
      * @return each cited row's citation by row number; rows no source row made are absent
      * @throws SQLException when the engine fails a query
      * @throws QueryWatchdog.TimedOut when they run longer than the lineage's time limit
      */
-    static Map<Long, String> read(
-            Connection connection, RowLineage lineage, boolean unique, long rows, String summarized)
+    static Map<Long, String> read(Connection connection, RowLineage lineage, long rows, String summarized)
             throws SQLException, QueryWatchdog.TimedOut {
         int ranges = lineage.ranges();
         Map<Long, String> citations = new HashMap<>();
@@ -46,7 +44,7 @@ final class RowCitations {
                 if (only != null && only.isEmpty()) {
                     return null;
                 }
-                String listed = CitationRanges.listed(lineage.query(), unique, rows, only);
+                String listed = CitationRanges.listed(lineage.query(), rows, only);
                 try (LineageStage stage = LineageStage.keep(statement, lineage.query(), rows)) {
                     Collection<Long> left =
                             lineage.summaries() ? RangeSummaries.cite(statement, listed, ranges, citations) : only;

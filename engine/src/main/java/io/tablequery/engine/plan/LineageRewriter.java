@@ -12,6 +12,7 @@ import io.tablequery.dialects.sql.Span;
 import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.provenance.GroupProvenance;
 import io.tablequery.engine.provenance.LineageSummary;
@@ -299,7 +300,8 @@ final class LineageRewriter {
             List<String> own = names.subList(first, first + branch.columns().size());
             List<String> quoted = own.stream().map(SqlIdentifiers::quote).toList();
             if (branch.witness() != null) {
-                GroupProvenance group = new GroupProvenance(own, branch.witness(), branch.slots(), sheets, true);
+                GroupProvenance group =
+                        new GroupProvenance(own, branch.witness(), branch.slots(), sheets, true, Set.of(0));
                 slots.add(new Slot.Keyed(group, quoted));
             } else {
                 int at = 0;
@@ -406,7 +408,7 @@ final class LineageRewriter {
                 summarized = summarized(layout, slots);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listed(layout, sources);
+                summarized = listed(layout, sources, fanout(select, sources));
             }
         }
         List<String> keys = markedKeys(select, sources);
@@ -419,9 +421,10 @@ final class LineageRewriter {
         }
         String witness = witness(select, layout, keys, slots);
         insert(layout, hidden.toString());
-        GroupProvenance provenance = new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true);
+        GroupProvenance provenance =
+                new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true, neverNull(select, sources));
         if (!top && step.isFinal()) {
-            innerLists(layout, slots, provenance);
+            innerLists(select, layout, sources, provenance);
         }
         return provenance;
     }
@@ -430,21 +433,26 @@ final class LineageRewriter {
      * Gives a group level under the top whose sources are sheets' rows lists of its groups' rows, in the summary's
      * form only, for the top level to merge into its own lists.
      */
-    private void innerLists(SelectLayout layout, List<Slot> slots, GroupProvenance provenance) {
+    private void innerLists(
+            Query.Select select, SelectLayout layout, List<Source> sources, GroupProvenance provenance) {
+        JoinFanout fanout = fanout(select, sources);
         StringBuilder hidden = new StringBuilder();
         List<LineageSummary.Column> columns = new ArrayList<>();
-        for (Slot slot : slots) {
-            if (!(slot instanceof Slot.Direct direct)) {
-                return;
+        for (int i = 0; i < sources.size(); i++) {
+            boolean once = fanout.once(i);
+            for (Slot slot : sources.get(i).slots()) {
+                if (!(slot instanceof Slot.Direct direct)) {
+                    return;
+                }
+                String name = name("list");
+                hidden.append(", ")
+                        .append(SqlDialect.ROW_LIST)
+                        .append('(')
+                        .append(direct.column())
+                        .append(") AS ")
+                        .append(quote(name));
+                columns.add(new LineageSummary.Column(direct.sheet(), name, once));
             }
-            String name = name("list");
-            hidden.append(", ")
-                    .append(SqlDialect.ROW_LIST)
-                    .append('(')
-                    .append(direct.column())
-                    .append(") AS ")
-                    .append(quote(name));
-            columns.add(new LineageSummary.Column(direct.sheet(), name));
         }
         innerLists.put(provenance, new InnerLists(layout.selectListEnd(), hidden.toString(), columns));
     }
@@ -472,7 +480,7 @@ final class LineageRewriter {
                     .append(LineageSummary.SMALLEST)
                     .append(") AS ")
                     .append(quote(name));
-            columns.add(new LineageSummary.Column(direct.sheet(), name));
+            columns.add(new LineageSummary.Column(direct.sheet(), name, false));
         }
         return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false, List.of());
     }
@@ -515,19 +523,22 @@ final class LineageRewriter {
     /**
      * Lists of every R-number of a group, one hidden column per source sheet: a sheet's rows are listed as they come,
      * and a group of a level under the top that has lists of its own ({@link #innerLists}) merges them; null when a
-     * source has neither.
+     * source has neither. A sheet's list holds each row once when its source's rows are each in one row of FROM
+     * ({@link JoinFanout}); a merged list, when the lower level's list does: its groups' lists are then disjoint, and
+     * the merge counts a list many rows repeat once.
      */
-    private Summarized listed(SelectLayout layout, List<Source> sources) {
+    private Summarized listed(SelectLayout layout, List<Source> sources, JoinFanout fanout) {
         StringBuilder hidden = new StringBuilder();
         List<LineageSummary.Column> columns = new ArrayList<>();
         List<InnerLists> merged = new ArrayList<>();
-        for (Source source : sources) {
+        for (int s = 0; s < sources.size(); s++) {
+            Source source = sources.get(s);
             for (Slot slot : source.slots()) {
                 List<String> lists = new ArrayList<>();
-                List<SheetRef> listed = new ArrayList<>();
+                List<LineageSummary.Column> listed = new ArrayList<>();
                 if (slot instanceof Slot.Direct direct) {
                     lists.add(SqlDialect.ROW_LIST + "(" + direct.column() + ")");
-                    listed.add(direct.sheet());
+                    listed.add(new LineageSummary.Column(direct.sheet(), "", fanout.once(s)));
                 } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
                     InnerLists inner = innerLists.get(keyed.group());
                     if (!merged.contains(inner)) {
@@ -535,7 +546,7 @@ final class LineageRewriter {
                     }
                     for (LineageSummary.Column column : inner.columns()) {
                         lists.add(SqlDialect.ROW_LISTS + "(" + source.qualifier() + "." + quote(column.name()) + ")");
-                        listed.add(column.sheet());
+                        listed.add(column);
                     }
                 } else {
                     return null;
@@ -543,11 +554,27 @@ final class LineageRewriter {
                 for (int i = 0; i < lists.size(); i++) {
                     String name = PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + columns.size();
                     hidden.append(", ").append(lists.get(i)).append(" AS ").append(quote(name));
-                    columns.add(new LineageSummary.Column(listed.get(i), name));
+                    columns.add(new LineageSummary.Column(
+                            listed.get(i).sheet(), name, listed.get(i).once()));
                 }
             }
         }
         return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true, merged);
+    }
+
+    /** The fan-out of a level's sources, each named as the level reads it and with its workspace table, if any. */
+    private JoinFanout fanout(Query.Select select, List<Source> sources) {
+        List<JoinFanout.Source> named = new ArrayList<>();
+        for (Source source : sources) {
+            FromItem.Table table = source.table();
+            named.add(
+                    table == null
+                            ? new JoinFanout.Source(null, null)
+                            : new JoinFanout.Source(
+                                    table.alias() != null ? table.alias() : table.name(),
+                                    workspaceTable(table).orElse(null)));
+        }
+        return JoinFanout.of(select, named, catalog);
     }
 
     /**
@@ -581,11 +608,18 @@ final class LineageRewriter {
 
     /** How many distinct values (NULL one of them) a column of the level's sources holds, when its profile says. */
     private OptionalLong distinctValues(Expr.ColumnRef column, List<Source> sources) {
+        return profile(column, sources)
+                .map(profile -> OptionalLong.of(profile.distinctCount() + (profile.nullCount() > 0 ? 1 : 0)))
+                .orElse(OptionalLong.empty());
+    }
+
+    /** The profile of a column of the level's sources, when it is one workspace table's column that has one. */
+    private Optional<ColumnProfile> profile(Expr.ColumnRef column, List<Source> sources) {
         List<TableInfo> holders = new ArrayList<>();
         for (Source source : sources) {
             if (source.table() == null) {
                 if (column.table() == null) {
-                    return OptionalLong.empty();
+                    return Optional.empty();
                 }
                 continue;
             }
@@ -597,19 +631,49 @@ final class LineageRewriter {
             }
             Optional<TableInfo> table = workspaceTable(source.table());
             if (table.isEmpty()) {
-                return OptionalLong.empty();
+                return Optional.empty();
             }
             if (table.get().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(column.name()))) {
                 holders.add(table.get());
             }
         }
         if (holders.size() != 1) {
-            return OptionalLong.empty();
+            return Optional.empty();
         }
-        return catalog.profile(holders.get(0))
-                .flatMap(profile -> profile.column(column.name()))
-                .map(profile -> OptionalLong.of(profile.distinctCount() + (profile.nullCount() > 0 ? 1 : 0)))
-                .orElse(OptionalLong.empty());
+        return catalog.profile(holders.get(0)).flatMap(profile -> profile.column(column.name()));
+    }
+
+    /**
+     * The positions of an aggregate's keys ({@link #markedKeys}) that no row of its FROM leaves NULL: the marker, and
+     * each term that is a workspace table's column whose profile counts no NULL, when no outer join can add a row
+     * without it.
+     */
+    private Set<Integer> neverNull(Query.Select select, List<Source> sources) throws WholeSheets {
+        Set<Integer> positions = new HashSet<>();
+        positions.add(0);
+        if (outerJoin(select.from())) {
+            return positions;
+        }
+        for (int i = 0; i < select.groupBy().size(); i++) {
+            if (groupKey(select.groupBy().get(i), select, sources) instanceof Expr.ColumnRef column
+                    && profile(column, sources)
+                            .filter(profile -> profile.nullCount() == 0)
+                            .isPresent()) {
+                positions.add(i + 1);
+            }
+        }
+        return positions;
+    }
+
+    /** Whether a FROM joins anything but inner joins: an outer join fills a missing side with NULLs. */
+    private static boolean outerJoin(FromItem from) {
+        if (from instanceof FromItem.Join join) {
+            return switch (join.kind()) {
+                case COMMA, INNER, CROSS -> outerJoin(join.left()) || outerJoin(join.right());
+                case LEFT, RIGHT, FULL, NATURAL -> true;
+            };
+        }
+        return false;
     }
 
     /** An aggregate's key as its hidden columns hold it: the marker 1, then what each GROUP BY term groups by. */
@@ -617,7 +681,7 @@ final class LineageRewriter {
         List<String> keys = new ArrayList<>();
         keys.add("1");
         for (Expr term : select.groupBy()) {
-            keys.add(groupKey(term, select, sources));
+            keys.add(text(groupKey(term, select, sources)));
         }
         return keys;
     }
@@ -641,7 +705,8 @@ final class LineageRewriter {
             names.add(name);
             keys.add(text(value.expr()));
         }
-        return new GroupProvenance(names, witness(select, layout, keys, slots), witnessSlots(slots), sheets, false);
+        return new GroupProvenance(
+                names, witness(select, layout, keys, slots), witnessSlots(slots), sheets, false, Set.of());
     }
 
     private String witness(Query.Select select, SelectLayout layout, List<String> keys, List<Slot> slots) {
@@ -684,10 +749,10 @@ final class LineageRewriter {
      * The expression a GROUP BY term groups by: an integer picks a result column; a bare name that is a result
      * column's alias and no source's column means that column (SQLite prefers a source's column).
      */
-    private String groupKey(Expr term, Query.Select select, List<Source> sources) throws WholeSheets {
+    private Expr groupKey(Expr term, Query.Select select, List<Source> sources) throws WholeSheets {
         Expr bare = Exprs.unwrap(term);
         if (bare instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            return text(resultColumn(literal, select)
+            return Exprs.unwrap(resultColumn(literal, select)
                     .orElseThrow(() -> new WholeSheets(
                             "its GROUP BY names result column " + literal.text() + ", which is no expression"))
                     .expr());
@@ -702,11 +767,11 @@ final class LineageRewriter {
                         throw new WholeSheets("its GROUP BY names " + quote(column.name())
                                 + ", which may be a result column or a source column");
                     }
-                    return text(item.expr());
+                    return Exprs.unwrap(item.expr());
                 }
             }
         }
-        return text(term);
+        return bare;
     }
 
     /** The result column an integer GROUP BY term names, when there is one and it is an expression. */

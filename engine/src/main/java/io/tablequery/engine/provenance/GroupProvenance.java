@@ -3,6 +3,7 @@ package io.tablequery.engine.provenance;
 import static java.util.Objects.requireNonNull;
 
 import java.util.List;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 
@@ -18,15 +19,27 @@ import java.util.TreeSet;
  * @param slots the source rows each witness row names, as the witness query names its columns
  * @param sheets every sheet the slots can cite
  * @param marked whether the first key is the marker, which a missing group (an outer join's other side) leaves NULL
+ * @param neverNull the positions of the keys that no witness row leaves NULL (the marker, a column whose profile
+ *     counts no NULL, read without an outer join): a group is found by {@code =} on them, which lets an engine narrow
+ *     the witness's scan to the keys looked up, where {@code IS} (NULL matching NULL) does not
  */
 public record GroupProvenance(
-        List<String> tableKeys, String witness, List<Slot> slots, SortedSet<SheetRef> sheets, boolean marked)
+        List<String> tableKeys,
+        String witness,
+        List<Slot> slots,
+        SortedSet<SheetRef> sheets,
+        boolean marked,
+        Set<Integer> neverNull)
         implements Provenance {
     public GroupProvenance {
         tableKeys = List.copyOf(requireNonNull(tableKeys, "tableKeys is null"));
         requireNonNull(witness, "witness is null");
         slots = List.copyOf(requireNonNull(slots, "slots is null"));
         sheets = new TreeSet<>(requireNonNull(sheets, "sheets is null"));
+        neverNull = Set.copyOf(requireNonNull(neverNull, "neverNull is null"));
+        if (marked && !neverNull.contains(0)) {
+            throw new IllegalArgumentException("the marker is never NULL in the witness");
+        }
     }
 
     @Override

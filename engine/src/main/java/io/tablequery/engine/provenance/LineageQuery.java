@@ -10,11 +10,12 @@ import java.util.List;
  *
  * @param stages the queries whose rows are kept in temp tables for the listing
  * @param listing the listing
+ * @param unique whether the listing names each source row of a table row once, so need not be made unique
  */
-public record LineageQuery(List<Stage> stages, String listing) {
+public record LineageQuery(List<Stage> stages, String listing, boolean unique) {
     /** The lineage of a table whose rows name no source rows: it lists nothing. */
     public static final LineageQuery NONE =
-            new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0");
+            new LineageQuery(List.of(), "SELECT 1 AS o, 1 AS f, 1 AS s, 1 AS r WHERE 1 = 0", true);
 
     public LineageQuery {
         stages = List.copyOf(requireNonNull(stages, "stages is null"));
@@ -29,6 +30,17 @@ public record LineageQuery(List<Stage> stages, String listing) {
      * @param shownRowsOnly whether only the rows of the table rows to be read are kept: the query's first column is
      *     {@code o}, the table row
      */
+    /**
+     * Returns the same lineage with its listing in another dialect.
+     *
+     * @param translatedStages the stages, translated
+     * @param translated the listing, translated
+     * @return the lineage query
+     */
+    public LineageQuery translated(List<Stage> translatedStages, String translated) {
+        return new LineageQuery(translatedStages, translated, unique);
+    }
+
     public record Stage(String table, String sql, boolean shownRowsOnly) {
         public Stage {
             requireNonNull(table, "table is null");

@@ -44,7 +44,8 @@ public final class LineageSql {
      */
     public static Optional<LineageQuery> of(Provenance provenance, String table) {
         LineageSql lineage = new LineageSql(table);
-        return lineage.listing(provenance).map(listing -> new LineageQuery(lineage.stages, listing));
+        return lineage.listing(provenance)
+                .map(listing -> new LineageQuery(lineage.stages, listing, unique(provenance)));
     }
 
     /**
@@ -120,7 +121,7 @@ public final class LineageSql {
      * @param provenance the table's provenance
      * @return true when the listing needs no DISTINCT
      */
-    public static boolean unique(Provenance provenance) {
+    static boolean unique(Provenance provenance) {
         return provenance instanceof RowProvenance
                 || provenance instanceof GroupProvenance group
                         && group.slots().size() == 1
@@ -176,7 +177,7 @@ public final class LineageSql {
     private static String match(GroupProvenance group, String groups, List<String> keys) {
         StringJoiner on = new StringJoiner(" AND ");
         for (int i = 0; i < keys.size(); i++) {
-            String operator = i == 0 && group.marked() ? " = " : " IS ";
+            String operator = group.neverNull().contains(i) ? " = " : " IS ";
             on.add(groups + "." + quote(GroupProvenance.witnessKey(i)) + operator + keys.get(i));
         }
         return on.toString();

@@ -31,8 +31,10 @@ public record LineageSummary(SqliteStatement executed, List<Column> columns, boo
      *
      * @param sheet the source's sheet
      * @param name the column's name
+     * @param once for a list, whether it holds each of its sheet's rows at most once (else the listing makes them
+     *     unique); false for a summary
      */
-    public record Column(SheetRef sheet, String name) {
+    public record Column(SheetRef sheet, String name, boolean once) {
         public Column {
             requireNonNull(sheet, "sheet is null");
             requireNonNull(name, "name is null");

@@ -41,6 +41,9 @@ class PlanValidatorTest {
         Path stock = dir.resolve("stock.csv");
         Files.writeString(stock, "sku,qty\nA,1\nB,2\n");
         workspace.ingest(stock);
+        Path visits = dir.resolve("visits.csv");
+        Files.writeString(visits, "city,guide\nParis,Ana\n上海,\n");
+        workspace.ingest(visits);
     }
 
     @AfterAll
@@ -314,6 +317,46 @@ class PlanValidatorTest {
     }
 
     @Test
+    void findsGroupsByEqualityOnlyOnKeysNoRowLeavesNull() {
+        ValidatedPlan plan = validate(plan(
+                step(
+                        1,
+                        "CREATE TEMP TABLE \"s1\" AS SELECT \"city\", (\"id\"), count(*) AS n FROM \"orders\" GROUP BY 1, 2",
+                        "s1",
+                        "final"),
+                step(
+                        2,
+                        "CREATE TEMP TABLE \"s2\" AS SELECT \"guide\", \"city\", count(*) AS n FROM \"visits\" GROUP BY"
+                                + " \"guide\", \"city\"",
+                        "s2",
+                        "final"),
+                step(
+                        3,
+                        "CREATE TEMP TABLE \"s3\" AS SELECT o.\"city\", count(*) AS n FROM \"visits\" v LEFT JOIN"
+                                + " \"orders\" o ON o.\"city\" = v.\"city\" GROUP BY o.\"city\"",
+                        "s3",
+                        "final"),
+                step(
+                        4,
+                        "CREATE TEMP TABLE \"s4\" AS SELECT \"city\" || 'x' AS c, \"amount\" AS a, count(*) AS n FROM"
+                                + " \"orders\" GROUP BY c, a",
+                        "s4",
+                        "final")));
+        assertThat(((GroupProvenance) plan.steps().get(0).provenance()).neverNull())
+                .as("the marker, and columns whose profiles count no NULL, by position or in parentheses")
+                .containsExactlyInAnyOrder(0, 1, 2);
+        assertThat(((GroupProvenance) plan.steps().get(1).provenance()).neverNull())
+                .as("a column with a blank")
+                .containsExactlyInAnyOrder(0, 2);
+        assertThat(((GroupProvenance) plan.steps().get(2).provenance()).neverNull())
+                .as("an outer join adds rows without the column")
+                .containsExactly(0);
+        assertThat(((GroupProvenance) plan.steps().get(3).provenance()).neverNull())
+                .as("an expression is not known; a result column's alias means its column")
+                .containsExactlyInAnyOrder(0, 2);
+    }
+
+    @Test
     void carriesRowProvenanceThroughSimpleSteps() {
         ValidatedPlan plan = validate(plan(
                 step(
@@ -396,7 +439,7 @@ class PlanValidatorTest {
     @Test
     void catalogIsTheOneTheWorkspaceShows() {
         CatalogSnapshot catalog = workspace.catalog();
-        assertThat(catalog.tables()).extracting(t -> t.name()).containsExactly("orders", "stock");
+        assertThat(catalog.tables()).extracting(t -> t.name()).containsExactly("orders", "stock", "visits");
         assertThat(List.of(catalog.tables().get(0).sourceRef())).containsExactly("F1S1");
     }
 }

@@ -3,6 +3,7 @@ package io.tablequery.engine.provenance;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +39,8 @@ class LineageSqlTest {
                 "SELECT 1 AS k0, s.n AS k1, s.\"__tq_g1_0\" AS \"w0_0\", s.\"__tq_g1_1\" AS \"w0_1\" FROM s",
                 List.of(new Slot.Keyed(joinGroup(), List.of("\"w0_0\"", "\"w0_1\""))),
                 new TreeSet<>(List.of(A, B)),
-                true);
+                true,
+                Set.of(0));
         LineageQuery query = LineageSql.of(outer, "t").orElseThrow();
         assertThat(query.stages()).singleElement().satisfies(stage -> {
             assertThat(stage.shownRowsOnly()).isFalse();
@@ -52,11 +54,38 @@ class LineageSqlTest {
                 ONE_WITNESS,
                 List.of(new Slot.Direct(A, "\"w0_0\"")),
                 new TreeSet<>(List.of(A)),
-                true);
+                true,
+                Set.of(0));
         LineageQuery direct = LineageSql.of(single, "t").orElseThrow();
         assertThat(direct.stages()).isEmpty();
         assertThat(occurrences(direct.listing(), ONE_WITNESS)).isEqualTo(1);
         assertThat(LineageSql.unique(single)).isTrue();
+    }
+
+    @Test
+    void findsAGroupByEqualityOnKeysNoWitnessRowLeavesNullAndByIsOnTheOthers() {
+        GroupProvenance nullable = new GroupProvenance(
+                List.of("g0", "g1"),
+                ONE_WITNESS,
+                List.of(new Slot.Direct(A, "\"w0_0\"")),
+                new TreeSet<>(List.of(A)),
+                true,
+                Set.of(0));
+        assertThat(LineageSql.of(nullable, "t").orElseThrow().listing())
+                .contains("\"__tq_l\".\"k0\" = \"__tq_t\".\"g0\" AND \"__tq_l\".\"k1\" IS \"__tq_t\".\"g1\"");
+        GroupProvenance never = new GroupProvenance(
+                List.of("g0", "g1"), ONE_WITNESS, nullable.slots(), nullable.sheets(), true, Set.of(0, 1));
+        assertThat(LineageSql.of(never, "t").orElseThrow().listing())
+                .contains("\"__tq_l\".\"k0\" = \"__tq_t\".\"g0\" AND \"__tq_l\".\"k1\" = \"__tq_t\".\"g1\"");
+        GroupProvenance distinct = new GroupProvenance(
+                List.of("city"),
+                "SELECT a.city AS k0, a.rowid AS \"w0_0\" FROM a",
+                nullable.slots(),
+                nullable.sheets(),
+                false,
+                Set.of());
+        assertThat(LineageSql.of(distinct, "t").orElseThrow().listing())
+                .contains("\"__tq_l\".\"k0\" IS \"__tq_t\".\"city\"");
     }
 
     private static GroupProvenance joinGroup() {
@@ -65,7 +94,8 @@ class LineageSqlTest {
                 JOIN_WITNESS,
                 List.of(new Slot.Direct(A, "\"w0_0\""), new Slot.Direct(B, "\"w1_0\"")),
                 new TreeSet<>(List.of(A, B)),
-                true);
+                true,
+                Set.of(0));
     }
 
     private static int occurrences(String text, String part) {

@@ -50,6 +50,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LineageCitationTest {
     private static final String[] CITIES = {"Paris", "上海", "Berlin", "São Paulo", "Tokyo", "東京"};
     private static final String[] CATEGORIES = {"A", "B", "C", "数码"};
+    private static final String[] TAGS = {"gift", "返品", "rush"};
 
     @TempDir
     static Path dir;
@@ -73,13 +74,16 @@ class LineageCitationTest {
         Random random = new Random(20261202);
         try (Workbook workbook = new XSSFWorkbook()) {
             Sheet sheet = workbook.createSheet("Orders");
-            header(sheet, "id", "city", "cat", "qty");
+            header(sheet, "id", "city", "cat", "qty", "tag");
             for (int i = 1; i <= 90; i++) {
                 Row row = sheet.createRow(i);
                 row.createCell(0).setCellValue(i);
                 row.createCell(1).setCellValue(CITIES[random.nextInt(CITIES.length)]);
                 row.createCell(2).setCellValue(CATEGORIES[random.nextInt(CATEGORIES.length)]);
                 row.createCell(3).setCellValue(random.nextInt(50));
+                if (i % 3 != 0) {
+                    row.createCell(4).setCellValue(TAGS[random.nextInt(TAGS.length)]);
+                }
             }
             Sheet places = workbook.createSheet("Regions");
             header(places, "city", "region");
@@ -153,8 +157,8 @@ class LineageCitationTest {
         Random random = new Random(7);
         int checked = 0;
         int capped = 0;
-        for (int i = 0; i < 260; i++) {
-            Case generated = generate(i % 20, random);
+        for (int i = 0; i < 286; i++) {
+            Case generated = generate(i % 22, random);
             List<Map<String, String>> sqlite = run(generated.plan(), PlanEngine.SQLITE);
             List<Map<String, String>> duckdb = run(generated.plan(), PlanEngine.DUCKDB);
             assertThat(sorted(duckdb)).as(generated.plan()).isEqualTo(sorted(sqlite));
@@ -541,6 +545,31 @@ class LineageCitationTest {
                             }));
                             return cited;
                         });
+            case 20 ->
+                new Case(
+                        one(("SELECT o.cat, count(*) AS n FROM %s c LEFT JOIN %s o ON o.city = c.city AND o.qty > %d"
+                                        + " GROUP BY o.cat")
+                                .formatted(regions, orders, t + 15)),
+                        row -> blank(row.get("cat"))
+                                ? regions(c -> orders(o -> o.get("city").equals(c.get("city")) && qty(o) > t + 15)
+                                        .isEmpty())
+                                : join(o -> o.get("cat").equals(row.get("cat")) && qty(o) > t + 15, c -> true));
+            case 21 -> {
+                String groups = "SELECT tag, count(*) AS n, sum(qty) AS q FROM %s WHERE qty > %d GROUP BY tag"
+                        .formatted(orders, t);
+                yield new Case(
+                        random.nextBoolean()
+                                ? one(groups)
+                                : plan(
+                                        step(1, "CREATE TEMP TABLE s1 AS " + groups, "s1", "intermediate"),
+                                        step(
+                                                2,
+                                                "CREATE TEMP TABLE s2 AS SELECT tag, n FROM s1 WHERE n > 1",
+                                                "s2",
+                                                "final")),
+                        row -> orders(
+                                o -> qty(o) > t && o.get("tag").equals(blank(row.get("tag")) ? "" : row.get("tag"))));
+            }
             default ->
                 new Case(
                         one(
@@ -553,6 +582,11 @@ class LineageCitationTest {
 
     private static String one(String select) {
         return plan(step(1, "CREATE TEMP TABLE s1 AS " + select, "s1", "final"));
+    }
+
+    /** Whether an answer's value is NULL (a blank cell), which the answer shows as nothing. */
+    private static boolean blank(String value) {
+        return value == null || value.isEmpty();
     }
 
     private static int qty(Map<String, String> order) {

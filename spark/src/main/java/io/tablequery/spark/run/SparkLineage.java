@@ -38,7 +38,6 @@ final class SparkLineage {
     private final int step;
     private final String table;
     private final LineageQuery query;
-    private final boolean unique;
     private final int ranges;
 
     /**
@@ -48,15 +47,13 @@ final class SparkLineage {
      * @param step the final step
      * @param table its table's name
      * @param query its lineage query in Spark SQL
-     * @param unique whether the query lists each source row of a row once
      * @param ranges the most ranges one citation shows
      */
-    SparkLineage(SparkStatements statements, int step, String table, LineageQuery query, boolean unique, int ranges) {
+    SparkLineage(SparkStatements statements, int step, String table, LineageQuery query, int ranges) {
         this.statements = statements;
         this.step = step;
         this.table = table;
         this.query = query;
-        this.unique = unique;
         this.ranges = ranges;
     }
 
@@ -72,8 +69,7 @@ final class SparkLineage {
         if (rows.isEmpty()) {
             return citations;
         }
-        String windowed =
-                CitationRanges.windowed(CitationRanges.listed(query, unique, rows.size(), null), null, ranges);
+        String windowed = CitationRanges.windowed(CitationRanges.listed(query, rows.size(), null), null, ranges);
         List<Row> listed = withRows(rows, columns, spark -> spark.sql(windowed).collectAsList());
         CitationRanges cited = new CitationRanges();
         for (Row row : listed) {

@@ -15,7 +15,6 @@ import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.LineageQuery;
-import io.tablequery.engine.provenance.LineageSql;
 import io.tablequery.engine.provenance.RowProvenance;
 import io.tablequery.spark.export.ParquetExports;
 import java.nio.file.Path;
@@ -118,13 +117,7 @@ public final class SparkPlanSession implements PlanSession {
                 relation.hidden(),
                 query == null
                         ? null
-                        : new SparkLineage(
-                                statements,
-                                number,
-                                step.step().destineTableName(),
-                                query,
-                                LineageSql.unique(step.provenance()),
-                                citeRanges),
+                        : new SparkLineage(statements, number, step.step().destineTableName(), query, citeRanges),
                 refused == null || !listed ? null : CitationNotices.untranslated(number, "Spark", refused));
     }
 

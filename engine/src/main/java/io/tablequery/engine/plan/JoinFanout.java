@@ -1,0 +1,177 @@
+package io.tablequery.engine.plan;
+
+import io.tablequery.dialects.sql.Expr;
+import io.tablequery.dialects.sql.Exprs;
+import io.tablequery.dialects.sql.FromItem;
+import io.tablequery.dialects.sql.Query;
+import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.TableInfo;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Which sources of a query level name a row of theirs in at most one row of the level's FROM, so in at most one group
+ * and once there: what lets a list of each group's rows of a source be read without making it unique. A source
+ * reaches another when an equality of the level's WHERE or of a join's ON (a conjunct, not under OR or NOT) pairs a
+ * column of a source it reaches with a column of the other that holds no value twice (its profile counts as many
+ * distinct values as non-null rows), both INTEGER or both TEXT columns (SQLite's {@code =} then means the same value,
+ * as the profile's counting does). A row of a source that reaches every other one joins at most one row of each, in
+ * whatever kind of join, so it is in at most one row of FROM.
+ */
+final class JoinFanout {
+    private static final Set<ColumnType> EXACT_EQUALITY = Set.of(ColumnType.INTEGER, ColumnType.TEXT);
+
+    /**
+     * A source of the level.
+     *
+     * @param name the name the level reads it under (its alias or table name)
+     * @param table the workspace table it is, or null for an earlier step's table, a WITH table or a subquery
+     */
+    record Source(String name, TableInfo table) {}
+
+    private final List<Source> sources;
+    private final CatalogSnapshot catalog;
+    private final List<BitSet> reached = new ArrayList<>();
+
+    private JoinFanout(List<Source> sources, CatalogSnapshot catalog) {
+        this.sources = List.copyOf(sources);
+        this.catalog = catalog;
+    }
+
+    /**
+     * Works out the sources each source of a level reaches.
+     *
+     * @param select the level
+     * @param sources its sources, in the order of its FROM
+     * @param catalog the workspace's tables, with their profiles
+     * @return the level's fan-out
+     */
+    static JoinFanout of(Query.Select select, List<Source> sources, CatalogSnapshot catalog) {
+        JoinFanout fanout = new JoinFanout(sources, catalog);
+        List<int[]> steps = new ArrayList<>();
+        List<Expr.Binary> equalities = new ArrayList<>();
+        conjuncts(select.where(), equalities);
+        joinConditions(select.from(), equalities);
+        for (Expr.Binary equality : equalities) {
+            fanout.step(equality.left(), equality.right()).ifPresent(steps::add);
+            fanout.step(equality.right(), equality.left()).ifPresent(steps::add);
+        }
+        for (int i = 0; i < sources.size(); i++) {
+            BitSet reach = new BitSet();
+            reach.set(i);
+            boolean grew = true;
+            while (grew) {
+                grew = false;
+                for (int[] step : steps) {
+                    if (reach.get(step[0]) && !reach.get(step[1])) {
+                        reach.set(step[1]);
+                        grew = true;
+                    }
+                }
+            }
+            fanout.reached.add(reach);
+        }
+        return fanout;
+    }
+
+    /**
+     * Tells whether each row of a source is in at most one row of the level's FROM.
+     *
+     * @param source the source's position
+     * @return true when it reaches every source
+     */
+    boolean once(int source) {
+        return sources.get(source).table() != null && reached.get(source).cardinality() == sources.size();
+    }
+
+    /**
+     * One step of reaching: from the source of {@code from} to the source of {@code to}, when {@code to} is a column
+     * that holds no value twice and compares with {@code from} as the same value.
+     */
+    private Optional<int[]> step(Expr from, Expr to) {
+        if (!(Exprs.unwrap(from) instanceof Expr.ColumnRef left)
+                || !(Exprs.unwrap(to) instanceof Expr.ColumnRef right)) {
+            return Optional.empty();
+        }
+        OptionalInt a = holder(left);
+        OptionalInt b = holder(right);
+        if (a.isEmpty() || b.isEmpty() || a.getAsInt() == b.getAsInt()) {
+            return Optional.empty();
+        }
+        Optional<ColumnInfo> leftColumn = column(a.getAsInt(), left.name());
+        Optional<ColumnInfo> rightColumn = column(b.getAsInt(), right.name());
+        if (leftColumn.isEmpty()
+                || rightColumn.isEmpty()
+                || leftColumn.get().type() != rightColumn.get().type()
+                || !EXACT_EQUALITY.contains(rightColumn.get().type())) {
+            return Optional.empty();
+        }
+        TableInfo table = sources.get(b.getAsInt()).table();
+        boolean unique = catalog.profile(table)
+                .flatMap(profile -> profile.column(right.name()))
+                .filter(profile -> profile.distinctCount() == table.rowCount() - profile.nullCount())
+                .isPresent();
+        return unique ? Optional.of(new int[] {a.getAsInt(), b.getAsInt()}) : Optional.empty();
+    }
+
+    /** The source whose column a reference names, when that can be told: one workspace table has it. */
+    private OptionalInt holder(Expr.ColumnRef column) {
+        if (column.schema() != null) {
+            return OptionalInt.empty();
+        }
+        OptionalInt found = OptionalInt.empty();
+        for (int i = 0; i < sources.size(); i++) {
+            Source source = sources.get(i);
+            if (column.table() != null && !column.table().equalsIgnoreCase(source.name())) {
+                continue;
+            }
+            if (source.table() == null) {
+                return OptionalInt.empty();
+            }
+            if (column(i, column.name()).isPresent()) {
+                if (found.isPresent()) {
+                    return OptionalInt.empty();
+                }
+                found = OptionalInt.of(i);
+            }
+        }
+        return found;
+    }
+
+    private Optional<ColumnInfo> column(int source, String name) {
+        TableInfo table = sources.get(source).table();
+        return table == null
+                ? Optional.empty()
+                : table.columns().stream()
+                        .filter(c -> c.name().equalsIgnoreCase(name))
+                        .findFirst();
+    }
+
+    private static void joinConditions(FromItem from, List<Expr.Binary> equalities) {
+        if (from instanceof FromItem.Join join) {
+            joinConditions(join.left(), equalities);
+            joinConditions(join.right(), equalities);
+            conjuncts(join.on(), equalities);
+        }
+    }
+
+    private static void conjuncts(Expr expr, List<Expr.Binary> equalities) {
+        if (expr == null) {
+            return;
+        }
+        if (Exprs.unwrap(expr) instanceof Expr.Binary binary) {
+            if (binary.operator().equals("AND")) {
+                conjuncts(binary.left(), equalities);
+                conjuncts(binary.right(), equalities);
+            } else if (binary.operator().equals("=")) {
+                equalities.add(binary);
+            }
+        }
+    }
+}
