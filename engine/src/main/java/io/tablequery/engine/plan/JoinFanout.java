@@ -6,6 +6,7 @@ import io.tablequery.dialects.sql.FromItem;
 import io.tablequery.dialects.sql.Query;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import java.util.ArrayList;
@@ -22,7 +23,8 @@ import java.util.Set;
  * column of a source it reaches with a column of the other that holds no value twice (its profile counts as many
  * distinct values as non-null rows), both INTEGER or both TEXT columns (SQLite's {@code =} then means the same value,
  * as the profile's counting does). A row of a source that reaches every other one joins at most one row of each, in
- * whatever kind of join, so it is in at most one row of FROM.
+ * whatever kind of join, so it is in at most one row of FROM. It also tells which source a column reference names and
+ * that column's profile.
  */
 final class JoinFanout {
     private static final Set<ColumnType> EXACT_EQUALITY = Set.of(ColumnType.INTEGER, ColumnType.TEXT);
@@ -112,12 +114,26 @@ final class JoinFanout {
                 || !EXACT_EQUALITY.contains(rightColumn.get().type())) {
             return Optional.empty();
         }
-        TableInfo table = sources.get(b.getAsInt()).table();
-        boolean unique = catalog.profile(table)
-                .flatMap(profile -> profile.column(right.name()))
-                .filter(profile -> profile.distinctCount() == table.rowCount() - profile.nullCount())
+        long rows = sources.get(b.getAsInt()).table().rowCount();
+        boolean unique = profile(right)
+                .filter(profile -> profile.distinctCount() == rows - profile.nullCount())
                 .isPresent();
         return unique ? Optional.of(new int[] {a.getAsInt(), b.getAsInt()}) : Optional.empty();
+    }
+
+    /**
+     * The profile of the column a reference names, when one workspace table of the level has it and a profile.
+     *
+     * @param column the reference
+     * @return its profile
+     */
+    Optional<ColumnProfile> profile(Expr.ColumnRef column) {
+        OptionalInt holder = holder(column);
+        if (holder.isEmpty()) {
+            return Optional.empty();
+        }
+        return catalog.profile(sources.get(holder.getAsInt()).table())
+                .flatMap(profile -> profile.column(column.name()));
     }
 
     /** The source whose column a reference names, when that can be told: one workspace table has it. */

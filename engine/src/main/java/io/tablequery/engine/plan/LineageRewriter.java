@@ -403,12 +403,13 @@ final class LineageRewriter {
     private Provenance group(
             Query.Select select, SelectLayout layout, List<Source> sources, List<Slot> slots, boolean top)
             throws WholeSheets {
+        JoinFanout fanout = fanout(select, sources);
         if (top && step.isFinal()) {
-            if (groups(select, sources).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
+            if (groups(select, fanout).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
                 summarized = summarized(layout, slots);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listed(layout, sources, fanout(select, sources));
+                summarized = listed(layout, sources, fanout);
             }
         }
         List<String> keys = markedKeys(select, sources);
@@ -421,10 +422,10 @@ final class LineageRewriter {
         }
         String witness = witness(select, layout, keys, slots);
         insert(layout, hidden.toString());
-        GroupProvenance provenance =
-                new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true, neverNull(select, sources));
+        GroupProvenance provenance = new GroupProvenance(
+                tableKeys, witness, witnessSlots(slots), sheets, true, neverNull(select, sources, fanout));
         if (!top && step.isFinal()) {
-            innerLists(select, layout, sources, provenance);
+            innerLists(layout, sources, fanout, provenance);
         }
         return provenance;
     }
@@ -433,9 +434,7 @@ final class LineageRewriter {
      * Gives a group level under the top whose sources are sheets' rows lists of its groups' rows, in the summary's
      * form only, for the top level to merge into its own lists.
      */
-    private void innerLists(
-            Query.Select select, SelectLayout layout, List<Source> sources, GroupProvenance provenance) {
-        JoinFanout fanout = fanout(select, sources);
+    private void innerLists(SelectLayout layout, List<Source> sources, JoinFanout fanout, GroupProvenance provenance) {
         StringBuilder hidden = new StringBuilder();
         List<LineageSummary.Column> columns = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
@@ -534,33 +533,36 @@ final class LineageRewriter {
         for (int s = 0; s < sources.size(); s++) {
             Source source = sources.get(s);
             for (Slot slot : source.slots()) {
-                List<String> lists = new ArrayList<>();
-                List<LineageSummary.Column> listed = new ArrayList<>();
+                List<RowList> lists = new ArrayList<>();
                 if (slot instanceof Slot.Direct direct) {
-                    lists.add(SqlDialect.ROW_LIST + "(" + direct.column() + ")");
-                    listed.add(new LineageSummary.Column(direct.sheet(), "", fanout.once(s)));
+                    lists.add(new RowList(
+                            SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(s)));
                 } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
                     InnerLists inner = innerLists.get(keyed.group());
                     if (!merged.contains(inner)) {
                         merged.add(inner);
                     }
                     for (LineageSummary.Column column : inner.columns()) {
-                        lists.add(SqlDialect.ROW_LISTS + "(" + source.qualifier() + "." + quote(column.name()) + ")");
-                        listed.add(column);
+                        lists.add(new RowList(
+                                SqlDialect.ROW_LISTS + "(" + source.qualifier() + "." + quote(column.name()) + ")",
+                                column.sheet(),
+                                column.once()));
                     }
                 } else {
                     return null;
                 }
-                for (int i = 0; i < lists.size(); i++) {
+                for (RowList list : lists) {
                     String name = PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + columns.size();
-                    hidden.append(", ").append(lists.get(i)).append(" AS ").append(quote(name));
-                    columns.add(new LineageSummary.Column(
-                            listed.get(i).sheet(), name, listed.get(i).once()));
+                    hidden.append(", ").append(list.expression()).append(" AS ").append(quote(name));
+                    columns.add(new LineageSummary.Column(list.sheet(), name, list.once()));
                 }
             }
         }
         return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true, merged);
     }
+
+    /** One list of a group's rows: its aggregate, its sheet, and whether it holds each row once. */
+    private record RowList(String expression, SheetRef sheet, boolean once) {}
 
     /** The fan-out of a level's sources, each named as the level reads it and with its workspace table, if any. */
     private JoinFanout fanout(Query.Select select, List<Source> sources) {
@@ -581,7 +583,7 @@ final class LineageRewriter {
      * An upper bound of how many groups a level makes: one without GROUP BY, else the product of its terms' distinct
      * values (NULL counted as one), when each term is a column of a workspace table whose profile counts them.
      */
-    private OptionalLong groups(Query.Select select, List<Source> sources) {
+    private OptionalLong groups(Query.Select select, JoinFanout fanout) {
         long bound = 1;
         for (Expr term : select.groupBy()) {
             Expr bare = Exprs.unwrap(term);
@@ -595,52 +597,14 @@ final class LineageRewriter {
             if (!(bare instanceof Expr.ColumnRef column)) {
                 return OptionalLong.empty();
             }
-            OptionalLong values = distinctValues(column, sources);
-            if (values.isEmpty()) {
+            Optional<ColumnProfile> profile = fanout.profile(column);
+            if (profile.isEmpty()) {
                 return OptionalLong.empty();
             }
-            bound = bound > Long.MAX_VALUE / Math.max(1, values.getAsLong())
-                    ? Long.MAX_VALUE
-                    : bound * Math.max(1, values.getAsLong());
+            long values = profile.get().distinctCount() + (profile.get().nullCount() > 0 ? 1 : 0);
+            bound = bound > Long.MAX_VALUE / Math.max(1, values) ? Long.MAX_VALUE : bound * Math.max(1, values);
         }
         return OptionalLong.of(bound);
-    }
-
-    /** How many distinct values (NULL one of them) a column of the level's sources holds, when its profile says. */
-    private OptionalLong distinctValues(Expr.ColumnRef column, List<Source> sources) {
-        return profile(column, sources)
-                .map(profile -> OptionalLong.of(profile.distinctCount() + (profile.nullCount() > 0 ? 1 : 0)))
-                .orElse(OptionalLong.empty());
-    }
-
-    /** The profile of a column of the level's sources, when it is one workspace table's column that has one. */
-    private Optional<ColumnProfile> profile(Expr.ColumnRef column, List<Source> sources) {
-        List<TableInfo> holders = new ArrayList<>();
-        for (Source source : sources) {
-            if (source.table() == null) {
-                if (column.table() == null) {
-                    return Optional.empty();
-                }
-                continue;
-            }
-            String name = source.table().alias() != null
-                    ? source.table().alias()
-                    : source.table().name();
-            if (column.table() != null && !column.table().equalsIgnoreCase(name)) {
-                continue;
-            }
-            Optional<TableInfo> table = workspaceTable(source.table());
-            if (table.isEmpty()) {
-                return Optional.empty();
-            }
-            if (table.get().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(column.name()))) {
-                holders.add(table.get());
-            }
-        }
-        if (holders.size() != 1) {
-            return Optional.empty();
-        }
-        return catalog.profile(holders.get(0)).flatMap(profile -> profile.column(column.name()));
     }
 
     /**
@@ -648,7 +612,7 @@ final class LineageRewriter {
      * each term that is a workspace table's column whose profile counts no NULL, when no outer join can add a row
      * without it.
      */
-    private Set<Integer> neverNull(Query.Select select, List<Source> sources) throws WholeSheets {
+    private Set<Integer> neverNull(Query.Select select, List<Source> sources, JoinFanout fanout) throws WholeSheets {
         Set<Integer> positions = new HashSet<>();
         positions.add(0);
         if (outerJoin(select.from())) {
@@ -656,7 +620,7 @@ final class LineageRewriter {
         }
         for (int i = 0; i < select.groupBy().size(); i++) {
             if (groupKey(select.groupBy().get(i), select, sources) instanceof Expr.ColumnRef column
-                    && profile(column, sources)
+                    && fanout.profile(column)
                             .filter(profile -> profile.nullCount() == 0)
                             .isPresent()) {
                 positions.add(i + 1);
