@@ -38,7 +38,7 @@ public record GroupProvenance(
         sheets = new TreeSet<>(requireNonNull(sheets, "sheets is null"));
         neverNull = Set.copyOf(requireNonNull(neverNull, "neverNull is null"));
         if (marked && !neverNull.contains(0)) {
-            throw new IllegalArgumentException("the marker is never NULL in the witness");
+            throw new IllegalArgumentException("a marked group's marker, key 0, must be among the keys never NULL");
         }
     }
 

@@ -23,14 +23,6 @@ public record LineageQuery(List<Stage> stages, String listing, boolean unique) {
     }
 
     /**
-     * A query whose rows a listing reads from a temp table.
-     *
-     * @param table the temp table's name
-     * @param sql the query
-     * @param shownRowsOnly whether only the rows of the table rows to be read are kept: the query's first column is
-     *     {@code o}, the table row
-     */
-    /**
      * Returns the same lineage with its listing in another dialect.
      *
      * @param translatedStages the stages, translated
@@ -41,6 +33,14 @@ public record LineageQuery(List<Stage> stages, String listing, boolean unique) {
         return new LineageQuery(translatedStages, translated, unique);
     }
 
+    /**
+     * A query whose rows a listing reads from a temp table.
+     *
+     * @param table the temp table's name
+     * @param sql the query
+     * @param shownRowsOnly whether only the rows of the table rows to be read are kept: the query's first column is
+     *     {@code o}, the table row
+     */
     public record Stage(String table, String sql, boolean shownRowsOnly) {
         public Stage {
             requireNonNull(table, "table is null");
