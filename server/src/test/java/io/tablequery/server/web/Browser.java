@@ -94,9 +94,14 @@ final class Browser implements AutoCloseable {
         return ((JavascriptExecutor) driver).executeAsyncScript(script, args);
     }
 
+    /**
+     * Waits until a condition holds. An element the condition read that the page redrew meanwhile (stale) means not
+     * yet: the condition is tried again, as it is for an element not found.
+     */
     <T> T waitFor(Function<WebDriver, T> condition) {
         return new WebDriverWait(driver, Duration.ofSeconds(30))
                 .pollingEvery(Duration.ofMillis(20))
+                .ignoring(StaleElementReferenceException.class)
                 .until(condition);
     }
 
