@@ -34,6 +34,7 @@ import java.util.Set;
 import java.util.SortedSet;
 import java.util.StringJoiner;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * Works out how a step's rows cite their source rows and rewrites its SQL to carry what that needs, on the parsed
@@ -435,24 +436,18 @@ final class LineageRewriter {
      * form only, for the top level to merge into its own lists.
      */
     private void innerLists(SelectLayout layout, List<Source> sources, JoinFanout fanout, GroupProvenance provenance) {
-        StringBuilder hidden = new StringBuilder();
-        List<LineageSummary.Column> columns = new ArrayList<>();
+        List<RowList> lists = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
-            boolean once = fanout.once(i);
             for (Slot slot : sources.get(i).slots()) {
                 if (!(slot instanceof Slot.Direct direct)) {
                     return;
                 }
-                String name = name("list");
-                hidden.append(", ")
-                        .append(SqlDialect.ROW_LIST)
-                        .append('(')
-                        .append(direct.column())
-                        .append(") AS ")
-                        .append(quote(name));
-                columns.add(new LineageSummary.Column(direct.sheet(), name, once));
+                lists.add(
+                        new RowList(SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(i)));
             }
         }
+        StringBuilder hidden = new StringBuilder();
+        List<LineageSummary.Column> columns = hiddenLists(lists, at -> name("list"), hidden);
         innerLists.put(provenance, new InnerLists(layout.selectListEnd(), hidden.toString(), columns));
     }
 
@@ -527,13 +522,11 @@ final class LineageRewriter {
      * the merge counts a list many rows repeat once.
      */
     private Summarized listed(SelectLayout layout, List<Source> sources, JoinFanout fanout) {
-        StringBuilder hidden = new StringBuilder();
-        List<LineageSummary.Column> columns = new ArrayList<>();
+        List<RowList> lists = new ArrayList<>();
         List<InnerLists> merged = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             Source source = sources.get(s);
             for (Slot slot : source.slots()) {
-                List<RowList> lists = new ArrayList<>();
                 if (slot instanceof Slot.Direct direct) {
                     lists.add(new RowList(
                             SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(s)));
@@ -551,14 +544,31 @@ final class LineageRewriter {
                 } else {
                     return null;
                 }
-                for (RowList list : lists) {
-                    String name = PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + columns.size();
-                    hidden.append(", ").append(list.expression()).append(" AS ").append(quote(name));
-                    columns.add(new LineageSummary.Column(list.sheet(), name, list.once()));
-                }
             }
         }
+        StringBuilder hidden = new StringBuilder();
+        List<LineageSummary.Column> columns =
+                hiddenLists(lists, at -> PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + at, hidden);
         return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true, merged);
+    }
+
+    /**
+     * Writes lists as hidden columns, {@code , list AS name}, into {@code hidden}.
+     *
+     * @param lists the lists
+     * @param name the name of the list at each position
+     * @param hidden where the columns' text goes
+     * @return the summary's columns, in order
+     */
+    private static List<LineageSummary.Column> hiddenLists(
+            List<RowList> lists, IntFunction<String> name, StringBuilder hidden) {
+        List<LineageSummary.Column> columns = new ArrayList<>();
+        for (RowList list : lists) {
+            String named = name.apply(columns.size());
+            hidden.append(", ").append(list.expression()).append(" AS ").append(quote(named));
+            columns.add(new LineageSummary.Column(list.sheet(), named, list.once()));
+        }
+        return columns;
     }
 
     /** One list of a group's rows: its aggregate, its sheet, and whether it holds each row once. */
