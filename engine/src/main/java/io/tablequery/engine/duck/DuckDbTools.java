@@ -177,7 +177,7 @@ public final class DuckDbTools {
                 });
             }
         } catch (QueryWatchdog.TimedOut e) {
-            return ArrowExport.failed(timedOut());
+            return ArrowExport.failed(stopped(e.cancelled()));
         } catch (SQLException e) {
             return ArrowExport.failed(failed(e));
         }
@@ -406,7 +406,7 @@ public final class DuckDbTools {
             try {
                 return work.run(connection, deadline);
             } catch (SQLException e) {
-                DuckToolResult answer = deadline.expired() ? timedOut() : failed(e);
+                DuckToolResult answer = deadline.expired() ? stopped(deadline.cancelled()) : failed(e);
                 return failure.of(DuckToolErrorCode.valueOf(answer.code()), answer.error());
             }
         } catch (SQLException e) {
@@ -419,7 +419,7 @@ public final class DuckDbTools {
         try (Connection connection = workspace.openDuckDb()) {
             return work.run(connection);
         } catch (QueryWatchdog.TimedOut e) {
-            return timedOut();
+            return stopped(e.cancelled());
         } catch (SQLException e) {
             return failed(e);
         }
@@ -453,7 +453,13 @@ public final class DuckDbTools {
                         .formatted(tableName, NameSuggestions.hint(String.valueOf(tableName), names)));
     }
 
-    private DuckToolResult timedOut() {
+    /** The answer of a query stopped by its time limit, or because its call was cancelled. */
+    private DuckToolResult stopped(boolean cancelled) {
+        if (cancelled) {
+            return DuckToolResult.failure(
+                    DuckToolErrorCode.CANCELLED,
+                    "the query was stopped because the server is stopping or its client went away; run it again");
+        }
         return DuckToolResult.failure(
                 DuckToolErrorCode.QUERY_TIMEOUT,
                 "the query ran longer than %d seconds and was cancelled; filter or aggregate more"

@@ -2,6 +2,7 @@ package io.tablequery.engine.duck;
 
 import static io.tablequery.engine.error.ErrorCategory.INSUFFICIENT_RESOURCES;
 import static io.tablequery.engine.error.ErrorCategory.NOT_FOUND;
+import static io.tablequery.engine.error.ErrorCategory.UNAVAILABLE;
 import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
 
 import io.tablequery.engine.error.ErrorCategory;
@@ -22,7 +23,9 @@ public enum DuckToolErrorCode implements ErrorCodeSupplier {
     /** The query ran past the time limit and was cancelled. */
     QUERY_TIMEOUT(4, INSUFFICIENT_RESOURCES),
     /** An argument is missing or out of range. */
-    INVALID_ARGUMENT(5, USER_ERROR);
+    INVALID_ARGUMENT(5, USER_ERROR),
+    /** The query was stopped because the server is stopping or its client went away. */
+    CANCELLED(6, UNAVAILABLE);
 
     private final ErrorCode errorCode;
 

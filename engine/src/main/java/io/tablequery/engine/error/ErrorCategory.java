@@ -14,6 +14,8 @@ public enum ErrorCategory {
     PERMISSION_DENIED,
     /** The server has no room for the request now; the caller may retry after a moment. */
     OVERLOADED,
+    /** The server is stopping, or the call's client went away; the caller may retry on a running server. */
+    UNAVAILABLE,
     /** A size, time or count limit was hit. */
     INSUFFICIENT_RESOURCES,
     /** A bug or an environment failure inside tablequery. */

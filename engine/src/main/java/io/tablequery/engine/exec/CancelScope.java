@@ -6,8 +6,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Lets another thread stop the queries of one call. The caller opens a scope on its own thread around the call; every
  * {@link QueryDeadline} started on that thread while the scope is open (every query of run-sql's steps and of the
- * DuckDB tools runs under one) is cut short when the scope is cancelled, exactly as if its time had run out, and so
- * is any started afterwards. The MCP server cancels the calls of a client that went away this way.
+ * DuckDB tools runs under one) is cut short when the scope is cancelled, as if its time had run out but answering
+ * that it was cancelled, and so is any started afterwards. The MCP server cancels the calls of a client that went
+ * away this way, and the server every running call when it stops.
  */
 public final class CancelScope implements AutoCloseable {
     private static final ThreadLocal<CancelScope> CURRENT = new ThreadLocal<>();
@@ -39,7 +40,7 @@ public final class CancelScope implements AutoCloseable {
     /** Stops the query running in the scope, if any, and every one started in it from now on. Any thread may call. */
     public void cancel() {
         cancelled = true;
-        deadlines.forEach(QueryDeadline::expireNow);
+        deadlines.forEach(QueryDeadline::cancel);
     }
 
     /**
@@ -54,7 +55,7 @@ public final class CancelScope implements AutoCloseable {
     void add(QueryDeadline deadline) {
         deadlines.add(deadline);
         if (cancelled) {
-            deadline.expireNow();
+            deadline.cancel();
         }
     }
 

@@ -183,6 +183,9 @@ final class JdbcFinalTable implements FinalTable {
                         step.step().step(),
                         e.getMessage().lines().findFirst().orElse("").strip());
             } catch (QueryWatchdog.TimedOut e) {
+                if (e.cancelled()) {
+                    throw StepStatements.cancelled();
+                }
                 notice = CitationNotices.tooLong(step.step().step(), lineage.timeout());
             }
         }

@@ -7,7 +7,9 @@ import java.util.concurrent.ScheduledFuture;
 /**
  * One time limit over several statements, for work that runs a few queries in turn: when the time runs out, the
  * statement then running is cancelled, and any statement watched afterwards fails at once. A {@link CancelScope} open on
- * the starting thread ends it early.
+ * the starting thread ends it early. Once ended, the running statement is cancelled again every
+ * {@link QueryWatchdog#RETRY} until the work stops: the drivers drop a cancel that comes before the statement starts
+ * executing (DuckDB's unless the statement holds its lock, SQLite's unless a statement runs on the connection).
  */
 public final class QueryDeadline implements AutoCloseable {
     /**
@@ -16,13 +18,17 @@ public final class QueryDeadline implements AutoCloseable {
      */
     public static final int DEFAULT_TIMEOUT_SECONDS = 30;
 
-    private final ScheduledFuture<?> timer;
     private final CancelScope scope;
+    private ScheduledFuture<?> timer;
     private Runnable cancel;
     private boolean expired;
+    private boolean cancelled;
+    private boolean closed;
 
     private QueryDeadline(long timeoutNanos) {
-        this.timer = QueryWatchdog.schedule(this::expireNow, timeoutNanos);
+        synchronized (this) {
+            this.timer = QueryWatchdog.schedule(this::expireNow, timeoutNanos);
+        }
         this.scope = CancelScope.current();
         if (scope != null) {
             scope.add(this);
@@ -49,7 +55,10 @@ public final class QueryDeadline implements AutoCloseable {
     public synchronized Statement watch(Statement statement) throws SQLException {
         if (expired) {
             statement.close();
-            throw new SQLException("the time limit was reached before the statement ran");
+            throw new SQLException(
+                    cancelled
+                            ? "the call was cancelled before the statement ran"
+                            : "the time limit was reached before the statement ran");
         }
         cancel = () -> {
             try {
@@ -85,7 +94,26 @@ public final class QueryDeadline implements AutoCloseable {
         return expired;
     }
 
-    /** Ends the time now: on the watchdog's thread when it runs out, or on any thread when the call is cancelled. */
+    /**
+     * Says whether the time was ended early because the call was cancelled, not because it ran out.
+     *
+     * @return true after the call's {@link CancelScope} was cancelled
+     */
+    public synchronized boolean cancelled() {
+        return cancelled;
+    }
+
+    /** Ends the time now because the call was cancelled: its client went away, or the server is stopping. */
+    synchronized void cancel() {
+        cancelled = true;
+        if (!closed) {
+            timer.cancel(false);
+            timer = QueryWatchdog.schedule(this::expireNow, 0);
+        }
+        expireNow();
+    }
+
+    /** Ends the time now, on the watchdog's thread when it runs out and again until the work stops. */
     synchronized void expireNow() {
         expired = true;
         if (cancel != null) {
@@ -99,8 +127,9 @@ public final class QueryDeadline implements AutoCloseable {
      */
     @Override
     public void close() {
-        timer.cancel(false);
         synchronized (this) {
+            closed = true;
+            timer.cancel(false);
             cancel = null;
         }
         if (scope != null) {

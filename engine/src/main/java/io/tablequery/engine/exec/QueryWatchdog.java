@@ -2,6 +2,7 @@ package io.tablequery.engine.exec;
 
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -11,6 +12,9 @@ import java.util.concurrent.TimeUnit;
  * into an interrupt of the running query, so the query stops rather than being abandoned.
  */
 public final class QueryWatchdog {
+    /** How often a statement whose time is up is cancelled again while it still runs. */
+    static final Duration RETRY = Duration.ofMillis(100);
+
     private static final ScheduledThreadPoolExecutor TIMER = timer();
 
     private QueryWatchdog() {}
@@ -41,12 +45,25 @@ public final class QueryWatchdog {
         T run() throws SQLException;
     }
 
-    /** Thrown when the statement was cancelled for running too long. */
+    /** Thrown when the statement was cancelled for running too long, or because its call was cancelled. */
     public static final class TimedOut extends Exception {
         private static final long serialVersionUID = 1L;
 
-        TimedOut(SQLException cause) {
-            super("the statement ran past its time limit", cause);
+        private final boolean cancelled;
+
+        TimedOut(SQLException cause, boolean cancelled) {
+            super(cancelled ? "the statement's call was cancelled" : "the statement ran past its time limit", cause);
+            this.cancelled = cancelled;
+        }
+
+        /**
+         * Says whether the call was cancelled (its client went away, or the server is stopping) rather than out of
+         * time.
+         *
+         * @return true when cancelled
+         */
+        public boolean cancelled() {
+            return cancelled;
         }
     }
 
@@ -59,7 +76,7 @@ public final class QueryWatchdog {
      * @param <T> the work's result
      * @return the work's result
      * @throws SQLException when the statement fails on its own
-     * @throws TimedOut when it was cancelled for its time
+     * @throws TimedOut when it was cancelled for its time or with its call
      */
     public static <T> T run(Statement statement, long timeoutNanos, StatementWork<T> work)
             throws SQLException, TimedOut {
@@ -69,15 +86,15 @@ public final class QueryWatchdog {
                 return work.run();
             } catch (SQLException e) {
                 if (deadline.expired()) {
-                    throw new TimedOut(e);
+                    throw new TimedOut(e, deadline.cancelled());
                 }
                 throw e;
             }
         }
     }
 
-    /** Runs an action once the time is up, on the watchdog's thread. */
+    /** Runs an action once the time is up, and again every {@link #RETRY} until cancelled, on the watchdog's thread. */
     static ScheduledFuture<?> schedule(Runnable action, long timeoutNanos) {
-        return TIMER.schedule(action, Math.max(1, timeoutNanos), TimeUnit.NANOSECONDS);
+        return TIMER.scheduleWithFixedDelay(action, Math.max(1, timeoutNanos), RETRY.toNanos(), TimeUnit.NANOSECONDS);
     }
 }

@@ -19,7 +19,7 @@ final class StepStatements {
         try (Statement statement = connection.createStatement()) {
             QueryWatchdog.run(statement, remaining, () -> statement.execute(sql));
         } catch (QueryWatchdog.TimedOut e) {
-            throw timedOut(timeout);
+            throw e.cancelled() ? cancelled() : timedOut(timeout);
         }
     }
 
@@ -28,5 +28,11 @@ final class StepStatements {
                 PlanErrorCode.QUERY_TIMEOUT,
                 "the plan ran longer than %d seconds and was stopped; filter earlier, aggregate, or split the work"
                         .formatted(timeout.toSeconds()));
+    }
+
+    static EngineException cancelled() {
+        return new EngineException(
+                PlanErrorCode.CANCELLED,
+                "the plan was stopped because the server is stopping or its client went away; run it again");
     }
 }

@@ -2,6 +2,7 @@ package io.tablequery.engine.plan;
 
 import static io.tablequery.engine.error.ErrorCategory.INSUFFICIENT_RESOURCES;
 import static io.tablequery.engine.error.ErrorCategory.INTERNAL_ERROR;
+import static io.tablequery.engine.error.ErrorCategory.UNAVAILABLE;
 import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
 
 import io.tablequery.engine.error.ErrorCategory;
@@ -23,7 +24,9 @@ public enum PlanErrorCode implements ErrorCodeSupplier {
     /** Running the plan failed for a reason that is not the plan's. */
     EXECUTION_FAILED(6, INTERNAL_ERROR),
     /** A step cannot be translated to DuckDB exactly; nothing ran. */
-    UNTRANSLATABLE(7, USER_ERROR);
+    UNTRANSLATABLE(7, USER_ERROR),
+    /** The plan was stopped because the server is stopping or its client went away. */
+    CANCELLED(8, UNAVAILABLE);
 
     private final ErrorCode errorCode;
 

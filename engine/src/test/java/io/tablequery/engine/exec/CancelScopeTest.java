@@ -38,11 +38,65 @@ class CancelScopeTest {
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(10));
             assertThat(scope.cancelled()).isTrue();
             assertThat(deadline.expired()).isTrue();
+            assertThat(deadline.cancelled()).as("cancelled, not out of time").isTrue();
             try (QueryDeadline next = QueryDeadline.start(Duration.ofMinutes(5).toNanos())) {
                 assertThatThrownBy(() -> next.watch(connection.createStatement()))
                         .isInstanceOf(SQLException.class)
-                        .hasMessageContaining("time limit");
+                        .hasMessageContaining("cancelled");
+                assertThat(next.cancelled()).isTrue();
             }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
+                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+                        + " SELECT count(*) FROM n"
+            })
+    void aWatchedStatementSaysWhetherItsCallWasCancelledOrRanOutOfTime(String url, String bomb) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url)) {
+            try (Statement statement = connection.createStatement()) {
+                assertThatThrownBy(() -> QueryWatchdog.run(
+                                statement, Duration.ofMillis(300).toNanos(), () -> statement.execute(bomb)))
+                        .isInstanceOfSatisfying(
+                                QueryWatchdog.TimedOut.class,
+                                timedOut -> assertThat(timedOut.cancelled()).isFalse());
+            }
+            try (CancelScope scope = CancelScope.open();
+                    Statement statement = connection.createStatement()) {
+                CompletableFuture.runAsync(
+                        scope::cancel, CompletableFuture.delayedExecutor(300, TimeUnit.MILLISECONDS));
+                assertThatThrownBy(() -> QueryWatchdog.run(
+                                statement, Duration.ofMinutes(5).toNanos(), () -> statement.execute(bomb)))
+                        .isInstanceOfSatisfying(
+                                QueryWatchdog.TimedOut.class,
+                                timedOut -> assertThat(timedOut.cancelled()).isTrue());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
+                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+                        + " SELECT count(*) FROM n"
+            })
+    void aCancelThatCameBeforeTheStatementRanStopsItOnceItRuns(String url, String bomb) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url);
+                CancelScope scope = CancelScope.open();
+                QueryDeadline deadline =
+                        QueryDeadline.start(Duration.ofMinutes(5).toNanos());
+                Statement statement = deadline.watch(connection.createStatement())) {
+            scope.cancel();
+            assertThat(Runaway.stoppedWithin(Duration.ofSeconds(20), statement, bomb))
+                    .as("cancelled once it ran")
+                    .isTrue();
+            assertThat(deadline.cancelled()).isTrue();
         }
     }
 

@@ -12,6 +12,8 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 class QueryDeadlineTest {
     @Test
@@ -36,6 +38,34 @@ class QueryDeadlineTest {
             assertThatThrownBy(() -> deadline.watch(duckDb.createStatement()))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("time limit");
+        }
+    }
+
+    /**
+     * The time runs out after the statement is watched but before it executes, where both drivers drop a cancel (DuckDB
+     * cancels only a statement that holds its lock, SQLite interrupts only a running statement): the statement is
+     * cancelled again once it runs. A lost cancel once left a runaway query running for ever beside a 1-second limit.
+     */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
+                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+                        + " SELECT count(*) FROM n"
+            })
+    void cancelsAStatementWhoseTimeRanOutBeforeItStarted(String url, String bomb) throws Exception {
+        try (Connection connection = DriverManager.getConnection(url);
+                QueryDeadline deadline =
+                        QueryDeadline.start(Duration.ofMillis(500).toNanos());
+                Statement statement = deadline.watch(connection.createStatement())) {
+            Thread.sleep(1000);
+            assertThat(deadline.expired())
+                    .as("the time ran out before the statement ran")
+                    .isTrue();
+            assertThat(Runaway.stoppedWithin(Duration.ofSeconds(20), statement, bomb))
+                    .as("cancelled once it ran")
+                    .isTrue();
         }
     }
 

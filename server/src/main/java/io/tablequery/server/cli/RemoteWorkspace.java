@@ -210,6 +210,7 @@ record RemoteWorkspace(URI server, String workspace) {
                     case 409 -> ErrorCategory.CONFLICT;
                     case 413 -> ErrorCategory.INSUFFICIENT_RESOURCES;
                     case 429 -> ErrorCategory.OVERLOADED;
+                    case 503 -> ErrorCategory.UNAVAILABLE;
                     default -> status >= 500 ? ErrorCategory.INTERNAL_ERROR : ErrorCategory.USER_ERROR;
                 };
         if (status == 403 && code.equals("FORBIDDEN")) {

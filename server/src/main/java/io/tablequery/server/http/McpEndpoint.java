@@ -139,7 +139,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
     /** Cancels the running calls and ends every session. */
     @Override
     public void close() {
-        running.cancelAll();
+        running.stop();
         mcp.server().close();
     }
 

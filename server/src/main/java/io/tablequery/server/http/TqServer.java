@@ -13,21 +13,46 @@ import io.tablequery.server.api.ScanSize;
 import io.tablequery.server.api.ToolDefinitions;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.mcp.RunningCalls;
 import jakarta.servlet.DispatcherType;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.ee10.servlet.FilterHolder;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The HTTP server: a Javalin app over a registry of workspaces, with the MCP server at {@code /mcp}. */
 public final class TqServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(TqServer.class);
+
+    /** The key under which the calls of the HTTP API run, to be cancelled together when the server stops. */
+    private static final String HTTP_CALLS = "http";
+
+    /** How long a stopping server waits for the requests in flight, cancelled first, to be answered. */
+    private static final Duration ANSWER_WAIT = Duration.ofSeconds(2);
+
     private final Javalin app;
     private final McpEndpoint mcp;
+    private final RunningCalls running;
+    private final GracefulHandler inFlight;
     private final WorkspaceRegistry workspaces;
 
-    private TqServer(Javalin app, McpEndpoint mcp, WorkspaceRegistry workspaces) {
+    private TqServer(
+            Javalin app,
+            McpEndpoint mcp,
+            RunningCalls running,
+            GracefulHandler inFlight,
+            WorkspaceRegistry workspaces) {
         this.app = app;
         this.mcp = mcp;
+        this.running = running;
+        this.inFlight = inFlight;
         this.workspaces = workspaces;
     }
 
@@ -69,6 +94,8 @@ public final class TqServer implements AutoCloseable {
                 workspaces, authenticator, auth, settings.skill().engines().names());
         WebController web = new WebController();
         AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
+        RunningCalls running = new RunningCalls();
+        GracefulHandler inFlight = new GracefulHandler();
         RequestObserver observer = new RequestObserver();
         observer.bind(new WorkspaceMetrics(workspaces));
         McpEndpoint mcp = new McpEndpoint(
@@ -92,6 +119,8 @@ public final class TqServer implements AutoCloseable {
             config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + (1 << 20), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
+            // Counts the requests in flight, so that a stopping server answers them before it closes their connections.
+            config.jetty.modifyServer(server -> server.insertHandler(inFlight));
             config.jetty.modifyServletContextHandler(context -> {
                 FilterHolder holder = new FilterHolder(mcp);
                 holder.setAsyncSupported(true);
@@ -104,9 +133,11 @@ public final class TqServer implements AutoCloseable {
                 config.routes.beforeMatched(authenticator::check);
             }
             config.routes.afterMatched(observer::finish);
-            // A request under a workspace holds it open until it is answered, opening it if it is closed.
+            // A request under a workspace holds it open until it is answered, opening it if it is closed, and its
+            // queries stop when the server does.
             ApiDescription api = new ApiDescription(config.routes, handler -> ctx -> {
-                try (WorkspaceRegistry.Lease lease = workspaces.lease(ctx.pathParam("ws"))) {
+                try (RunningCalls.Call call = running.start(HTTP_CALLS);
+                        WorkspaceRegistry.Lease lease = workspaces.lease(ctx.pathParam("ws"))) {
                     handler.handle(ctx);
                 }
             });
@@ -126,7 +157,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.error(HttpStatus.METHOD_NOT_ALLOWED.getCode(), "*", ErrorMapper::methodNotAllowed);
         });
         app.start();
-        return new TqServer(app, mcp, workspaces);
+        return new TqServer(app, mcp, running, inFlight, workspaces);
     }
 
     private static void describeRoutes(
@@ -383,9 +414,24 @@ public final class TqServer implements AutoCloseable {
         return app.port();
     }
 
+    /**
+     * Stops the running calls, which answer that they were cancelled, waits a while for the requests in flight to be
+     * answered (new ones get 503), then stops the server and closes the workspaces.
+     */
     @Override
     public void close() {
+        running.stop();
         mcp.close();
+        try {
+            inFlight.shutdown().get(ANSWER_WAIT.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            LOG.warn(
+                    "stopping with {} requests still in flight after {} s; they lose their connection",
+                    inFlight.getCurrentRequestCount(),
+                    ANSWER_WAIT.toSeconds());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         app.stop();
         workspaces.close();
     }

@@ -7,20 +7,24 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The tool calls running, by MCP session, so that the calls of a client that goes away (its session deleted, its
- * stdin closed) stop at once instead of running to their time limit.
+ * stdin closed) stop at once instead of running to their time limit, and every call stops when the server does.
  */
 public final class RunningCalls {
     private final Map<String, Set<CancelScope>> bySession = new ConcurrentHashMap<>();
+    private volatile boolean stopped;
 
     /**
      * Opens a cancel scope for a call on the calling thread; close it when the call ends.
      *
-     * @param session the call's MCP session id
-     * @return the scope, registered under the session until closed
+     * @param session the call's MCP session id, or another key under which calls are cancelled together
+     * @return the scope, registered under the session until closed; cancelled at once after {@link #stop()}
      */
     public Call start(String session) {
         CancelScope scope = CancelScope.open();
         bySession.computeIfAbsent(session, key -> ConcurrentHashMap.newKeySet()).add(scope);
+        if (stopped) {
+            scope.cancel();
+        }
         return new Call(session, scope);
     }
 
@@ -50,6 +54,12 @@ public final class RunningCalls {
             cancelled += cancel(session);
         }
         return cancelled;
+    }
+
+    /** Cancels every running call, and every call started from now on. */
+    public void stop() {
+        stopped = true;
+        cancelAll();
     }
 
     /** One running call: closing it ends its scope and forgets it. */

@@ -3,9 +3,11 @@ package io.tablequery.server.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.management.OperatingSystemMXBean;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
+import java.lang.management.ManagementFactory;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +32,10 @@ class LimitsTest {
     private HttpCalls calls;
 
     private void start(ServerLimits limits) throws Exception {
+        start(limits, Duration.ofSeconds(2));
+    }
+
+    private void start(ServerLimits limits, Duration queryTimeout) throws Exception {
         Workspace workspace = Workspace.open(dir.resolve("data/w"));
         StringBuilder csv = new StringBuilder("id,name\n");
         for (int i = 1; i <= 3000; i++) {
@@ -45,7 +52,7 @@ class LimitsTest {
                         0,
                         1 << 20,
                         1 << 20,
-                        SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(2)),
+                        SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout),
                         limits),
                 dir);
         calls = new HttpCalls(server, "w");
@@ -134,6 +141,40 @@ class LimitsTest {
         assertThat(largeTook)
                 .as("the second query over big waited for the only large-query slot")
                 .isGreaterThan(Duration.ofMillis(1000));
+    }
+
+    @Test
+    void stoppingCancelsTheRunningCallsOnEitherEngineAndAnswersThemSo() throws Exception {
+        start(ServerLimits.DEFAULTS, Duration.ofMinutes(5));
+        List<CompletableFuture<HttpResponse<String>>> running = List.of(
+                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "sqlite"))),
+                CompletableFuture.supplyAsync(() -> postUnchecked("run-sql", runSql(RUNAWAY_SQL, "duckdb"))),
+                CompletableFuture.supplyAsync(() -> postUnchecked(
+                        "tools/queryDuckDB",
+                        Map.of(
+                                "query",
+                                "SELECT count(*) FROM range(100000000000) a, range(1000) b"
+                                        + " WHERE a.range * b.range = -1"))));
+        Thread.sleep(1500);
+        long stopping = System.nanoTime();
+        server.close();
+        server = null;
+        assertThat(Duration.ofNanos(System.nanoTime() - stopping))
+                .as("the server stopped without waiting for its runaway calls' five-minute limit")
+                .isLessThan(Duration.ofSeconds(4));
+        for (CompletableFuture<HttpResponse<String>> call : running) {
+            HttpResponse<String> answer = call.get(10, TimeUnit.SECONDS);
+            assertThat(JsonCodec.mapper().readTree(answer.body()).path("code").asText())
+                    .as(answer.body())
+                    .isEqualTo("CANCELLED");
+            assertThat(answer.statusCode()).isEqualTo(answer.uri().getPath().endsWith("run-sql") ? 503 : 200);
+        }
+        OperatingSystemMXBean os = (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+        long cpu = os.getProcessCpuTime();
+        Thread.sleep(2000);
+        assertThat(Duration.ofNanos(os.getProcessCpuTime() - cpu))
+                .as("no query runs on after the server stopped")
+                .isLessThan(Duration.ofMillis(1000));
     }
 
     /** Starts the runaway SQLite plan on another thread and gives it half a second to take its slots. */

@@ -100,6 +100,9 @@ final class SparkStatements {
             } catch (EngineException e) {
                 throw e;
             } catch (Exception e) {
+                if (watch.cancelled()) {
+                    throw cancelled();
+                }
                 if (watch.expired()) {
                     throw timedOut();
                 }
@@ -129,6 +132,13 @@ final class SparkStatements {
                 ("the plan ran longer than %d seconds and was stopped on the cluster; filter earlier, aggregate, or"
                                 + " split the work")
                         .formatted(timeout.toSeconds()));
+    }
+
+    private static EngineException cancelled() {
+        return new EngineException(
+                PlanErrorCode.CANCELLED,
+                "the plan was stopped on the cluster because the server is stopping or its client went away; run it"
+                        + " again");
     }
 
     private static EngineException failed(int step, Exception e) {
