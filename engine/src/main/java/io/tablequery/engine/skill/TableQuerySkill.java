@@ -170,7 +170,8 @@ public final class TableQuerySkill {
     /**
      * Validates and runs a plan, then writes one final table whole, with its {@code __src} citations, as an Arrow IPC
      * stream for analysts: no row or cell ceiling but {@code maxRows}. The request's {@code maxRows} and {@code
-     * cellMax} do not apply.
+     * cellMax} do not apply; its cite ranges out of their bounds are refused, as the stream has no notice to say that
+     * another number was used.
      *
      * @param request the plan and its engine
      * @param step the final step to write, or null for the last
@@ -184,9 +185,12 @@ public final class TableQuerySkill {
             RunSqlRequest request, Integer step, long maxRows, boolean lineage, OutputStream out) {
         CatalogSnapshot catalog = workspace.catalog();
         ValidatedPlan plan = PlanValidator.validate(request.plan(), catalog, settings.names(), request.citations());
-        int citeRanges = request.citeRanges() == null
-                ? RowCitation.DEFAULT_RANGES
-                : Math.max(1, Math.min(ResultLimits.CITE_RANGES_CEILING, request.citeRanges()));
+        int citeRanges = request.citeRanges() == null ? RowCitation.DEFAULT_RANGES : request.citeRanges();
+        if (citeRanges < 1 || citeRanges > ResultLimits.CITE_RANGES_CEILING) {
+            throw new EngineException(
+                    PlanErrorCode.INVALID_PLAN,
+                    "cite ranges must be 1 to %,d, not %,d".formatted(ResultLimits.CITE_RANGES_CEILING, citeRanges));
+        }
         return new PlanExecution(workspace, settings)
                 .exportArrow(request.engine(), plan, catalog, step, maxRows, citeRanges, lineage, out);
     }

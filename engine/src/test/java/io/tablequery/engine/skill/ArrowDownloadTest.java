@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.CitationDetail;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.result.ArrowStreams;
+import io.tablequery.engine.result.ResultLimits;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.testing.Plans;
 import io.tablequery.engine.workspace.Workspace;
@@ -172,5 +174,18 @@ class ArrowDownloadTest {
         }
         assertThat(rows.get(0)).hasSize(3000);
         assertThat(rows.get(1)).isEqualTo(rows.get(0));
+    }
+
+    @Test
+    void refusesCiteRangesOutOfTheirBoundsInsteadOfUsingAnotherNumber() {
+        for (int citeRanges : new int[] {0, ResultLimits.CITE_RANGES_CEILING + 1}) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            RunSqlRequest request = new RunSqlRequest(
+                    PlanParser.parse(PLAN), null, null, PlanEngine.DUCKDB, citeRanges, CitationDetail.ROWS);
+            assertThatThrownBy(() -> skill.exportArrow(request, null, 10, false, out))
+                    .isInstanceOf(EngineException.class)
+                    .hasMessageContaining("cite ranges must be 1 to");
+            assertThat(out.size()).as("nothing written").isZero();
+        }
     }
 }
