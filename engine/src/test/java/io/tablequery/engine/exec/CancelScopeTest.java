@@ -12,16 +12,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class CancelScopeTest {
     @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
-                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
-                        + " SELECT count(*) FROM n"
-            })
+    @MethodSource("io.tablequery.engine.exec.Runaway#queries")
     void cancellingFromAnotherThreadStopsTheRunningQueryAndTheNext(String url, String bomb) throws Exception {
         try (Connection connection = DriverManager.getConnection(url);
                 CancelScope scope = CancelScope.open();
@@ -49,13 +44,7 @@ class CancelScopeTest {
     }
 
     @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
-                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
-                        + " SELECT count(*) FROM n"
-            })
+    @MethodSource("io.tablequery.engine.exec.Runaway#queries")
     void aWatchedStatementSaysWhetherItsCallWasCancelledOrRanOutOfTime(String url, String bomb) throws Exception {
         try (Connection connection = DriverManager.getConnection(url)) {
             try (Statement statement = connection.createStatement()) {
@@ -79,13 +68,7 @@ class CancelScopeTest {
     }
 
     @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
-                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
-                        + " SELECT count(*) FROM n"
-            })
+    @MethodSource("io.tablequery.engine.exec.Runaway#queries")
     void aCancelThatCameBeforeTheStatementRanStopsItOnceItRuns(String url, String bomb) throws Exception {
         try (Connection connection = DriverManager.getConnection(url);
                 CancelScope scope = CancelScope.open();

@@ -13,7 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class QueryDeadlineTest {
     @Test
@@ -47,13 +47,7 @@ class QueryDeadlineTest {
      * cancelled again once it runs. A lost cancel once left a runaway query running for ever beside a 1-second limit.
      */
     @ParameterizedTest
-    @CsvSource(
-            delimiter = '|',
-            value = {
-                "jdbc:duckdb:|SELECT count(*) FROM range(100000000000) a, range(1000) b WHERE a.range * b.range = -1",
-                "jdbc:sqlite::memory:|WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
-                        + " SELECT count(*) FROM n"
-            })
+    @MethodSource("io.tablequery.engine.exec.Runaway#queries")
     void cancelsAStatementWhoseTimeRanOutBeforeItStarted(String url, String bomb) throws Exception {
         try (Connection connection = DriverManager.getConnection(url);
                 QueryDeadline deadline =
