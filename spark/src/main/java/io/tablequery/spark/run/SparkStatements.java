@@ -91,7 +91,7 @@ final class SparkStatements {
         try (QueryDeadline watch = QueryDeadline.start(remaining)) {
             SparkSession spark = session.spark();
             if (!watch.watch(spark::interruptAll)) {
-                throw timedOut();
+                throw watch.cancelled() ? cancelled() : timedOut();
             }
             try {
                 T result = work.call();
