@@ -103,12 +103,15 @@ public final class QueryDeadline implements AutoCloseable {
         return cancelled;
     }
 
-    /** Ends the time now because the call was cancelled: its client went away, or the server is stopping. */
+    /**
+     * Ends the time now because the call was cancelled (its client went away, or the server is stopping), and from
+     * {@link QueryWatchdog#RETRY} on again until the work stops.
+     */
     synchronized void cancel() {
         cancelled = true;
         if (!closed) {
             timer.cancel(false);
-            timer = QueryWatchdog.schedule(this::expireNow, 0);
+            timer = QueryWatchdog.schedule(this::expireNow, QueryWatchdog.RETRY.toNanos());
         }
         expireNow();
     }
