@@ -407,7 +407,7 @@ final class LineageRewriter {
         JoinFanout fanout = fanout(select, sources);
         if (top && step.isFinal()) {
             if (groups(select, fanout).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
-                summarized = summarized(layout, slots);
+                summarized = summarized(layout, sources, slots, fanout);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
                 summarized = listed(layout, sources, fanout);
@@ -453,28 +453,31 @@ final class LineageRewriter {
 
     /**
      * The row summaries of a group's sources, one hidden column each, when every source is a sheet's rows and no two
-     * are the same sheet; null otherwise. One source's rows fall in a group once each, so they are counted as they
-     * come; a join repeats them, so its summaries count distinct rows.
+     * are the same sheet; null otherwise. The rows of a level's one source, or of a source whose rows are each in one
+     * row of FROM ({@link JoinFanout}), fall in a group once each, so they are counted as they come; a join that
+     * repeats a source's rows has its summary count distinct rows.
      */
-    private Summarized summarized(SelectLayout layout, List<Slot> slots) {
+    private Summarized summarized(SelectLayout layout, List<Source> sources, List<Slot> slots, JoinFanout fanout) {
         Set<SheetRef> seen = new HashSet<>();
         StringBuilder hidden = new StringBuilder();
         List<LineageSummary.Column> columns = new ArrayList<>();
-        for (Slot slot : slots) {
-            if (!(slot instanceof Slot.Direct direct) || !seen.add(direct.sheet())) {
-                return null;
+        for (int s = 0; s < sources.size(); s++) {
+            for (Slot slot : sources.get(s).slots()) {
+                if (!(slot instanceof Slot.Direct direct) || !seen.add(direct.sheet())) {
+                    return null;
+                }
+                String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
+                hidden.append(", ")
+                        .append(SqlDialect.ROW_SUMMARY)
+                        .append('(')
+                        .append(slots.size() == 1 || fanout.once(s) ? "" : "DISTINCT ")
+                        .append(direct.column())
+                        .append(", ")
+                        .append(LineageSummary.SMALLEST)
+                        .append(") AS ")
+                        .append(quote(name));
+                columns.add(new LineageSummary.Column(direct.sheet(), name, false));
             }
-            String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
-            hidden.append(", ")
-                    .append(SqlDialect.ROW_SUMMARY)
-                    .append('(')
-                    .append(slots.size() == 1 ? "" : "DISTINCT ")
-                    .append(direct.column())
-                    .append(", ")
-                    .append(LineageSummary.SMALLEST)
-                    .append(") AS ")
-                    .append(quote(name));
-            columns.add(new LineageSummary.Column(direct.sheet(), name, false));
         }
         return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false, List.of());
     }

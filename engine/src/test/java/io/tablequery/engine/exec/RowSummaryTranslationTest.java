@@ -52,6 +52,37 @@ class RowSummaryTranslationTest {
         }
     }
 
+    /**
+     * A join's summary counts the rows of a source the join repeats as distinct rows, and those of a source whose rows
+     * it does not repeat as they come (each distinct count is a grouping of its own on DuckDB).
+     */
+    @Test
+    void aJoinCountsOnlyTheRowsItRepeatsAsDistinct() throws IOException {
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(Files.writeString(dir.resolve("orders.csv"), "city,qty\nOslo,1\nLima,2\nOslo,3\n"));
+            workspace.ingest(Files.writeString(dir.resolve("cities.csv"), "city,region\nOslo,North\nLima,South\n"));
+            ValidatedPlan plan = PlanValidator.validate(
+                    PlanParser.parse(plan(step(
+                            1,
+                            "CREATE TEMP TABLE s1 AS SELECT c.region, sum(o.qty) AS q FROM orders AS o"
+                                    + " JOIN cities AS c ON c.city = o.city GROUP BY c.region",
+                            "s1",
+                            "final"))),
+                    workspace.catalog(),
+                    SkillNames.CLI);
+            String statement;
+            try (SqliteSession sqlite = workspace.sqliteSession()) {
+                statement = PlanTranslation.of(
+                                plan, workspace.catalog(), sqlite.connection(), RealSums.SQLITE, new DuckDbPlanRunner())
+                        .statements()
+                        .get(0);
+            }
+            assertThat(statement)
+                    .contains("count(\"o\".\"rowid\")", "count(DISTINCT \"c\".\"rowid\")")
+                    .doesNotContain("count(DISTINCT \"o\"");
+        }
+    }
+
     @Test
     void onlyQueriesOfAFewGroupsBySourceColumnsAreSummarized() throws IOException {
         StringBuilder csv = new StringBuilder("id,city,qty\n");
