@@ -111,12 +111,27 @@ final class JdbcFinalTable implements FinalTable {
         return Optional.ofNullable(notice);
     }
 
+    /**
+     * {@inheritDoc} Rows that cite their source rows are read with their number, and their citations, read first, are
+     * put in by {@link CitedBatches}.
+     */
     @Override
     public void stream(long maxRows, BufferAllocator allocator, int batchRows, ArrowRows.BatchConsumer consumer) {
-        String select = citedSelect(maxRows) + " LIMIT " + maxRows;
+        Map<Long, String> citations = citations(maxRows);
+        ArrowRows.BatchConsumer reader = consumer;
+        String select;
+        if (citations == null) {
+            select = Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+        } else {
+            StringJoiner numbered = new StringJoiner(", ", "SELECT ", "");
+            columns.forEach(column -> numbered.add(ROW + "." + quote(column)));
+            numbered.add(lineage.rowNumber().formatted(ROW) + " AS " + quote(PlanValidator.HIDDEN_PREFIX + "o"));
+            select = numbered + " FROM temp." + table() + " AS " + ROW + " ORDER BY " + ROW + ".rowid";
+            reader = new CitedBatches(citations, Citations.sheets(step.provenance()), allocator, consumer);
+        }
         try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery(select)) {
-            ArrowRows.stream(rs, allocator, batchRows, consumer);
+                ResultSet rs = statement.executeQuery(select + " LIMIT " + maxRows)) {
+            ArrowRows.stream(rs, allocator, batchRows, reader);
         } catch (SQLException e) {
             throw readFailed(e);
         }
@@ -162,16 +177,17 @@ final class JdbcFinalTable implements FinalTable {
     }
 
     /**
-     * The query that reads the table's rows in order with their citations: made in SQL from the hidden row column,
-     * or read from the lineage query into a temp table first. When the lineage query fails, the rows cite their
-     * sheets and the notice says why.
+     * The query that reads the table's rows in order with their citations: made in SQL from the hidden row column, or
+     * joined to the citations of the rows, read first ({@link #citations}) and kept in a temp table. When they cannot
+     * be kept, the rows cite their sheets and the notice says why.
      */
     private String citedSelect(long maxRows) {
-        if (maxRows > 0 && lineage.query() != null && notice == null && !(step.provenance() instanceof RowProvenance)) {
+        Map<Long, String> citations = citations(maxRows);
+        if (citations != null) {
             try {
                 String cites =
                         PlanValidator.HIDDEN_PREFIX + "src_s" + step.step().step();
-                store(cites, RowCitations.read(connection, lineage, maxRows, summarized(maxRows)));
+                store(cites, citations);
                 StringJoiner select = new StringJoiner(", ", "SELECT ", "");
                 columns.forEach(column -> select.add(ROW + "." + quote(column)));
                 return select + ", COALESCE(" + CITE + ".src, " + literal(Citations.sheets(step.provenance()))
@@ -179,9 +195,23 @@ final class JdbcFinalTable implements FinalTable {
                         + " LEFT JOIN temp." + quote(cites) + " AS " + CITE + " ON " + CITE + ".o = "
                         + lineage.rowNumber().formatted(ROW) + " ORDER BY " + ROW + ".rowid";
             } catch (SQLException e) {
-                notice = CitationNotices.unlisted(
-                        step.step().step(),
-                        e.getMessage().lines().findFirst().orElse("").strip());
+                notice = unlisted(e);
+            }
+        }
+        return Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+    }
+
+    /**
+     * The citations of the table's first rows by row number, read from its lineage query; null when its rows cite in
+     * SQL (from the hidden row column, or whole sheets). When the lineage query fails or runs out of time, the rows
+     * cite their sheets, the notice says why, and this is null.
+     */
+    private Map<Long, String> citations(long maxRows) {
+        if (maxRows > 0 && lineage.query() != null && notice == null && !(step.provenance() instanceof RowProvenance)) {
+            try {
+                return RowCitations.read(connection, lineage, maxRows, summarized(maxRows));
+            } catch (SQLException e) {
+                notice = unlisted(e);
             } catch (QueryWatchdog.TimedOut e) {
                 if (e.cancelled()) {
                     throw StepStatements.cancelled();
@@ -189,7 +219,14 @@ final class JdbcFinalTable implements FinalTable {
                 notice = CitationNotices.tooLong(step.step().step(), lineage.timeout());
             }
         }
-        return Citations.select(step, columns, "temp." + table(), "rowid", "VARCHAR");
+        return null;
+    }
+
+    /** The notice that the rows cite their sheets because their citations could not be read or kept. */
+    private String unlisted(SQLException e) {
+        return CitationNotices.unlisted(
+                step.step().step(),
+                e.getMessage().lines().findFirst().orElse("").strip());
     }
 
     /** The query of the first rows' summaries, {@code o} and each summary column, when the table has them, or null. */
