@@ -33,7 +33,8 @@ import org.duckdb.DuckDBResultSet;
 
 /**
  * A final table kept as a temp table on a JDBC connection (SQLite or DuckDB), read in the order its rows were
- * inserted, with every row's citation made in SQL.
+ * inserted, each row with its citation: made in SQL from a hidden row column, or read from the table's lineage first
+ * and put into the rows as they are read.
  */
 final class JdbcFinalTable implements FinalTable {
     private static final String ROW = quote("__tq_t");
