@@ -31,7 +31,9 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
     /** Every query or ingest slot is taken and the queue is full or the wait ran out: retry after a moment. */
     TOO_MANY_REQUESTS(12, ErrorCategory.OVERLOADED),
     /** No workspace key has the id given. */
-    KEY_NOT_FOUND(13, NOT_FOUND);
+    KEY_NOT_FOUND(13, NOT_FOUND),
+    /** The server is stopping and takes no new requests: send the request again once it runs. */
+    SERVER_STOPPING(14, ErrorCategory.UNAVAILABLE);
 
     private final ErrorCode errorCode;
 

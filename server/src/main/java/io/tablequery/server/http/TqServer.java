@@ -119,8 +119,12 @@ public final class TqServer implements AutoCloseable {
             config.jetty.multipartConfig.maxFileSize(settings.maxUploadBytes(), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxTotalRequestSize(settings.maxUploadBytes() + (1 << 20), SizeUnit.BYTES);
             config.jetty.multipartConfig.maxInMemoryFileSize(1, SizeUnit.MB);
-            // Counts the requests in flight, so that a stopping server answers them before it closes their connections.
-            config.jetty.modifyServer(server -> server.insertHandler(inFlight));
+            // Counts the requests in flight, so that a stopping server answers them before it closes their connections;
+            // what Jetty answers itself (a stopping server's 503, a request it cannot read) is JSON like the routes.
+            config.jetty.modifyServer(server -> {
+                server.insertHandler(inFlight);
+                server.setErrorHandler(new JsonErrorHandler());
+            });
             config.jetty.modifyServletContextHandler(context -> {
                 FilterHolder holder = new FilterHolder(mcp);
                 holder.setAsyncSupported(true);
