@@ -63,26 +63,41 @@ class JettyErrorsTest {
     void aRequestThatReachesAStoppingServerIsTold() throws Exception {
         HttpCalls calls = new HttpCalls(server, "w");
         try (Socket upload = new Socket("127.0.0.1", server.port())) {
+            upload.setSoTimeout(10_000);
             OutputStream out = upload.getOutputStream();
-            out.write(("POST /v1/workspaces/w/run-sql HTTP/1.1\r\nHost: localhost\r\n"
-                            + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+            out.write(("POST /v1/workspaces/w/run-sql HTTP/1.1\r\nHost: localhost\r\nExpect: 100-continue\r\n"
+                            + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
             out.flush();
-            Thread.sleep(300);
+            assertThat(readLine(upload.getInputStream()))
+                    .as("the route reads the body, so the request is in flight")
+                    .startsWith("HTTP/1.1 100");
             TqServer stopping = server;
             server = null;
             CompletableFuture<Void> closed = CompletableFuture.runAsync(stopping::close);
-            Thread.sleep(300);
 
             HttpResponse<String> refused = calls.get("/v1/workspaces/w/tables");
+            for (long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(1);
+                    refused.statusCode() != 503 && System.nanoTime() < until; ) {
+                Thread.sleep(20);
+                refused = calls.get("/v1/workspaces/w/tables");
+            }
 
-            assertThat(refused.statusCode()).isEqualTo(503);
+            assertThat(refused.statusCode()).as(refused.body()).isEqualTo(503);
             assertThat(refused.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
             assertThat(JsonCodec.mapper().readTree(refused.body()).path("code").asText())
                     .as(refused.body())
                     .isEqualTo("SERVER_STOPPING");
             closed.get(10, TimeUnit.SECONDS);
         }
+    }
+
+    private static String readLine(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b >= 0 && b != '\n'; b = in.read()) {
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.US_ASCII).strip();
     }
 
     private String raw(String request) throws IOException {
