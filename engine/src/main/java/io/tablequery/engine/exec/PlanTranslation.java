@@ -39,7 +39,7 @@ import java.util.Set;
  *     have one (only final tables are read); empty for an engine that runs the plan as written, which reads the
  *     queries from the steps' provenance
  * @param lineageRefused why a step's lineage query did not translate, by step number; its rows then cite sheets
- * @param summarized the final steps that run with a row summary of their groups, by step number
+ * @param summarized the final steps that run with a row summary or row lists of their groups, by step number
  */
 public record PlanTranslation(
         List<String> statements,
@@ -103,9 +103,8 @@ public record PlanTranslation(
                 translation = SqliteTranslator.translate(step.summary().executed(), schema, realSums, dialect);
                 if (!(translation instanceof Translation.Translated)) {
                     translation = null;
-                } else if (step.summary().lists()) {
-                    listed = true;
                 } else {
+                    listed = step.summary().lists();
                     summarized.put(step.step().step(), step.summary());
                 }
             }

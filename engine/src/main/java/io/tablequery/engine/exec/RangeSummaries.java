@@ -12,8 +12,11 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.LongStream;
 
 /**
  * Cites rows from a summary of each row's source rows per sheet, made in one pass without sorting them all: their
@@ -43,10 +46,9 @@ final class RangeSummaries {
      */
     static Set<Long> cite(Statement statement, String listed, int ranges, Map<Long, String> citations)
             throws SQLException {
-        long smallest = 8L * ranges + 8;
         String sql = ("SELECT o, f, s, count(*) AS n, max(r) AS hi, min(r, %d) AS lo FROM (%s) AS y"
                         + " GROUP BY o, f, s ORDER BY o, f, s")
-                .formatted(smallest, listed);
+                .formatted(smallest(ranges), listed);
         Set<Long> left = new TreeSet<>();
         try (ResultSet rs = statement.executeQuery(sql)) {
             long current = -1;
@@ -72,8 +74,26 @@ final class RangeSummaries {
     }
 
     /**
+     * The columns that read a table's row lists ({@link LineageSummary#lists}) in place of their listing: each list
+     * of a row whose lists hold at most as many values as a summary keeps of a sheet, else NULL, which leaves the row
+     * to the listing. A short list costs less to read whole than to unnest, make unique and summarize.
+     *
+     * @param lists the list columns, qualified
+     * @param ranges the most ranges one citation shows
+     * @return the columns to select, one per list
+     */
+    static List<String> listedColumns(List<String> lists, int ranges) {
+        String length = String.join(
+                " + ", lists.stream().map(list -> "len(" + list + ")").toList());
+        return lists.stream()
+                .map(list -> "CASE WHEN " + length + " <= " + smallest(ranges) + " THEN " + list + " END")
+                .toList();
+    }
+
+    /**
      * Cites the rows their own summaries decide: rows of a table that ran with row summaries of its sources, each
-     * summary the text {@code count;largest;smallest,...}.
+     * summary the text {@code count;largest;smallest,...}, or with row lists, each read whole or NULL
+     * ({@link #listedColumns}).
      *
      * @param statement the statement to run on
      * @param summarized the rows' summaries: {@code o}, then a column per source, in the order of {@code summary}
@@ -91,15 +111,7 @@ final class RangeSummaries {
             while (rs.next()) {
                 long row = rs.getLong(1);
                 List<Summary> sheets = new ArrayList<>();
-                boolean read = true;
-                for (int i = 0; i < summary.columns().size(); i++) {
-                    Summary sheet = parse(summary.columns().get(i).sheet(), rs.getString(i + 2));
-                    if (sheet == null) {
-                        read = false;
-                    } else if (sheet.count() > 0) {
-                        sheets.add(sheet);
-                    }
-                }
+                boolean read = summary.lists() ? listed(rs, summary, sheets) : parsed(rs, summary, sheets);
                 if (!read) {
                     left.add(row);
                 } else if (!sheets.isEmpty()) {
@@ -109,6 +121,49 @@ final class RangeSummaries {
             }
         }
         return left;
+    }
+
+    /** Reads a row's summaries into {@code sheets}, those of no rows left out; false when one is not readable. */
+    private static boolean parsed(ResultSet rs, LineageSummary summary, List<Summary> sheets) throws SQLException {
+        boolean read = true;
+        for (int i = 0; i < summary.columns().size(); i++) {
+            Summary sheet = parse(summary.columns().get(i).sheet(), rs.getString(i + 2));
+            if (sheet == null) {
+                read = false;
+            } else if (sheet.count() > 0) {
+                sheets.add(sheet);
+            }
+        }
+        return read;
+    }
+
+    /**
+     * Reads a row's lists into {@code sheets}: each sheet's R-numbers from 1 (an outer join's missing side lists
+     * NULL), each once, all of them kept; false when a list is NULL (too long to read whole, or no list at all).
+     */
+    private static boolean listed(ResultSet rs, LineageSummary summary, List<Summary> sheets) throws SQLException {
+        Map<SheetRef, long[]> bySheet = new TreeMap<>();
+        for (int i = 0; i < summary.columns().size(); i++) {
+            Array array = rs.getArray(i + 2);
+            if (array == null) {
+                return false;
+            }
+            long[] values = Arrays.stream((Object[]) array.getArray())
+                    .filter(Objects::nonNull)
+                    .mapToLong(value -> ((Number) value).longValue())
+                    .filter(value -> value >= 1)
+                    .toArray();
+            bySheet.merge(summary.columns().get(i).sheet(), values, (a, b) -> LongStream.concat(
+                            Arrays.stream(a), Arrays.stream(b))
+                    .toArray());
+        }
+        bySheet.forEach((sheet, values) -> {
+            long[] unique = Arrays.stream(values).sorted().distinct().toArray();
+            if (unique.length > 0) {
+                sheets.add(new Summary(sheet, unique.length, unique[unique.length - 1], unique));
+            }
+        });
+        return true;
     }
 
     /**
@@ -136,6 +191,11 @@ final class RangeSummaries {
         } catch (NumberFormatException e) {
             return null;
         }
+    }
+
+    /** How many of a sheet's smallest R-numbers a summary keeps: eight per range a citation shows, and eight. */
+    private static long smallest(int ranges) {
+        return 8L * ranges + 8;
     }
 
     private static long[] values(Array array) throws SQLException {

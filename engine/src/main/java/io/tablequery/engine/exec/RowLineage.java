@@ -12,7 +12,8 @@ import java.time.Duration;
  * @param rowNumber how the engine numbers a table's rows from 1 in insertion order: a format of the table's alias
  * @param ranges the most ranges one citation shows
  * @param summaries whether the engine cites from summaries of the rows first ({@link RangeSummaries})
- * @param summary the table's own row summary column, when it ran with one ({@link LineageSummary}), or null
+ * @param summary the table's own row summary or row list columns, when it ran with them ({@link LineageSummary}), or
+ *     null
  * @param timeout how long listing the rows may take before they cite their sheets instead
  */
 record RowLineage(

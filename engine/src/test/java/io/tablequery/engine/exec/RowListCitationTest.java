@@ -1,0 +1,161 @@
+package io.tablequery.engine.exec;
+
+import static io.tablequery.engine.testing.Plans.plan;
+import static io.tablequery.engine.testing.Plans.step;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.dialects.translate.RealSums;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.PlanValidator;
+import io.tablequery.engine.plan.SkillNames;
+import io.tablequery.engine.provenance.LineageSummary;
+import io.tablequery.engine.provenance.RowCitation;
+import io.tablequery.engine.provenance.SheetRef;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.workspace.SqliteSession;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A final step that runs on DuckDB with a list of each group's rows per source cites the rows whose lists are short
+ * from the lists read whole, and the others from their listing: both alike, and as SQLite cites them. The join
+ * repeats the rows of one source (read once each), leaves some rows without a partner (an outer join's missing side
+ * cites nothing), and makes groups of 1 to 400 rows, on both sides of the length up to which lists are read whole.
+ */
+class RowListCitationTest {
+    private static final int ITEMS = 700;
+
+    @TempDir
+    static Path dir;
+
+    static Workspace workspace;
+    static TableQuerySkill skill;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        workspace = Workspace.open(dir.resolve("ws"));
+        skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+        StringBuilder items = new StringBuilder("id,grp,kind\n");
+        for (int i = 1; i <= ITEMS; i++) {
+            items.append(i)
+                    .append(',')
+                    .append(group(i))
+                    .append(',')
+                    .append(kind(i))
+                    .append('\n');
+        }
+        workspace.ingest(Files.writeString(dir.resolve("items.csv"), items, StandardCharsets.UTF_8));
+        workspace.ingest(Files.writeString(
+                dir.resolve("kinds.csv"), "kind,label\neven,Even\nodd,Odd\n", StandardCharsets.UTF_8));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        workspace.close();
+    }
+
+    @Test
+    void shortAndLongListsCiteTheirRowsAsSqliteDoes() throws IOException {
+        String plan = plan(step(
+                1,
+                "CREATE TEMP TABLE s1 AS SELECT i.grp || '' AS g, count(*) AS n, count(k.label) AS labelled"
+                        + " FROM items i LEFT JOIN kinds k ON k.kind = i.kind GROUP BY i.grp || '' ORDER BY g",
+                "s1",
+                "final"));
+        try (SqliteSession sqlite = workspace.sqliteSession()) {
+            LineageSummary summary = PlanTranslation.of(
+                            PlanValidator.validate(PlanParser.parse(plan), workspace.catalog(), SkillNames.CLI),
+                            workspace.catalog(),
+                            sqlite.connection(),
+                            RealSums.SQLITE,
+                            new DuckDbPlanRunner())
+                    .summarized()
+                    .get(1);
+            assertThat(summary).isNotNull();
+            assertThat(summary.lists())
+                    .as("groups the profiles cannot count, over a join")
+                    .isTrue();
+        }
+        List<List<String>> expected = expected();
+        assertThat(expected).hasSizeGreaterThan(40);
+        for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
+            assertThat(skill.runSql(new RunSqlRequest(PlanParser.parse(plan), null, null, engine))
+                            .tables()
+                            .get(0)
+                            .rows())
+                    .as(engine.toString())
+                    .isEqualTo(expected);
+        }
+    }
+
+    /** Each group's rows, its count, the rows with a kind, and its citation, computed here. */
+    private static List<List<String>> expected() {
+        Map<String, TreeSet<Integer>> groups = new TreeMap<>();
+        for (int i = 1; i <= ITEMS; i++) {
+            groups.computeIfAbsent(group(i), g -> new TreeSet<>()).add(i);
+        }
+        List<List<String>> rows = new ArrayList<>();
+        groups.forEach((group, ids) -> {
+            List<RowCitation.Range> ranges = new ArrayList<>();
+            long first = -1;
+            long last = -1;
+            for (int id : ids) {
+                long r = id + 1;
+                if (first >= 0 && r != last + 1) {
+                    ranges.add(new RowCitation.Range(new SheetRef(1, 1), first, last));
+                    first = -1;
+                }
+                first = first < 0 ? r : first;
+                last = r;
+            }
+            ranges.add(new RowCitation.Range(new SheetRef(1, 1), first, last));
+            boolean even = ids.stream().anyMatch(id -> kind(id).equals("even"));
+            boolean odd = ids.stream().anyMatch(id -> kind(id).equals("odd"));
+            if (even || odd) {
+                ranges.add(new RowCitation.Range(new SheetRef(2, 1), even ? 2 : 3, odd ? 3 : 2));
+            }
+            long labelled = ids.stream().filter(id -> !kind(id).equals("none")).count();
+            long total = ids.size() + (even ? 1 : 0) + (odd ? 1 : 0);
+            rows.add(List.of(
+                    group,
+                    Integer.toString(ids.size()),
+                    Long.toString(labelled),
+                    RowCitation.format(ranges.subList(0, Math.min(ranges.size(), RowCitation.DEFAULT_RANGES)), total)));
+        });
+        return rows;
+    }
+
+    /**
+     * Rows 1-400 are one group in runs of three rows in seven (too long to read whole, and more ranges than a citation
+     * shows); the others fall into groups of one to fourteen rows.
+     */
+    private static String group(int i) {
+        if (i <= 400) {
+            return i % 7 < 3 ? "big" : "g" + (i % 40);
+        }
+        return "g" + (i % 53);
+    }
+
+    /** Every fifth row has a kind no row of kinds.csv has. */
+    private static String kind(int i) {
+        if (i % 5 == 0) {
+            return "none";
+        }
+        return i % 2 == 0 ? "even" : "odd";
+    }
+}
