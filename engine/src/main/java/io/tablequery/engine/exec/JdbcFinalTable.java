@@ -232,19 +232,15 @@ final class JdbcFinalTable implements FinalTable {
 
     /**
      * The query of the first rows' summaries, {@code o} and each summary column, when the table has them, or null. A
-     * table of row lists reads the lists of the rows whose lists are short ({@link RangeSummaries#listedColumns}).
+     * table of row lists reads the lists of the rows whose lists are short ({@link RangeSummaries#columns}).
      */
     private String summarized(long maxRows) {
         if (lineage.summary() == null) {
             return null;
         }
         String o = lineage.rowNumber().formatted(ROW);
-        List<String> names = lineage.summary().columns().stream()
-                .map(column -> ROW + "." + quote(column.name()))
-                .toList();
         StringJoiner select = new StringJoiner(", ", "SELECT " + o + " AS o, ", "");
-        (lineage.summary().lists() ? RangeSummaries.listedColumns(names, lineage.ranges()) : names)
-                .forEach(select::add);
+        RangeSummaries.columns(ROW, lineage.summary(), lineage.ranges()).forEach(select::add);
         return select + " FROM temp." + table() + " AS " + ROW + " WHERE " + o + " <= " + maxRows;
     }
 

@@ -155,16 +155,18 @@ public record PlanTranslation(
 
     /**
      * The lineage query of a step that ran with lists of its groups' rows ({@link LineageSummary#lists}): each list's
-     * values, read from the step's table, so that its sources are not read again.
+     * values, or a group's one row, read from the step's table, so that its sources are not read again.
      */
     private static LineageQuery listedLineage(String table, LineageSummary summary, SqlDialect dialect) {
         List<String> parts = new ArrayList<>();
         Set<SheetRef> sheets = new HashSet<>();
         boolean ownSheets = true;
         for (LineageSummary.Column column : summary.columns()) {
+            String values = "t." + quote(column.name());
             String part = "SELECT " + dialect.insertionRowid("t") + " AS o, "
                     + column.sheet().fileNumber() + " AS f, "
-                    + column.sheet().sheetNumber() + " AS s, " + dialect.listedValues("t." + quote(column.name()))
+                    + column.sheet().sheetNumber() + " AS s, "
+                    + (column.single() ? values : dialect.listedValues(values))
                     + " AS r FROM " + table + " AS t";
             parts.add(column.once() ? part : "SELECT DISTINCT o, f, s, r FROM (" + part + ") AS p");
             ownSheets &= sheets.add(column.sheet());

@@ -1,5 +1,7 @@
 package io.tablequery.engine.exec;
 
+import static io.tablequery.dialects.SqlIdentifiers.quote;
+
 import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.provenance.RowCitation;
 import io.tablequery.engine.provenance.SheetRef;
@@ -12,11 +14,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.LongStream;
 
 /**
  * Cites rows from a summary of each row's source rows per sheet, made in one pass without sorting them all: their
@@ -74,26 +74,32 @@ final class RangeSummaries {
     }
 
     /**
-     * The columns that read a table's row lists ({@link LineageSummary#lists}) in place of their listing: each list
-     * of a row whose lists hold at most as many values as a summary keeps of a sheet, else NULL, which leaves the row
-     * to the listing. A short list costs less to read whole than to unnest, make unique and summarize.
+     * The columns that read a table's summaries: each summary column as it is, and for a table of row lists
+     * ({@link LineageSummary#lists}), in place of their listing, each list of a row whose lists hold at most as many
+     * values as a summary keeps of a sheet, else NULL, which leaves the row to the listing (a short list costs less to
+     * read whole than to unnest, make unique and summarize). A column of a group's one row is read as it is.
      *
-     * @param lists the list columns, qualified
+     * @param qualifier the table's alias
+     * @param summary its summary columns
      * @param ranges the most ranges one citation shows
-     * @return the columns to select, one per list
+     * @return the columns to select, one per summary column
      */
-    static List<String> listedColumns(List<String> lists, int ranges) {
-        String length = String.join(
-                " + ", lists.stream().map(list -> "len(" + list + ")").toList());
-        return lists.stream()
-                .map(list -> "CASE WHEN " + length + " <= " + smallest(ranges) + " THEN " + list + " END")
+    static List<String> columns(String qualifier, LineageSummary summary, int ranges) {
+        List<String> lengths = new ArrayList<>();
+        for (LineageSummary.Column column : summary.columns()) {
+            lengths.add(column.single() ? "1" : "len(" + qualifier + "." + quote(column.name()) + ")");
+        }
+        String shortLists = String.join(" + ", lengths) + " <= " + smallest(ranges);
+        return summary.columns().stream()
+                .map(column -> qualifier + "." + quote(column.name()))
+                .map(read -> summary.lists() ? "CASE WHEN " + shortLists + " THEN " + read + " END" : read)
                 .toList();
     }
 
     /**
      * Cites the rows their own summaries decide: rows of a table that ran with row summaries of its sources, each
      * summary the text {@code count;largest;smallest,...}, or with row lists, each read whole or NULL
-     * ({@link #listedColumns}).
+     * ({@link #columns}); a column of a group's one row holds its R-number, or NULL for none.
      *
      * @param statement the statement to run on
      * @param summarized the rows' summaries: {@code o}, then a column per source, in the order of {@code summary}
@@ -127,7 +133,9 @@ final class RangeSummaries {
     private static boolean parsed(ResultSet rs, LineageSummary summary, List<Summary> sheets) throws SQLException {
         boolean read = true;
         for (int i = 0; i < summary.columns().size(); i++) {
-            Summary sheet = parse(summary.columns().get(i).sheet(), rs.getString(i + 2));
+            LineageSummary.Column column = summary.columns().get(i);
+            Summary sheet =
+                    column.single() ? single(column.sheet(), rs, i + 2) : parse(column.sheet(), rs.getString(i + 2));
             if (sheet == null) {
                 read = false;
             } else if (sheet.count() > 0) {
@@ -144,26 +152,58 @@ final class RangeSummaries {
     private static boolean listed(ResultSet rs, LineageSummary summary, List<Summary> sheets) throws SQLException {
         Map<SheetRef, long[]> bySheet = new TreeMap<>();
         for (int i = 0; i < summary.columns().size(); i++) {
-            Array array = rs.getArray(i + 2);
-            if (array == null) {
-                return false;
+            long[] values;
+            if (summary.columns().get(i).single()) {
+                long value = rs.getLong(i + 2);
+                values = rs.wasNull() || value < 1 ? new long[0] : new long[] {value};
+            } else {
+                Array array = rs.getArray(i + 2);
+                if (array == null) {
+                    return false;
+                }
+                values = rowNumbers((Object[]) array.getArray());
             }
-            long[] values = Arrays.stream((Object[]) array.getArray())
-                    .filter(Objects::nonNull)
-                    .mapToLong(value -> ((Number) value).longValue())
-                    .filter(value -> value >= 1)
-                    .toArray();
-            bySheet.merge(summary.columns().get(i).sheet(), values, (a, b) -> LongStream.concat(
-                            Arrays.stream(a), Arrays.stream(b))
-                    .toArray());
+            bySheet.merge(summary.columns().get(i).sheet(), values, RangeSummaries::concat);
         }
         bySheet.forEach((sheet, values) -> {
-            long[] unique = Arrays.stream(values).sorted().distinct().toArray();
-            if (unique.length > 0) {
-                sheets.add(new Summary(sheet, unique.length, unique[unique.length - 1], unique));
+            Arrays.sort(values);
+            int unique = 0;
+            for (int k = 0; k < values.length; k++) {
+                if (k == 0 || values[k] != values[k - 1]) {
+                    values[unique++] = values[k];
+                }
+            }
+            if (unique > 0) {
+                sheets.add(new Summary(sheet, unique, values[unique - 1], Arrays.copyOf(values, unique)));
             }
         });
         return true;
+    }
+
+    /** The R-numbers of a list: its values from 1 (an outer join's missing side lists NULL). */
+    private static long[] rowNumbers(Object[] list) {
+        long[] values = new long[list.length];
+        int kept = 0;
+        for (Object value : list) {
+            if (value instanceof Number number && number.longValue() >= 1) {
+                values[kept++] = number.longValue();
+            }
+        }
+        return kept == values.length ? values : Arrays.copyOf(values, kept);
+    }
+
+    private static long[] concat(long[] first, long[] second) {
+        long[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
+    }
+
+    /** Reads a group's one row, its R-number or NULL for none, as a summary of one row or of none. */
+    private static Summary single(SheetRef sheet, ResultSet rs, int column) throws SQLException {
+        long value = rs.getLong(column);
+        return rs.wasNull() || value < 1
+                ? new Summary(sheet, 0, 0, new long[0])
+                : new Summary(sheet, 1, value, new long[] {value});
     }
 
     /**

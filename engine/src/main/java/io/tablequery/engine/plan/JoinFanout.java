@@ -40,6 +40,9 @@ final class JoinFanout {
     private final List<Source> sources;
     private final CatalogSnapshot catalog;
     private final List<BitSet> reached = new ArrayList<>();
+    private final List<int[]> steps = new ArrayList<>();
+    private final List<Expr.Binary> whereEqualities = new ArrayList<>();
+    private final List<Expr.Binary> joinEqualities = new ArrayList<>();
 
     private JoinFanout(List<Source> sources, CatalogSnapshot catalog) {
         this.sources = List.copyOf(sources);
@@ -56,10 +59,11 @@ final class JoinFanout {
      */
     static JoinFanout of(Query.Select select, List<Source> sources, CatalogSnapshot catalog) {
         JoinFanout fanout = new JoinFanout(sources, catalog);
-        List<int[]> steps = new ArrayList<>();
-        List<Expr.Binary> equalities = new ArrayList<>();
-        conjuncts(select.where(), equalities);
-        joinConditions(select.from(), equalities);
+        List<int[]> steps = fanout.steps;
+        conjuncts(select.where(), fanout.whereEqualities);
+        joinConditions(select.from(), fanout.joinEqualities);
+        List<Expr.Binary> equalities = new ArrayList<>(fanout.whereEqualities);
+        equalities.addAll(fanout.joinEqualities);
         for (Expr.Binary equality : equalities) {
             fanout.step(equality.left(), equality.right()).ifPresent(steps::add);
             fanout.step(equality.right(), equality.left()).ifPresent(steps::add);
@@ -93,6 +97,83 @@ final class JoinFanout {
     }
 
     /**
+     * Tells which sources have at most one row in each group of the level, so that a group cites one R-number of
+     * them, or none: a source one of whose columns holding no value twice and no NULL is a GROUP BY term (its rows
+     * fall in distinct groups); a source whose column holding no value twice the level's WHERE, or a join's ON in a
+     * level without outer joins, equates with a literal of the column's type (one row passes in all); and, in a level
+     * without outer joins, every source such a source reaches (each of its rows joins at most one row of that
+     * source). An outer join could pair another source's rows with no row of such a source, in one group.
+     *
+     * @param groupKeys what each GROUP BY term groups by
+     * @param outerJoin whether the level's FROM has an outer join
+     * @return the sources' positions
+     */
+    BitSet oneRowPerGroup(List<Expr> groupKeys, boolean outerJoin) {
+        BitSet one = new BitSet();
+        for (Expr key : groupKeys) {
+            if (Exprs.unwrap(key) instanceof Expr.ColumnRef column) {
+                OptionalInt holder = holder(column);
+                if (holder.isPresent()
+                        && exactColumn(holder.getAsInt(), column.name()).isPresent()
+                        && profile(column)
+                                .filter(p -> p.nullCount() == 0 && unique(holder.getAsInt(), p))
+                                .isPresent()) {
+                    one.set(holder.getAsInt());
+                }
+            }
+        }
+        List<Expr.Binary> equalities = new ArrayList<>(whereEqualities);
+        if (!outerJoin) {
+            equalities.addAll(joinEqualities);
+        }
+        for (Expr.Binary equality : equalities) {
+            literalRow(equality.left(), equality.right()).ifPresent(one::set);
+            literalRow(equality.right(), equality.left()).ifPresent(one::set);
+        }
+        if (!outerJoin) {
+            for (int i = one.nextSetBit(0); i >= 0; i = one.nextSetBit(i + 1)) {
+                one.or(reached.get(i));
+            }
+        }
+        return one;
+    }
+
+    /**
+     * The source of {@code column} when it is a column holding no value twice and {@code value} a literal of its type
+     * (an integer for INTEGER, a string for TEXT), so that one row at most is equal to it.
+     */
+    private OptionalInt literalRow(Expr column, Expr value) {
+        if (!(Exprs.unwrap(column) instanceof Expr.ColumnRef reference)
+                || !(Exprs.unwrap(value) instanceof Expr.Literal literal)) {
+            return OptionalInt.empty();
+        }
+        OptionalInt holder = holder(reference);
+        if (holder.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        Optional<ColumnInfo> info = exactColumn(holder.getAsInt(), reference.name());
+        boolean sameType = info.isPresent()
+                && (info.get().type() == ColumnType.INTEGER && literal.kind() == Expr.LiteralKind.INTEGER
+                        || info.get().type() == ColumnType.TEXT && literal.kind() == Expr.LiteralKind.STRING);
+        return sameType
+                        && profile(reference)
+                                .filter(p -> unique(holder.getAsInt(), p))
+                                .isPresent()
+                ? holder
+                : OptionalInt.empty();
+    }
+
+    /** A column of a source that {@code =} compares as the same value, as profiles count them: INTEGER or TEXT. */
+    private Optional<ColumnInfo> exactColumn(int source, String name) {
+        return column(source, name).filter(info -> EXACT_EQUALITY.contains(info.type()));
+    }
+
+    /** Whether a source's column, by its profile, holds no value twice. */
+    private boolean unique(int source, ColumnProfile profile) {
+        return profile.distinctCount() == sources.get(source).table().rowCount() - profile.nullCount();
+    }
+
+    /**
      * One step of reaching: from the source of {@code from} to the source of {@code to}, when {@code to} is a column
      * that holds no value twice and compares with {@code from} as the same value.
      */
@@ -114,10 +195,8 @@ final class JoinFanout {
                 || !EXACT_EQUALITY.contains(rightColumn.get().type())) {
             return Optional.empty();
         }
-        long rows = sources.get(b.getAsInt()).table().rowCount();
-        boolean unique = profile(right)
-                .filter(profile -> profile.distinctCount() == rows - profile.nullCount())
-                .isPresent();
+        boolean unique =
+                profile(right).filter(profile -> unique(b.getAsInt(), profile)).isPresent();
         return unique ? Optional.of(new int[] {a.getAsInt(), b.getAsInt()}) : Optional.empty();
     }
 

@@ -23,6 +23,7 @@ import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.provenance.SheetRef;
 import io.tablequery.engine.provenance.Slot;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -406,11 +407,12 @@ final class LineageRewriter {
             throws WholeSheets {
         JoinFanout fanout = fanout(select, sources);
         if (top && step.isFinal()) {
+            BitSet single = singleRows(select, sources, fanout);
             if (groups(select, fanout).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
-                summarized = summarized(layout, sources, slots, fanout);
+                summarized = summarized(layout, sources, slots, fanout, single);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listed(layout, sources, fanout);
+                summarized = listed(layout, sources, fanout, single);
             }
         }
         List<String> keys = markedKeys(select, sources);
@@ -442,8 +444,8 @@ final class LineageRewriter {
                 if (!(slot instanceof Slot.Direct direct)) {
                     return;
                 }
-                lists.add(
-                        new RowList(SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(i)));
+                lists.add(new RowList(
+                        SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(i), false));
             }
         }
         StringBuilder hidden = new StringBuilder();
@@ -452,12 +454,25 @@ final class LineageRewriter {
     }
 
     /**
+     * The sources of which each group has at most one row ({@link JoinFanout#oneRowPerGroup}), by position.
+     */
+    private BitSet singleRows(Query.Select select, List<Source> sources, JoinFanout fanout) throws WholeSheets {
+        List<Expr> keys = new ArrayList<>();
+        for (Expr term : select.groupBy()) {
+            keys.add(groupKey(term, select, sources));
+        }
+        return fanout.oneRowPerGroup(keys, outerJoin(select.from()));
+    }
+
+    /**
      * The row summaries of a group's sources, one hidden column each, when every source is a sheet's rows and no two
      * are the same sheet; null otherwise. The rows of a level's one source, or of a source whose rows are each in one
      * row of FROM ({@link JoinFanout}), fall in a group once each, so they are counted as they come; a join that
-     * repeats a source's rows has its summary count distinct rows.
+     * repeats a source's rows has its summary count distinct rows. A source of which each group has at most one row
+     * ({@code single}) is its R-number, {@code min(rowid)}, in place of a summary.
      */
-    private Summarized summarized(SelectLayout layout, List<Source> sources, List<Slot> slots, JoinFanout fanout) {
+    private Summarized summarized(
+            SelectLayout layout, List<Source> sources, List<Slot> slots, JoinFanout fanout, BitSet single) {
         Set<SheetRef> seen = new HashSet<>();
         StringBuilder hidden = new StringBuilder();
         List<LineageSummary.Column> columns = new ArrayList<>();
@@ -467,6 +482,14 @@ final class LineageRewriter {
                     return null;
                 }
                 String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
+                if (single.get(s)) {
+                    hidden.append(", min(")
+                            .append(direct.column())
+                            .append(") AS ")
+                            .append(quote(name));
+                    columns.add(new LineageSummary.Column(direct.sheet(), name, true, true));
+                    continue;
+                }
                 hidden.append(", ")
                         .append(SqlDialect.ROW_SUMMARY)
                         .append('(')
@@ -476,7 +499,7 @@ final class LineageRewriter {
                         .append(LineageSummary.SMALLEST)
                         .append(") AS ")
                         .append(quote(name));
-                columns.add(new LineageSummary.Column(direct.sheet(), name, false));
+                columns.add(new LineageSummary.Column(direct.sheet(), name, false, false));
             }
         }
         return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false, List.of());
@@ -522,17 +545,20 @@ final class LineageRewriter {
      * and a group of a level under the top that has lists of its own ({@link #innerLists}) merges them; null when a
      * source has neither. A sheet's list holds each row once when its source's rows are each in one row of FROM
      * ({@link JoinFanout}); a merged list, when the lower level's list does: its groups' lists are then disjoint, and
-     * the merge counts a list many rows repeat once.
+     * the merge counts a list many rows repeat once. A sheet of which each group has at most one row ({@code single})
+     * is its R-number, {@code min(rowid)}, in place of a list.
      */
-    private Summarized listed(SelectLayout layout, List<Source> sources, JoinFanout fanout) {
+    private Summarized listed(SelectLayout layout, List<Source> sources, JoinFanout fanout, BitSet single) {
         List<RowList> lists = new ArrayList<>();
         List<InnerLists> merged = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             Source source = sources.get(s);
             for (Slot slot : source.slots()) {
-                if (slot instanceof Slot.Direct direct) {
+                if (slot instanceof Slot.Direct direct && single.get(s)) {
+                    lists.add(new RowList("min(" + direct.column() + ")", direct.sheet(), true, true));
+                } else if (slot instanceof Slot.Direct direct) {
                     lists.add(new RowList(
-                            SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(s)));
+                            SqlDialect.ROW_LIST + "(" + direct.column() + ")", direct.sheet(), fanout.once(s), false));
                 } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
                     InnerLists inner = innerLists.get(keyed.group());
                     if (!merged.contains(inner)) {
@@ -542,7 +568,8 @@ final class LineageRewriter {
                         lists.add(new RowList(
                                 SqlDialect.ROW_LISTS + "(" + source.qualifier() + "." + quote(column.name()) + ")",
                                 column.sheet(),
-                                column.once()));
+                                column.once(),
+                                false));
                     }
                 } else {
                     return null;
@@ -569,13 +596,16 @@ final class LineageRewriter {
         for (RowList list : lists) {
             String named = name.apply(columns.size());
             hidden.append(", ").append(list.expression()).append(" AS ").append(quote(named));
-            columns.add(new LineageSummary.Column(list.sheet(), named, list.once()));
+            columns.add(new LineageSummary.Column(list.sheet(), named, list.once(), list.single()));
         }
         return columns;
     }
 
-    /** One list of a group's rows: its aggregate, its sheet, and whether it holds each row once. */
-    private record RowList(String expression, SheetRef sheet, boolean once) {}
+    /**
+     * One list of a group's rows: its aggregate, its sheet, whether it holds each row once, and whether it is the
+     * group's one row's R-number rather than a list.
+     */
+    private record RowList(String expression, SheetRef sheet, boolean once, boolean single) {}
 
     /** The fan-out of a level's sources, each named as the level reads it and with its workspace table, if any. */
     private JoinFanout fanout(Query.Select select, List<Source> sources) {

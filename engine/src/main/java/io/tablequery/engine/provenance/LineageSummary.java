@@ -33,8 +33,10 @@ public record LineageSummary(SqliteStatement executed, List<Column> columns, boo
      * @param name the column's name
      * @param once for a list, whether it holds each of its sheet's rows at most once (else the listing makes them
      *     unique); false for a summary
+     * @param single whether the group has at most one row of the sheet, which the column holds as its R-number (NULL
+     *     for none) in place of a summary or a list
      */
-    public record Column(SheetRef sheet, String name, boolean once) {
+    public record Column(SheetRef sheet, String name, boolean once, boolean single) {
         public Column {
             requireNonNull(sheet, "sheet is null");
             requireNonNull(name, "name is null");

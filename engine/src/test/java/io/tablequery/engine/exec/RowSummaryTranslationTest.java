@@ -60,7 +60,8 @@ class RowSummaryTranslationTest {
     void aJoinCountsOnlyTheRowsItRepeatsAsDistinct() throws IOException {
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             workspace.ingest(Files.writeString(dir.resolve("orders.csv"), "city,qty\nOslo,1\nLima,2\nOslo,3\n"));
-            workspace.ingest(Files.writeString(dir.resolve("cities.csv"), "city,region\nOslo,North\nLima,South\n"));
+            workspace.ingest(Files.writeString(
+                    dir.resolve("cities.csv"), "city,region\nOslo,North\nLima,South\nBergen,North\n"));
             ValidatedPlan plan = PlanValidator.validate(
                     PlanParser.parse(plan(step(
                             1,

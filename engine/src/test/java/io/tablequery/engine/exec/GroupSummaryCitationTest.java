@@ -22,6 +22,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,12 +34,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A final step that runs on DuckDB with a list of each group's rows per source cites the rows whose lists are short
- * from the lists read whole, and the others from their listing: both alike, and as SQLite cites them. The join
- * repeats the rows of one source (read once each), leaves some rows without a partner (an outer join's missing side
- * cites nothing), and makes groups of 1 to 400 rows, on both sides of the length up to which lists are read whole.
+ * The forms in which a final step run on DuckDB carries its groups' rows, each citing as SQLite cites: lists of each
+ * group's rows per source, read whole when short and listed when long; and a group's one row of a source, kept as its
+ * R-number, where a GROUP BY term is a unique column of the source, a WHERE equates one with a literal, or (without
+ * outer joins) the source is reached from such a source through a unique column.
  */
-class RowListCitationTest {
+class GroupSummaryCitationTest {
     private static final int ITEMS = 700;
 
     @TempDir
@@ -62,6 +64,12 @@ class RowListCitationTest {
         workspace.ingest(Files.writeString(dir.resolve("items.csv"), items, StandardCharsets.UTF_8));
         workspace.ingest(Files.writeString(
                 dir.resolve("kinds.csv"), "kind,label\neven,Even\nodd,Odd\n", StandardCharsets.UTF_8));
+        workspace.ingest(Files.writeString(
+                dir.resolve("labels.csv"),
+                "label,note\nOther,x\nEven,e\nSpare,y\nOdd,o\nLast,z\n",
+                StandardCharsets.UTF_8));
+        workspace.ingest(
+                Files.writeString(dir.resolve("codes.csv"), "code,qty\nA,1\n,2\nB,3\n,4\n", StandardCharsets.UTF_8));
     }
 
     @AfterAll
@@ -69,6 +77,11 @@ class RowListCitationTest {
         workspace.close();
     }
 
+    /**
+     * The join repeats the rows of one source (read once each), leaves some rows without a partner (an outer join's
+     * missing side cites nothing), and makes groups of 1 to 400 rows, on both sides of the length up to which lists are
+     * read whole.
+     */
     @Test
     void shortAndLongListsCiteTheirRowsAsSqliteDoes() throws IOException {
         String plan = plan(step(
@@ -101,6 +114,82 @@ class RowListCitationTest {
                     .as(engine.toString())
                     .isEqualTo(expected);
         }
+    }
+
+    @Test
+    void aGroupsOneRowOfASourceCitesAsSqliteDoes() {
+        List<String> single = List.of(
+                "SELECT k.label, count(*) AS n FROM items i JOIN kinds k ON k.kind = i.kind GROUP BY k.label",
+                "SELECT i.grp, count(*) AS n FROM items i JOIN kinds k ON k.kind = i.kind WHERE k.label = 'Even'"
+                        + " GROUP BY i.grp",
+                "SELECT i.id, i.grp || '' AS g, min(k.label) AS label FROM items i JOIN kinds k ON k.kind = i.kind"
+                        + " GROUP BY i.id, i.grp || ''",
+                "SELECT i.id % 10 AS d, count(*) AS n FROM items i JOIN kinds k ON k.kind = i.kind"
+                        + " JOIN labels l ON l.label = k.label WHERE l.note = 'e' GROUP BY i.id % 10");
+        for (String query : single) {
+            assertThat(translated(query)).as(query).contains("min(\"k\".\"rowid\")");
+            assertThat(cited(query, PlanEngine.DUCKDB)).as(query).isEqualTo(cited(query, PlanEngine.SQLITE));
+        }
+    }
+
+    /**
+     * Under an outer join a source's one row does not make the sources it reaches one row too: the group of no kind
+     * holds every label no kind has.
+     */
+    @Test
+    void anOuterJoinKeepsTheRowsItPairsWithNone() {
+        String query = "SELECT k.kind, count(*) AS n FROM labels l LEFT JOIN kinds k ON k.label = l.label"
+                + " GROUP BY k.kind ORDER BY k.kind";
+        assertThat(translated(query)).contains("min(\"k\".\"rowid\")").doesNotContain("min(\"l\".\"rowid\")");
+        List<List<String>> sqlite = cited(query, PlanEngine.SQLITE);
+        assertThat(sqlite)
+                .containsExactly(
+                        Arrays.asList(null, "3", "F3S1R2,R4,R6"),
+                        List.of("even", "1", "F2S1R2;F3S1R3"),
+                        List.of("odd", "1", "F2S1R3;F3S1R5"));
+        assertThat(cited(query, PlanEngine.DUCKDB)).isEqualTo(sqlite);
+    }
+
+    /** A column that holds no value twice but NULL in several rows groups those rows together. */
+    @Test
+    void aUniqueColumnWithNullsGroupsItsNullRowsTogether() {
+        String query = "SELECT code, sum(qty) AS q FROM codes GROUP BY code ORDER BY code";
+        assertThat(translated(query)).doesNotContain("min(\"codes\".\"rowid\")");
+        List<List<String>> sqlite = cited(query, PlanEngine.SQLITE);
+        assertThat(sqlite)
+                .containsExactly(
+                        Arrays.asList(null, "6", "F4S1R3,R5"),
+                        List.of("A", "1", "F4S1R2"),
+                        List.of("B", "3", "F4S1R4"));
+        assertThat(cited(query, PlanEngine.DUCKDB)).isEqualTo(sqlite);
+    }
+
+    private static String translated(String query) {
+        String plan = plan(step(1, "CREATE TEMP TABLE s1 AS " + query, "s1", "final"));
+        try (SqliteSession sqlite = workspace.sqliteSession()) {
+            PlanTranslation translation = PlanTranslation.of(
+                    PlanValidator.validate(PlanParser.parse(plan), workspace.catalog(), SkillNames.CLI),
+                    workspace.catalog(),
+                    sqlite.connection(),
+                    RealSums.SQLITE,
+                    new DuckDbPlanRunner());
+            assertThat(translation.reason()).as(query).isNull();
+            return translation.statements().get(0);
+        }
+    }
+
+    /** The rows of a one-step plan, in the order the engine gives them, sorted when the query does not order them. */
+    private static List<List<String>> cited(String query, PlanEngine engine) {
+        String plan = plan(step(1, "CREATE TEMP TABLE s1 AS " + query, "s1", "final"));
+        List<List<String>> rows =
+                new ArrayList<>(skill.runSql(new RunSqlRequest(PlanParser.parse(plan), null, null, engine))
+                        .tables()
+                        .get(0)
+                        .rows());
+        if (!query.contains("ORDER BY")) {
+            rows.sort(Comparator.comparing(Object::toString));
+        }
+        return rows;
     }
 
     /** Each group's rows, its count, the rows with a kind, and its citation, computed here. */
