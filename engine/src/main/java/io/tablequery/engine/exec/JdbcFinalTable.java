@@ -240,7 +240,8 @@ final class JdbcFinalTable implements FinalTable {
         }
         String o = lineage.rowNumber().formatted(ROW);
         StringJoiner select = new StringJoiner(", ", "SELECT " + o + " AS o, ", "");
-        RangeSummaries.columns(ROW, lineage.summary(), lineage.ranges()).forEach(select::add);
+        RangeSummaries.columns(ROW, lineage.summary(), lineage.ranges(), maxRows)
+                .forEach(select::add);
         return select + " FROM temp." + table() + " AS " + ROW + " WHERE " + o + " <= " + maxRows;
     }
 
