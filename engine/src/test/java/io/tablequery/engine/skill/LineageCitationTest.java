@@ -42,9 +42,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs generated plans with joins, GROUP BY with HAVING, DISTINCT, aggregates without GROUP BY, subqueries, groups
- * of one row of a source (by a unique key, or a WHERE on one) and two- and three-step plans on SQLite and on DuckDB, and checks every row's citation against the rows computed here from the
- * workbook as POI reads it back: the cited rows are exactly the rows that went into the row (the ranges shown are
+ * Runs generated plans with joins, GROUP BY with HAVING, DISTINCT, aggregates without GROUP BY, subqueries, groups of
+ * one row of a source (by a unique key, or a WHERE on one) and two- and three-step plans on SQLite and on DuckDB, and
+ * checks every row's citation against the rows computed here from the workbook as POI reads it back: the cited rows are exactly the rows that went into the row (the ranges shown are
  * among them, and the count left unshown makes up the rest), and both engines cite alike.
  */
 class LineageCitationTest {
