@@ -40,7 +40,6 @@ final class JoinFanout {
     private final List<Source> sources;
     private final CatalogSnapshot catalog;
     private final List<BitSet> reached = new ArrayList<>();
-    private final List<int[]> steps = new ArrayList<>();
     private final List<Expr.Binary> whereEqualities = new ArrayList<>();
     private final List<Expr.Binary> joinEqualities = new ArrayList<>();
 
@@ -59,7 +58,7 @@ final class JoinFanout {
      */
     static JoinFanout of(Query.Select select, List<Source> sources, CatalogSnapshot catalog) {
         JoinFanout fanout = new JoinFanout(sources, catalog);
-        List<int[]> steps = fanout.steps;
+        List<int[]> steps = new ArrayList<>();
         conjuncts(select.where(), fanout.whereEqualities);
         joinConditions(select.from(), fanout.joinEqualities);
         List<Expr.Binary> equalities = new ArrayList<>(fanout.whereEqualities);
