@@ -55,7 +55,7 @@ final class RangeSummaries {
             throws SQLException {
         String sql = ("SELECT o, f, s, count(*) AS n, max(r) AS hi, min(r, %d) AS lo FROM (%s) AS y"
                         + " GROUP BY o, f, s ORDER BY o, f, s")
-                .formatted(smallest(ranges), listed);
+                .formatted(LineageSummary.smallest(ranges), listed);
         Set<Long> left = new TreeSet<>();
         try (ResultSet rs = statement.executeQuery(sql)) {
             long current = -1;
@@ -98,7 +98,7 @@ final class RangeSummaries {
         for (LineageSummary.Column column : summary.columns()) {
             lengths.add(column.single() ? "1" : "len(" + qualifier + "." + quote(column.name()) + ")");
         }
-        long longest = Math.max(smallest(ranges), READ_WHOLE / Math.max(1, rows));
+        long longest = Math.max(LineageSummary.smallest(ranges), READ_WHOLE / Math.max(1, rows));
         String shortLists = String.join(" + ", lengths) + " <= " + longest;
         return summary.columns().stream()
                 .map(column -> qualifier + "." + quote(column.name()))
@@ -164,8 +164,7 @@ final class RangeSummaries {
         for (int i = 0; i < summary.columns().size(); i++) {
             long[] values;
             if (summary.columns().get(i).single()) {
-                long value = rs.getLong(i + 2);
-                values = rs.wasNull() || value < 1 ? new long[0] : new long[] {value};
+                values = oneRow(rs, i + 2);
             } else {
                 Array array = rs.getArray(i + 2);
                 if (array == null) {
@@ -210,10 +209,14 @@ final class RangeSummaries {
 
     /** Reads a group's one row, its R-number or NULL for none, as a summary of one row or of none. */
     private static Summary single(SheetRef sheet, ResultSet rs, int column) throws SQLException {
+        long[] row = oneRow(rs, column);
+        return new Summary(sheet, row.length, row.length == 0 ? 0 : row[0], row);
+    }
+
+    /** A group's one row as the R-numbers it holds: its own, or none for NULL. */
+    private static long[] oneRow(ResultSet rs, int column) throws SQLException {
         long value = rs.getLong(column);
-        return rs.wasNull() || value < 1
-                ? new Summary(sheet, 0, 0, new long[0])
-                : new Summary(sheet, 1, value, new long[] {value});
+        return rs.wasNull() || value < 1 ? new long[0] : new long[] {value};
     }
 
     /**
@@ -241,11 +244,6 @@ final class RangeSummaries {
         } catch (NumberFormatException e) {
             return null;
         }
-    }
-
-    /** How many of a sheet's smallest R-numbers a summary keeps: eight per range a citation shows, and eight. */
-    private static long smallest(int ranges) {
-        return 8L * ranges + 8;
     }
 
     private static long[] values(Array array) throws SQLException {

@@ -19,11 +19,22 @@ import java.util.List;
  */
 public record LineageSummary(SqliteStatement executed, List<Column> columns, boolean lists) {
     /** How many of a group's smallest R-numbers the summary keeps: eight per range a citation shows by default. */
-    public static final int SMALLEST = 8 * RowCitation.DEFAULT_RANGES + 8;
+    public static final int SMALLEST = smallest(RowCitation.DEFAULT_RANGES);
 
     public LineageSummary {
         requireNonNull(executed, "executed is null");
         columns = List.copyOf(requireNonNull(columns, "columns is null"));
+    }
+
+    /**
+     * How many of a group's smallest R-numbers decide the first ranges of its citation: eight per range shown, and
+     * eight.
+     *
+     * @param ranges the most ranges one citation shows
+     * @return the count
+     */
+    public static int smallest(int ranges) {
+        return 8 * ranges + 8;
     }
 
     /**
