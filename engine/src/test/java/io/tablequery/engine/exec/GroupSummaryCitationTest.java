@@ -1,6 +1,5 @@
 package io.tablequery.engine.exec;
 
-import static io.tablequery.engine.testing.Plans.plan;
 import static io.tablequery.engine.testing.Plans.step;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,6 +14,7 @@ import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.testing.Plans;
 import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
@@ -83,36 +83,18 @@ class GroupSummaryCitationTest {
      * read whole.
      */
     @Test
-    void shortAndLongListsCiteTheirRowsAsSqliteDoes() throws IOException {
-        String plan = plan(step(
-                1,
-                "CREATE TEMP TABLE s1 AS SELECT i.grp || '' AS g, count(*) AS n, count(k.label) AS labelled"
-                        + " FROM items i LEFT JOIN kinds k ON k.kind = i.kind GROUP BY i.grp || '' ORDER BY g",
-                "s1",
-                "final"));
-        try (SqliteSession sqlite = workspace.sqliteSession()) {
-            LineageSummary summary = PlanTranslation.of(
-                            PlanValidator.validate(PlanParser.parse(plan), workspace.catalog(), SkillNames.CLI),
-                            workspace.catalog(),
-                            sqlite.connection(),
-                            RealSums.SQLITE,
-                            new DuckDbPlanRunner())
-                    .summarized()
-                    .get(1);
-            assertThat(summary).isNotNull();
-            assertThat(summary.lists())
-                    .as("groups the profiles cannot count, over a join")
-                    .isTrue();
-        }
+    void shortAndLongListsCiteTheirRowsAsSqliteDoes() {
+        String query = "SELECT i.grp || '' AS g, count(*) AS n, count(k.label) AS labelled"
+                + " FROM items i LEFT JOIN kinds k ON k.kind = i.kind GROUP BY i.grp || '' ORDER BY g";
+        LineageSummary summary = translation(query).summarized().get(1);
+        assertThat(summary).isNotNull();
+        assertThat(summary.lists())
+                .as("groups the profiles cannot count, over a join")
+                .isTrue();
         List<List<String>> expected = expected();
         assertThat(expected).hasSizeGreaterThan(40);
         for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
-            assertThat(skill.runSql(new RunSqlRequest(PlanParser.parse(plan), null, null, engine))
-                            .tables()
-                            .get(0)
-                            .rows())
-                    .as(engine.toString())
-                    .isEqualTo(expected);
+            assertThat(cited(query, engine)).as(engine.toString()).isEqualTo(expected);
         }
     }
 
@@ -161,16 +143,20 @@ class GroupSummaryCitationTest {
     }
 
     private static String translated(String query) {
-        String plan = plan(step(1, "CREATE TEMP TABLE s1 AS " + query, "s1", "final"));
+        return translation(query).statements().get(0);
+    }
+
+    /** The DuckDB translation of a one-step plan, which must translate. */
+    private static PlanTranslation translation(String query) {
         try (SqliteSession sqlite = workspace.sqliteSession()) {
             PlanTranslation translation = PlanTranslation.of(
-                    PlanValidator.validate(PlanParser.parse(plan), workspace.catalog(), SkillNames.CLI),
+                    PlanValidator.validate(PlanParser.parse(plan(query)), workspace.catalog(), SkillNames.CLI),
                     workspace.catalog(),
                     sqlite.connection(),
                     RealSums.SQLITE,
                     new DuckDbPlanRunner());
             assertThat(translation.reason()).as(query).isNull();
-            return translation.statements().get(0);
+            return translation;
         }
     }
 
@@ -183,9 +169,8 @@ class GroupSummaryCitationTest {
 
     /** The rows of a one-step plan, in the order the engine gives them, sorted when the query does not order them. */
     private static List<List<String>> cited(String query, PlanEngine engine) {
-        String plan = plan(step(1, "CREATE TEMP TABLE s1 AS " + query, "s1", "final"));
         List<List<String>> rows =
-                new ArrayList<>(skill.runSql(new RunSqlRequest(PlanParser.parse(plan), null, null, engine))
+                new ArrayList<>(skill.runSql(new RunSqlRequest(PlanParser.parse(plan(query)), null, null, engine))
                         .tables()
                         .get(0)
                         .rows());
@@ -193,6 +178,11 @@ class GroupSummaryCitationTest {
             rows.sort(Comparator.comparing(Object::toString));
         }
         return rows;
+    }
+
+    /** A plan of one final step that makes its table with a query. */
+    private static String plan(String query) {
+        return Plans.plan(step(1, "CREATE TEMP TABLE s1 AS " + query, "s1", "final"));
     }
 
     /** Each group's rows, its count, the rows with a kind, and its citation, computed here. */
