@@ -2,7 +2,12 @@ import * as api from '../api.js';
 import { count, empty, errorBox, h, show } from '../dom.js';
 import { sourceHash } from './citations.js';
 
-/** Search: search-tables, with the terms each table matched and where. */
+/** The other table of a join, seen from one of its two. */
+function partnerOf(join, name) {
+    return join.table.toLowerCase() === name.toLowerCase() ? join.keyTable : join.table;
+}
+
+/** Search: search-tables, with the terms each table matched and where, and the join partners that follow a table. */
 export async function renderSearch(ctx) {
     const { root, ws, params } = ctx;
     const box = h('input', { type: 'search', id: 'search-input', name: 'q', value: params.get('q') ?? '',
@@ -31,8 +36,12 @@ export async function renderSearch(ctx) {
             h('a', { class: 'cite', href: sourceHash(hit.file, hit.sheet), text: `${hit.file}S${hit.sheet}` }),
             ` ${hit.fileName} / ${hit.sheetName}, ${count(hit.rowCount)} rows`,
             (hit.layoutWarnings ?? []).length ? h('span', { class: 'badge warning', text: 'layout uncertain' }) : null,
-            h('div', { class: 'why' }, 'matched ', (hit.matched ?? []).map((m, i) => [
-                i > 0 ? ', ' : null, h('mark', { text: m.term }), ` in ${m.fields.join(' and ')}`])),
+            (hit.joins ?? []).map((join) => h('div', { class: 'why joins' }, 'joins ',
+                h('a', { href: `#/tables/${encodeURIComponent(partnerOf(join, hit.name))}`, text: partnerOf(join, hit.name) }),
+                ` on ${join.table}.${join.column} = ${join.keyTable}.${join.keyColumn}`,
+                join.kind === 'INFERRED' ? h('span', { class: 'muted', text: ' (inferred from names and values)' }) : null)),
+            (hit.matched ?? []).length ? h('div', { class: 'why' }, 'matched ', hit.matched.map((m, i) => [
+                i > 0 ? ', ' : null, h('mark', { text: m.term }), ` in ${m.fields.join(' and ')}`])) : null,
             h('div', { class: 'columns muted', text: hit.columns.join(', ') })))));
     } catch (error) {
         show(results, errorBox(error));

@@ -8,6 +8,7 @@ import io.tablequery.engine.catalog.SheetInfo;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.search.TableSearchIndex;
 import io.tablequery.engine.search.TableSearcher;
 import java.time.Instant;
@@ -91,6 +92,7 @@ final class SearchBenchmark {
         "笔记本",
         "显示器"
     };
+    private static final int ROWS = 100;
     private static final String[] NOISE = {"show", "me", "the", "what", "is", "for", "in", "by", "每个", "多少"};
 
     /**
@@ -100,12 +102,24 @@ final class SearchBenchmark {
      * @param queries searches timed
      * @param topK tables asked for per search
      * @param buildMillis time to index the catalog
+     * @param joinMillis time to find the catalog's joins
+     * @param joinAgainMillis time to find them again from that graph, as after a commit that changed one table
+     * @param joins the joins found
      * @param p50Micros median latency
      * @param p99Micros 99th-percentile latency
      * @param maxMicros slowest search
      */
     record Result(
-            int tables, int queries, int topK, long buildMillis, long p50Micros, long p99Micros, long maxMicros) {}
+            int tables,
+            int queries,
+            int topK,
+            long buildMillis,
+            long joinMillis,
+            long joinAgainMillis,
+            int joins,
+            long p50Micros,
+            long p99Micros,
+            long maxMicros) {}
 
     private SearchBenchmark() {}
 
@@ -116,17 +130,23 @@ final class SearchBenchmark {
             long start = System.nanoTime();
             TableSearcher searcher = index.update(catalog);
             long buildMillis = (System.nanoTime() - start) / 1_000_000;
+            long joinStart = System.nanoTime();
+            JoinGraph joins = JoinGraph.of(catalog);
+            long joinMillis = (System.nanoTime() - joinStart) / 1_000_000;
+            long againStart = System.nanoTime();
+            JoinGraph.of(catalog, joins);
+            long joinAgainMillis = (System.nanoTime() - againStart) / 1_000_000;
             List<String> queries = new ArrayList<>();
             for (int i = 0; i < queryCount; i++) {
                 queries.add(question(random));
             }
             for (String query : queries.subList(0, Math.min(2000, queries.size()))) {
-                searcher.trySearch(query, topK).orElseThrow();
+                searcher.trySearch(query, topK, joins).orElseThrow();
             }
             long[] micros = new long[queries.size()];
             for (int i = 0; i < queries.size(); i++) {
                 long t0 = System.nanoTime();
-                searcher.trySearch(queries.get(i), topK).orElseThrow();
+                searcher.trySearch(queries.get(i), topK, joins).orElseThrow();
                 micros[i] = (System.nanoTime() - t0) / 1000;
             }
             Arrays.sort(micros);
@@ -135,6 +155,9 @@ final class SearchBenchmark {
                     queryCount,
                     topK,
                     buildMillis,
+                    joinMillis,
+                    joinAgainMillis,
+                    joins.all().size(),
                     micros[micros.length / 2],
                     micros[(int) Math.min(micros.length - 1, Math.ceil(micros.length * 0.99) - 1)],
                     micros[micros.length - 1]);
@@ -150,6 +173,14 @@ final class SearchBenchmark {
             String name = entity + "_" + (2000 + random.nextInt(26)) + "_" + f;
             List<ColumnInfo> columns = new ArrayList<>();
             List<ColumnProfile> columnProfiles = new ArrayList<>();
+            // A key, and for half the tables a column naming an earlier table's key: joins for search to follow.
+            columns.add(new ColumnInfo("id", ColumnType.INTEGER, "A"));
+            columnProfiles.add(new ColumnProfile("id", 0, ROWS, "1", String.valueOf(ROWS), List.of()));
+            if (f > 1 && random.nextBoolean()) {
+                String referenced = tables.get(random.nextInt(tables.size())).name() + "_id";
+                columns.add(new ColumnInfo(referenced, ColumnType.INTEGER, "B"));
+                columnProfiles.add(new ColumnProfile(referenced, 0, ROWS / 4, "1", String.valueOf(ROWS), List.of()));
+            }
             int width = 4 + random.nextInt(10);
             for (int c = 0; c < width; c++) {
                 String column = pick(ATTRIBUTES, random) + (c == 0 ? "" : "_" + c);
@@ -176,7 +207,7 @@ final class SearchBenchmark {
             StringJoiner description = new StringJoiner(", ", "Sheet 'Sheet1' of '" + fileName + "': ", "");
             columns.forEach(column -> description.add(column.name()));
             tables.add(new TableInfo(
-                    name, f, 1, "Sheet1", 100, columns, description.toString(), "f" + f + "_s1", List.of(), null));
+                    name, f, 1, "Sheet1", ROWS, columns, description.toString(), "f" + f + "_s1", List.of(), null));
             profiles.put(name, new TableProfile(columnProfiles));
         }
         return new CatalogSnapshot(files, tables, profiles);

@@ -57,10 +57,19 @@ final class SkillBenchmark {
         out.append("Machine: ").append(result.machine()).append("\n\n");
         SearchBenchmark.Result search = result.search();
         out.append("## search-tables latency\n\n");
-        out.append(("%,d generated tables (English and Chinese names, 4-13 columns, low-cardinality values), indexed"
-                        + " in %,d ms; %,d generated questions of 3-7 words after 2,000 warm-up searches; top-k %d,"
-                        + " matched words included.%n%n")
-                .formatted(search.tables(), search.buildMillis(), search.queries(), search.topK()));
+        out.append(("%,d generated tables (English and Chinese names, 4-13 columns, low-cardinality values, a key each"
+                        + " and for half of them a column naming another table's key), indexed in %,d ms; their %,d"
+                        + " joins found in %,d ms, and again from that graph (as after a commit) in %,d ms; %,d"
+                        + " generated questions of 3-7 words after 2,000 warm-up searches; top-k %d, matched words and"
+                        + " join partners included.%n%n")
+                .formatted(
+                        search.tables(),
+                        search.buildMillis(),
+                        search.joins(),
+                        search.joinMillis(),
+                        search.joinAgainMillis(),
+                        search.queries(),
+                        search.topK()));
         out.append("| p50 | p99 | max |\n|---:|---:|---:|\n");
         out.append(String.format(
                 Locale.ROOT,

@@ -1,7 +1,9 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnReference;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.ingest.layout.ColumnPlan;
 import io.tablequery.engine.ingest.layout.Layout;
 import io.tablequery.engine.ingest.layout.TablePlan;
 import io.tablequery.engine.ingest.layout.TotalsTracker;
@@ -181,7 +183,7 @@ final class TableBuilder {
         }
         check(data.finish(), data.rows());
         List<ColumnInfo> columns = plan.columns().stream()
-                .map(c -> new ColumnInfo(c.name(), c.type(), c.source()))
+                .map(c -> new ColumnInfo(c.name(), c.type(), c.source(), references(c)))
                 .toList();
         List<String> notes = new ArrayList<>(layout.notes());
         notes.addAll(plan.notes());
@@ -224,6 +226,14 @@ final class TableBuilder {
                     List.of()));
         }
         return tables;
+    }
+
+    /** The foreign key a database declares on a planned column, or null. */
+    private ColumnReference references(ColumnPlan column) {
+        List<KnownColumn> known = sheet.knownColumns();
+        return column.sourceIndex() < known.size()
+                ? known.get(column.sourceIndex()).references()
+                : null;
     }
 
     private void check(long written, long rows) {

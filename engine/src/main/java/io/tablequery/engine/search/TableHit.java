@@ -3,6 +3,7 @@ package io.tablequery.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.joins.TableJoin;
 import java.util.List;
 
 /**
@@ -10,13 +11,17 @@ import java.util.List;
  *
  * @param table the table
  * @param fileName the name of the file it was made from
- * @param score the BM25 score
+ * @param score the BM25 score; 0 for a join partner not among the best matches of the words
  * @param matched the query words that matched, in query order
+ * @param joins for a join partner, which follows the table it joins in the ranking, its joins with that table;
+ *     empty for a table found by its words alone
  */
-public record TableHit(TableInfo table, String fileName, float score, List<MatchedTerm> matched) {
+public record TableHit(
+        TableInfo table, String fileName, float score, List<MatchedTerm> matched, List<TableJoin> joins) {
     public TableHit {
         requireNonNull(table, "table is null");
         requireNonNull(fileName, "fileName is null");
         matched = List.copyOf(requireNonNull(matched, "matched is null"));
+        joins = List.copyOf(requireNonNull(joins, "joins is null"));
     }
 }

@@ -4,9 +4,11 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.joins.JoinGraph;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -75,14 +77,16 @@ public final class TableSearcher {
      *
      * @param query the question or keywords
      * @param topK how many tables to return
+     * @param joins the joins of this searcher's snapshot, whose partners follow the tables found
      * @return the result, or empty when this version is gone and the caller should take the current one
      */
-    public Optional<SearchResult> trySearch(String query, int topK) {
+    public Optional<SearchResult> trySearch(String query, int topK, JoinGraph joins) {
         if (!reader.tryIncRef()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(search(requireNonNull(query, "query is null"), topK));
+            return Optional.of(
+                    search(requireNonNull(query, "query is null"), topK, requireNonNull(joins, "joins is null")));
         } catch (IOException e) {
             throw new UncheckedIOException("search failed", e);
         } finally {
@@ -102,7 +106,7 @@ public final class TableSearcher {
         reader.decRef();
     }
 
-    private SearchResult search(String text, int topK) throws IOException {
+    private SearchResult search(String text, int topK, JoinGraph joins) throws IOException {
         Map<String, String> terms = analyze(text);
         if (terms.isEmpty()) {
             return new SearchResult(text, topK, List.of());
@@ -119,17 +123,28 @@ public final class TableSearcher {
         // Totals tables are not offered: an agent should sum the data table they were moved out of.
         int totalsTables = (int)
                 snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
-        TopDocs top = searcher.search(query, topK + totalsTables);
+        TopDocs top = searcher.search(query, topK * 2 + totalsTables);
         Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
-        List<TableHit> hits = new ArrayList<>();
+        Map<String, ScoreDoc> byTable = new HashMap<>();
+        List<TableInfo> found = new ArrayList<>();
         for (ScoreDoc scoreDoc : top.scoreDocs) {
             String id = searcher.storedFields().document(scoreDoc.doc).get(TableDocuments.ID);
             Optional<TableInfo> table = snapshot.table(id);
-            if (table.isEmpty() || table.get().totalsOf() != null || hits.size() == topK) {
-                continue;
+            if (table.isPresent() && table.get().totalsOf() == null && found.size() < topK * 2) {
+                found.add(table.get());
+                byTable.put(id, scoreDoc);
             }
-            String fileName = snapshot.fileName(table.get().fileNumber());
-            hits.add(new TableHit(table.get(), fileName, scoreDoc.score, matched(weight, scoreDoc.doc, terms)));
+        }
+        List<TableHit> hits = new ArrayList<>();
+        for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, joins, snapshot, topK)) {
+            TableInfo table = ranked.table();
+            ScoreDoc scoreDoc = byTable.get(TableDocuments.id(table));
+            hits.add(new TableHit(
+                    table,
+                    snapshot.fileName(table.fileNumber()),
+                    scoreDoc == null ? 0f : scoreDoc.score,
+                    scoreDoc == null ? List.of() : matched(weight, scoreDoc.doc, terms),
+                    ranked.joins()));
         }
         return new SearchResult(text, topK, hits);
     }

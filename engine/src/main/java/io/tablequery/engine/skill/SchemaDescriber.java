@@ -7,6 +7,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.result.CellText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,7 +39,8 @@ final class SchemaDescriber {
 
     private SchemaDescriber() {}
 
-    static TableSchema describe(Connection sqlite, CatalogSnapshot catalog, TableInfo table) throws SQLException {
+    static TableSchema describe(Connection sqlite, CatalogSnapshot catalog, JoinGraph joins, TableInfo table)
+            throws SQLException {
         List<String> types = declaredTypes(sqlite, table);
         StringJoiner create = new StringJoiner(",\n", "CREATE TABLE " + quote(table.name()) + " (\n", "\n);");
         for (int i = 0; i < table.columns().size(); i++) {
@@ -56,7 +58,8 @@ final class SchemaDescriber {
         List<ColumnProfile> profiles =
                 catalog.profile(table).map(TableProfile::columns).orElse(List.of());
         String fileName = catalog.fileName(table.fileNumber());
-        return new TableSchema(table, fileName, create.toString(), types, rows, picked, profiles);
+        return new TableSchema(
+                table, fileName, create.toString(), types, rows, picked, profiles, joins.of(table.name()));
     }
 
     private static List<String> declaredTypes(Connection sqlite, TableInfo table) throws SQLException {

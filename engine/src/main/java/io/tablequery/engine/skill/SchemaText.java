@@ -5,6 +5,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.joins.TableJoin;
 import io.tablequery.engine.result.CellText;
 import io.tablequery.engine.result.CsvText;
 import java.util.ArrayList;
@@ -67,6 +68,16 @@ public final class SchemaText {
                 out.append(": ").append(profileLine(column.type(), profile, table.rowCount()));
             }
             out.append('\n');
+        }
+        if (!schema.joins().isEmpty()) {
+            out.append("Joins:\n");
+            for (TableJoin join : schema.joins()) {
+                out.append("- %s on %s (%s)\n"
+                        .formatted(
+                                SqlIdentifiers.quote(join.partnerOf(table.name())),
+                                join.condition(),
+                                JoinText.kind(join.kind())));
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package io.tablequery.engine.skill;
 import io.tablequery.dialects.SqlIdentifiers;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.joins.TableJoin;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
@@ -40,12 +41,11 @@ public final class SearchText {
         int rank = 1;
         for (TableHit hit : result.hits()) {
             TableInfo table = hit.table();
-            out.append('\n')
-                    .append("%d. %s  score %s\n"
-                            .formatted(
-                                    rank++,
-                                    SqlIdentifiers.quote(table.name()),
-                                    String.format(Locale.ROOT, "%.2f", hit.score())));
+            String standing = hit.matched().isEmpty() && !hit.joins().isEmpty()
+                    ? "join partner of "
+                            + SqlIdentifiers.quote(hit.joins().get(0).partnerOf(table.name()))
+                    : "score " + String.format(Locale.ROOT, "%.2f", hit.score());
+            out.append('\n').append("%d. %s  %s\n".formatted(rank++, SqlIdentifiers.quote(table.name()), standing));
             out.append("   file F%d %s, sheet %d \"%s\", %s\n"
                     .formatted(
                             table.fileNumber(),
@@ -65,6 +65,13 @@ public final class SearchText {
             if (!table.layoutWarnings().isEmpty()) {
                 out.append("   layout uncertain: %s; look at its rows before trusting an aggregate\n"
                         .formatted(String.join("; ", table.layoutWarnings())));
+            }
+            for (TableJoin join : hit.joins()) {
+                out.append("   joins %s on %s (%s)\n"
+                        .formatted(
+                                SqlIdentifiers.quote(join.partnerOf(table.name())),
+                                join.condition(),
+                                JoinText.kind(join.kind())));
             }
             if (!hit.matched().isEmpty()) {
                 StringJoiner matched = new StringJoiner("; ", "   matched: ", "");

@@ -12,6 +12,7 @@ import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.exec.TranslationCatalog;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.SkillNames;
@@ -103,9 +104,10 @@ public final class TableQuerySkill {
         if (toDescribe.isEmpty()) {
             return schemas;
         }
+        JoinGraph joins = workspace.joins(catalog);
         try (SqliteSession session = workspace.sqliteSession()) {
             for (TableInfo table : toDescribe) {
-                TableSchema schema = SchemaDescriber.describe(session.connection(), catalog, table);
+                TableSchema schema = SchemaDescriber.describe(session.connection(), catalog, joins, table);
                 workspace.keepDerived(catalog, schemaKey(table), schema);
                 schemas.add(schema);
             }

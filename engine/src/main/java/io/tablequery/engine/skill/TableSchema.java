@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.joins.TableJoin;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.List;
  * @param sampleRows a few rows chosen to show different values, in row order; a cell is null for NULL
  * @param sampleRowNumbers the R-number of each sample row
  * @param profiles each column's profile, in column order
+ * @param joins the joins the table takes part in, declared ones first
  */
 public record TableSchema(
         TableInfo table,
@@ -26,7 +28,8 @@ public record TableSchema(
         List<String> declaredTypes,
         List<List<String>> sampleRows,
         List<Long> sampleRowNumbers,
-        List<ColumnProfile> profiles) {
+        List<ColumnProfile> profiles,
+        List<TableJoin> joins) {
     public TableSchema {
         requireNonNull(table, "table is null");
         requireNonNull(fileName, "fileName is null");
@@ -38,5 +41,6 @@ public record TableSchema(
         sampleRows = Collections.unmodifiableList(rows);
         sampleRowNumbers = List.copyOf(requireNonNull(sampleRowNumbers, "sampleRowNumbers is null"));
         profiles = List.copyOf(requireNonNull(profiles, "profiles is null"));
+        joins = List.copyOf(requireNonNull(joins, "joins is null"));
     }
 }

@@ -10,7 +10,7 @@ import java.util.Comparator;
  * SqliteReals}, so {@code -0.0} is {@code 0.0}), dates and timestamps as their ISO text, text as it is. Values order
  * as DuckDB orders the column: numbers by value, everything else by its UTF-8 bytes (code point order).
  */
-final class ProfileValues {
+public final class ProfileValues {
     private ProfileValues() {}
 
     /**
@@ -33,8 +33,13 @@ final class ProfileValues {
         return SqliteReals.text(value == 0 ? 0.0 : value);
     }
 
-    /** The order of a column's values, applied to their profile text. */
-    static Comparator<String> order(ColumnType type) {
+    /**
+     * The order of a column's values, applied to their profile text; a value that is not of the type throws.
+     *
+     * @param type the column's type
+     * @return the order
+     */
+    public static Comparator<String> order(ColumnType type) {
         return switch (type) {
             case INTEGER, BOOLEAN -> Comparator.comparingLong(Long::parseLong);
             case REAL -> Comparator.comparingDouble(ProfileValues::parseReal);

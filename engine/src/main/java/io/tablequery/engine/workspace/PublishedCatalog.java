@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.tablequery.engine.catalog.CatalogChange;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearchIndex;
 import io.tablequery.engine.search.TableSearcher;
@@ -26,12 +27,14 @@ import org.slf4j.LoggerFactory;
  */
 final class PublishedCatalog implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PublishedCatalog.class);
+    private static final DerivedKey<JoinGraph> JOINS = new DerivedKey<>("joins", JoinGraph.class);
 
     private final String workspace;
     private final Object publishLock = new Object();
     private TableSearchIndex searchIndex;
     private boolean closed;
     private volatile Published published = new Published(CatalogSnapshot.empty(), null);
+    private volatile JoinGraph lastJoins = JoinGraph.empty();
     private final List<Consumer<CatalogSnapshot>> listeners = new CopyOnWriteArrayList<>();
 
     /** One commit's catalog, its searcher when one is built, and the values derived from it. */
@@ -70,14 +73,33 @@ final class PublishedCatalog implements AutoCloseable {
         }
     }
 
-    /** Ranks the tables of the latest catalog for a question, building the search index at its first use. */
+    /**
+     * The joins of a catalog's tables, found at the first need and kept with the catalog while it is the latest;
+     * each graph reuses what the one before worked out for the tables they share.
+     */
+    JoinGraph joins(CatalogSnapshot catalog) {
+        Published current = published;
+        if (current.snapshot() != catalog) {
+            return JoinGraph.of(catalog, lastJoins);
+        }
+        return JOINS.type().cast(current.derived().computeIfAbsent(JOINS, key -> {
+            JoinGraph joins = JoinGraph.of(catalog, lastJoins);
+            lastJoins = joins;
+            return joins;
+        }));
+    }
+
+    /**
+     * Ranks the tables of the latest catalog for a question, building the search index at its first use; the
+     * tables found are followed by their join partners.
+     */
     SearchResult search(String query, int topK) {
         while (true) {
             TableSearcher searcher = published.searcher();
             if (searcher == null) {
                 searcher = buildSearchIndex();
             }
-            Optional<SearchResult> result = searcher.trySearch(query, topK);
+            Optional<SearchResult> result = searcher.trySearch(query, topK, joins(searcher.snapshot()));
             if (result.isPresent()) {
                 return result.get();
             }

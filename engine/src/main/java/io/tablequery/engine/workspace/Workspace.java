@@ -16,6 +16,7 @@ import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.report.IngestReport;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearcher;
@@ -190,6 +191,16 @@ public final class Workspace implements AutoCloseable {
      */
     public <T> void keepDerived(CatalogSnapshot catalog, DerivedKey<T> key, T value) {
         published.keepDerived(catalog, key, value);
+    }
+
+    /**
+     * Returns the joins between a catalog's tables: declared foreign keys and inferred ones. Found once per commit.
+     *
+     * @param catalog a catalog of this workspace, usually {@link #catalog()}
+     * @return its joins
+     */
+    public JoinGraph joins(CatalogSnapshot catalog) {
+        return published.joins(catalog);
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tablequery.dialects.testing.Corpora;
 import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -74,9 +75,13 @@ class WikiTableQuestionsRecallTest {
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            long joinsStart = System.nanoTime();
+            long joins = JoinGraph.of(workspace.catalog()).all().size();
+            double joinsMillis = (System.nanoTime() - joinsStart) / 1e6;
             System.out.printf(
                     "WikiTableQuestions: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
-                            + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables%n",
+                            + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables, %d joins inferred between"
+                            + " them (found in %.1f ms)%n",
                     tableOfFile.size(),
                     failed,
                     questions,
@@ -84,7 +89,9 @@ class WikiTableQuestionsRecallTest {
                     hits[1] / (double) questions,
                     hits[2] / (double) questions,
                     seconds * 1000 / questions,
-                    ingestSeconds);
+                    ingestSeconds,
+                    joins,
+                    joinsMillis);
             assertThat(tableOfFile).hasSizeGreaterThan(2000 / EVERY);
             assertThat(questions).isGreaterThan(13_000 / EVERY);
             assertThat(hits[0] / (double) questions).isGreaterThan(0.2);

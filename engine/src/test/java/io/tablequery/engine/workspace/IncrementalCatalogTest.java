@@ -8,6 +8,7 @@ import io.tablequery.engine.catalog.CatalogStore;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.ingest.IngestListener;
+import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearchIndex;
 import io.tablequery.engine.testing.Workbooks;
@@ -113,12 +114,14 @@ class IncrementalCatalogTest {
                     .contains(table);
         }
         assertThat(published.tablesOf(Integer.MAX_VALUE)).isEmpty();
+        JoinGraph joins = JoinGraph.of(stored);
+        assertThat(workspace.joins(published).all()).as(step).containsExactlyInAnyOrderElementsOf(joins.all());
         try (TableSearchIndex fresh = new TableSearchIndex()) {
             var searcher = fresh.update(stored);
             for (String query : QUERIES) {
                 assertThat(names(workspace.searchTables(query, 200)))
                         .as(step + " " + query)
-                        .isEqualTo(names(searcher.trySearch(query, 200).orElseThrow()));
+                        .isEqualTo(names(searcher.trySearch(query, 200, joins).orElseThrow()));
             }
         }
     }

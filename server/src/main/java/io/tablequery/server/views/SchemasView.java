@@ -3,6 +3,7 @@ package io.tablequery.server.views;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.joins.TableJoin;
 import io.tablequery.engine.skill.SchemaText;
 import io.tablequery.engine.skill.TableSchema;
 import java.util.ArrayList;
@@ -29,6 +30,7 @@ public record SchemasView(List<Table> tables, String text) {
      * @param sampleRows sample rows, each with its R-number first
      * @param columns each column with its declared type and profile
      * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
+     * @param joins the joins the table takes part in: declared foreign keys first, then inferred ones
      */
     public record Table(
             String name,
@@ -41,7 +43,8 @@ public record SchemasView(List<Table> tables, String text) {
             String createTable,
             List<SampleRow> sampleRows,
             List<Column> columns,
-            List<String> layoutWarnings) {}
+            List<String> layoutWarnings,
+            List<TableJoin> joins) {}
 
     /**
      * A sample row.
@@ -96,7 +99,8 @@ public record SchemasView(List<Table> tables, String text) {
                     schema.createTable(),
                     rows,
                     columns,
-                    table.layoutWarnings()));
+                    table.layoutWarnings(),
+                    schema.joins()));
         }
         return new SchemasView(tables, SchemaText.format(schemas));
     }

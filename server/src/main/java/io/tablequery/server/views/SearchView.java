@@ -2,6 +2,7 @@ package io.tablequery.server.views;
 
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.joins.TableJoin;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
@@ -28,9 +29,10 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
      * @param sheetName the sheet name
      * @param rowCount the rows
      * @param columns the column names
-     * @param score the BM25 score
+     * @param score the BM25 score; 0 for a join partner not among the best matches of the words
      * @param matched the query words that matched, and where
      * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
+     * @param joins for a join partner, its joins with the table listed before it that it follows; else empty
      */
     public record Hit(
             String name,
@@ -42,7 +44,8 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
             List<String> columns,
             float score,
             List<MatchedTerm> matched,
-            List<String> layoutWarnings) {}
+            List<String> layoutWarnings,
+            List<TableJoin> joins) {}
 
     /**
      * Shows a search result.
@@ -68,6 +71,7 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
                 table.columns().stream().map(ColumnInfo::name).toList(),
                 hit.score(),
                 hit.matched(),
-                table.layoutWarnings());
+                table.layoutWarnings(),
+                hit.joins());
     }
 }

@@ -81,6 +81,9 @@ class WebPageTest {
             }
         }
         shop.ingest(bigCsv(dir.resolve("big.csv")), "big.csv", IngestListener.NONE);
+        shop.ingest(Files.writeString(dir.resolve("regions.csv"), "region_id,region\n1,North\n2,South\n3,East\n"));
+        shop.ingest(Files.writeString(
+                dir.resolve("stores.csv"), "store_id,store,region_id\n10,Harbour,1\n11,Mill,1\n12,Quay,3\n"));
         ledger = shop.ingest(bigWorkbook(dir.resolve("ledger.xlsx")), "ledger.xlsx", IngestListener.NONE)
                 .file()
                 .ref();
@@ -182,6 +185,17 @@ class WebPageTest {
         assertThat(browser.element("#search-hits").getText())
                 .contains("sales_2025_q2")
                 .contains("matched");
+    }
+
+    @Test
+    void searchListsAJoinPartnerAfterTheTableItJoins() {
+        browser.open(base + "/?ws=shop#/search?q=stores");
+        String hits = browser.element("#search-hits").getText();
+        assertThat(hits)
+                .contains("joins stores on stores.region_id = regions.region_id (inferred from names and values)");
+        assertThat(hits.indexOf("regions")).isGreaterThan(hits.indexOf("stores"));
+        browser.element("#search-hits .joins a").click();
+        browser.waitFor(d -> d.getCurrentUrl().endsWith("#/tables/stores"));
     }
 
     @Test

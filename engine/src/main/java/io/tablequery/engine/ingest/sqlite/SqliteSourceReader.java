@@ -3,6 +3,7 @@ package io.tablequery.engine.ingest.sqlite;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.dialects.SqliteRowid;
+import io.tablequery.engine.catalog.ColumnReference;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.KnownColumn;
@@ -24,8 +25,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
@@ -99,12 +102,15 @@ public final class SqliteSourceReader implements SourceReader {
     private static TableShape shape(Connection connection, TableEntry table) throws SQLException {
         List<KnownColumn> columns = new ArrayList<>();
         List<Integer> primaryKey = new ArrayList<>();
+        Map<String, ColumnReference> references = foreignKeys(connection, table.name());
         try (PreparedStatement ps =
                 connection.prepareStatement("SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid")) {
             ps.setString(1, table.name());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    columns.add(new KnownColumn(rs.getString(1), String.valueOf(rs.getString(2))));
+                    String name = rs.getString(1);
+                    columns.add(new KnownColumn(
+                            name, String.valueOf(rs.getString(2)), references.get(name.toLowerCase(Locale.ROOT))));
                     if (rs.getInt(3) > 0) {
                         primaryKey.add(columns.size() - 1);
                     }
@@ -133,6 +139,34 @@ public final class SqliteSourceReader implements SourceReader {
             }
         }
         return new TableShape(columns, rowid, indexes);
+    }
+
+    /**
+     * The single-column foreign keys the table declares, by the lower-cased name of the referencing column; a key
+     * that names no column references the other table's primary key, which must then be one column. Keys over
+     * several columns are left out: a join on one of their columns alone is not the declared one.
+     */
+    private static Map<String, ColumnReference> foreignKeys(Connection connection, String table) throws SQLException {
+        Map<String, ColumnReference> references = new HashMap<>();
+        try (PreparedStatement ps = connection.prepareStatement("""
+                SELECT f."table", f."from", coalesce(f."to",
+                    (SELECT max(p.name) FROM pragma_table_info(f."table") p WHERE p.pk > 0 HAVING count(*) = 1))
+                FROM pragma_foreign_key_list(?) f
+                WHERE (SELECT count(*) FROM pragma_foreign_key_list(?) g WHERE g.id = f.id) = 1
+                """)) {
+            ps.setString(1, table);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (rs.getString(3) != null) {
+                        references.put(
+                                rs.getString(2).toLowerCase(Locale.ROOT),
+                                new ColumnReference(rs.getString(1), rs.getString(3)));
+                    }
+                }
+            }
+        }
+        return references;
     }
 
     /** The name that reaches the rowid, or null when columns of the table hide all three. */
