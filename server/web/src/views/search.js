@@ -31,7 +31,10 @@ export async function renderSearch(ctx) {
             show(results, empty('No table matches. Try other words, or ', h('a', { href: '#/tables', text: 'list the tables' }), '.'));
             return;
         }
-        show(results, h('ol', { class: 'hits', id: 'search-hits' }, answer.tables.map((hit) => h('li', {},
+        const unread = answer.unreadMeanings > 0
+            ? h('p', { class: 'muted', text: `${count(answer.unreadMeanings)} tables not yet read for meaning, found by their words only until then.` })
+            : null;
+        show(results, unread, h('ol', { class: 'hits', id: 'search-hits' }, answer.tables.map((hit) => h('li', {},
             h('a', { class: 'hit-name', href: `#/tables/${encodeURIComponent(hit.name)}`, text: hit.name }), ' ',
             h('a', { class: 'cite', href: sourceHash(hit.file, hit.sheet), text: `${hit.file}S${hit.sheet}` }),
             ` ${hit.fileName} / ${hit.sheetName}, ${count(hit.rowCount)} rows`,
@@ -42,6 +45,7 @@ export async function renderSearch(ctx) {
                 join.kind === 'INFERRED' ? h('span', { class: 'muted', text: ' (inferred from names and values)' }) : null)),
             (hit.matched ?? []).length ? h('div', { class: 'why' }, 'matched ', hit.matched.map((m, i) => [
                 i > 0 ? ', ' : null, h('mark', { text: m.term }), ` in ${m.fields.join(' and ')}`])) : null,
+            hit.similarTo ? h('div', { class: 'why meaning', text: `similar in meaning to: ${hit.similarTo}` }) : null,
             h('div', { class: 'columns muted', text: hit.columns.join(', ') })))));
     } catch (error) {
         show(results, errorBox(error));

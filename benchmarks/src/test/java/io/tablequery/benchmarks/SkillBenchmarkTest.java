@@ -22,6 +22,9 @@ class SkillBenchmarkTest {
                 new SkillBenchmark.Settings(300, 200, 120_000, 2, dir.resolve("data"), dir.resolve("results")),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.search().tables()).isEqualTo(300);
+        assertThat(result.meaning().tables()).isEqualTo(30);
+        assertThat(result.meaning().p99Micros())
+                .isGreaterThanOrEqualTo(result.meaning().p50Micros());
         assertThat(result.search().p99Micros())
                 .isGreaterThanOrEqualTo(result.search().p50Micros());
         assertThat(result.runSql()).hasSize(5);

@@ -21,6 +21,8 @@ final class TableDocuments {
     static final String VALUES = "values";
     static final String DESCRIPTION = "description";
     static final List<String> SEARCHED = List.of(NAME, COLUMNS, VALUES, DESCRIPTION);
+    static final int MEANING_TEXT_MAX = 500;
+    private static final int DESCRIPTION_MAX = 300;
 
     private TableDocuments() {}
 
@@ -39,6 +41,41 @@ final class TableDocuments {
         document.add(new TextField(VALUES, values(table, catalog), Field.Store.NO));
         document.add(new TextField(DESCRIPTION, table.description(), Field.Store.NO));
         return document;
+    }
+
+    /**
+     * The text a table's meaning is read from: its name, sheet and file as words, its columns, the start of its
+     * description and its values, at most {@link #MEANING_TEXT_MAX} characters, which bounds what embedding a table costs.
+     */
+    static String meaningText(TableInfo table, CatalogSnapshot catalog) {
+        StringBuilder text = new StringBuilder();
+        text.append(words(table.name())).append(". ");
+        if (!table.sheetName().equalsIgnoreCase(catalog.fileName(table.fileNumber()))) {
+            text.append(words(table.sheetName())).append(", ");
+        }
+        String file = words(catalog.fileName(table.fileNumber()));
+        if (!file.equalsIgnoreCase(words(table.name()))) {
+            text.append(file).append(". ");
+        }
+        text.append("Columns: ");
+        StringJoiner columns = new StringJoiner(", ");
+        table.columns().forEach(column -> columns.add(words(column.name())));
+        text.append(columns).append(". ");
+        String description = table.description().strip();
+        text.append(description, 0, Math.min(description.length(), DESCRIPTION_MAX))
+                .append(' ');
+        String values = values(table, catalog).replace('\n', ',');
+        if (!values.isEmpty()) {
+            text.append("Values: ").append(values);
+        }
+        return text.length() <= MEANING_TEXT_MAX ? text.toString() : text.substring(0, MEANING_TEXT_MAX);
+    }
+
+    /** A name as words: separators and a file extension become spaces. */
+    private static String words(String name) {
+        return name.replaceAll("\\.(csv|tsv|txt|xlsx|xlsm|xls|xlsb|ods|sqlite|db)$", "")
+                .replaceAll("[_\\-.]+", " ")
+                .strip();
     }
 
     /** The distinct values of the table's text and integer columns with few distinct values (names, codes, years). */

@@ -11,13 +11,19 @@ import java.util.List;
  *
  * @param table the table
  * @param fileName the name of the file it was made from
- * @param score the BM25 score; 0 for a join partner not among the best matches of the words
+ * @param score the BM25 score; 0 for a table that no query word matched among the best matches of the words
  * @param matched the query words that matched, in query order
  * @param joins for a join partner, which follows the table it joins in the ranking, its joins with that table;
- *     empty for a table found by its words alone
+ *     empty for a table found by its words or meaning
+ * @param similarTo for a table found by its meaning alone, the text of it the question's meaning is near; else null
  */
 public record TableHit(
-        TableInfo table, String fileName, float score, List<MatchedTerm> matched, List<TableJoin> joins) {
+        TableInfo table,
+        String fileName,
+        float score,
+        List<MatchedTerm> matched,
+        List<TableJoin> joins,
+        String similarTo) {
     public TableHit {
         requireNonNull(table, "table is null");
         requireNonNull(fileName, "fileName is null");

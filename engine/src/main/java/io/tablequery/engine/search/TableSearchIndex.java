@@ -5,6 +5,8 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.TableInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -29,6 +31,8 @@ import org.apache.lucene.store.ByteBuffersDirectory;
 public final class TableSearchIndex implements AutoCloseable {
     private final IndexWriter writer;
     private final Map<String, Indexed> indexed = new HashMap<>();
+    private final Map<String, MeaningIndex.Text> meaningTexts = new HashMap<>();
+    private final MeaningIndex meaning;
     private TableSearcher current;
 
     /**
@@ -45,8 +49,23 @@ public final class TableSearchIndex implements AutoCloseable {
         }
     }
 
-    /** Creates an empty index. */
+    /** Creates an empty index that finds tables by their words alone. */
     public TableSearchIndex() {
+        this(null);
+    }
+
+    /**
+     * Creates an empty index that finds tables by their words and, once their vectors are made, by their meaning.
+     *
+     * @param vectors the file the workspace keeps its tables' meaning vectors in
+     * @return the index
+     */
+    public static TableSearchIndex withMeaning(Path vectors) {
+        return new TableSearchIndex(new MeaningIndex(vectors));
+    }
+
+    private TableSearchIndex(MeaningIndex meaning) {
+        this.meaning = meaning;
         try {
             IndexWriterConfig config = new IndexWriterConfig(new SearchAnalyzer());
             config.setOpenMode(IndexWriterConfig.OpenMode.CREATE);
@@ -78,6 +97,7 @@ public final class TableSearchIndex implements AutoCloseable {
                     if (!present.contains(id)) {
                         writer.deleteDocuments(new Term(TableDocuments.ID, id));
                         indexed.remove(id);
+                        meaningTexts.remove(id);
                     }
                 }
             }
@@ -106,6 +126,7 @@ public final class TableSearchIndex implements AutoCloseable {
                     if (!added.contains(id)) {
                         writer.deleteDocuments(new Term(TableDocuments.ID, id));
                         indexed.remove(id);
+                        meaningTexts.remove(id);
                     }
                 }
             }
@@ -122,6 +143,9 @@ public final class TableSearchIndex implements AutoCloseable {
         String id = TableDocuments.id(table);
         writer.updateDocument(new Term(TableDocuments.ID, id), TableDocuments.of(table, snapshot));
         indexed.put(id, indexedAs(table, snapshot));
+        if (meaning != null) {
+            meaningTexts.put(id, MeaningIndex.Text.of(TableDocuments.meaningText(table, snapshot)));
+        }
     }
 
     private static Indexed indexedAs(TableInfo table, CatalogSnapshot snapshot) {
@@ -132,7 +156,11 @@ public final class TableSearchIndex implements AutoCloseable {
     }
 
     private TableSearcher publish(CatalogSnapshot snapshot) throws IOException {
-        TableSearcher next = new TableSearcher(reopen(), snapshot);
+        Map<String, MeaningIndex.Text> texts = Map.copyOf(meaningTexts);
+        if (meaning != null) {
+            meaning.update(texts.values());
+        }
+        TableSearcher next = new TableSearcher(reopen(), snapshot, meaning, texts);
         if (current != null) {
             current.release();
         }
@@ -154,6 +182,17 @@ public final class TableSearchIndex implements AutoCloseable {
         return previous;
     }
 
+    /**
+     * Waits until every table of the last update has its meaning vectors; true at once without meaning search.
+     *
+     * @param timeout the longest wait
+     * @return whether every table has them
+     * @throws InterruptedException when interrupted
+     */
+    public boolean awaitMeanings(Duration timeout) throws InterruptedException {
+        return meaning == null || meaning.await(timeout);
+    }
+
     @Override
     public synchronized void close() {
         try {
@@ -162,6 +201,9 @@ public final class TableSearchIndex implements AutoCloseable {
                 current = null;
             }
             writer.close();
+            if (meaning != null) {
+                meaning.close();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

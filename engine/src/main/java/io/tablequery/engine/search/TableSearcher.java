@@ -46,6 +46,9 @@ public final class TableSearcher {
     /** The most tables one search returns. */
     public static final int MAX_TOP_K = 200;
 
+    /** How many tables each ranking offers the fusion: more than a page of results, so a second ranking can lift one. */
+    private static final int CANDIDATES = 50;
+
     private static final Map<String, Float> BOOSTS = Map.of(
             TableDocuments.NAME, 3.0f,
             TableDocuments.COLUMNS, 2.0f,
@@ -56,11 +59,19 @@ public final class TableSearcher {
     private final DirectoryReader reader;
     private final IndexSearcher searcher;
     private final CatalogSnapshot snapshot;
+    private final MeaningIndex meaning;
+    private final Map<String, MeaningIndex.Text> meaningTexts;
 
-    TableSearcher(DirectoryReader reader, CatalogSnapshot snapshot) {
+    TableSearcher(
+            DirectoryReader reader,
+            CatalogSnapshot snapshot,
+            MeaningIndex meaning,
+            Map<String, MeaningIndex.Text> meaningTexts) {
         this.reader = reader;
         this.searcher = new IndexSearcher(reader);
         this.snapshot = snapshot;
+        this.meaning = meaning;
+        this.meaningTexts = meaningTexts;
     }
 
     /**
@@ -108,9 +119,60 @@ public final class TableSearcher {
 
     private SearchResult search(String text, int topK, JoinGraph joins) throws IOException {
         Map<String, String> terms = analyze(text);
-        if (terms.isEmpty()) {
-            return new SearchResult(text, topK, List.of());
+        int candidates = Math.max(topK * 2, CANDIDATES);
+        Map<String, ScoreDoc> byWords = new HashMap<>();
+        List<String> lexical = new ArrayList<>();
+        Weight weight = null;
+        if (!terms.isEmpty()) {
+            Query query = query(terms);
+            // Totals tables are not offered: an agent should sum the data table they were moved out of.
+            int totalsTables = (int)
+                    snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
+            TopDocs top = searcher.search(query, candidates + totalsTables);
+            weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
+            for (ScoreDoc scoreDoc : top.scoreDocs) {
+                String id = searcher.storedFields().document(scoreDoc.doc).get(TableDocuments.ID);
+                Optional<TableInfo> table = snapshot.table(id);
+                if (table.isPresent() && table.get().totalsOf() == null && lexical.size() < candidates) {
+                    lexical.add(id);
+                    byWords.put(id, scoreDoc);
+                }
+            }
         }
+        List<List<String>> rankings = new ArrayList<>();
+        rankings.add(lexical);
+        Map<String, Float> similarity = new HashMap<>();
+        if (meaning != null && !text.isBlank() && meaningTexts.size() > meaning.pendingOf(meaningTexts)) {
+            List<MeaningRanking.Similar> similar =
+                    MeaningRanking.rank(MeaningModels.query(text), meaningTexts, meaning, candidates);
+            rankings.add(similar.stream().map(MeaningRanking.Similar::id).toList());
+            similar.forEach(s -> similarity.put(s.id(), s.cosine()));
+        }
+        List<TableInfo> found = new ArrayList<>();
+        for (String id : RankFusion.fuse(rankings, candidates)) {
+            snapshot.table(id).filter(table -> table.totalsOf() == null).ifPresent(found::add);
+        }
+        List<TableHit> hits = new ArrayList<>();
+        for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, joins, snapshot, topK)) {
+            TableInfo table = ranked.table();
+            String id = TableDocuments.id(table);
+            ScoreDoc scoreDoc = byWords.get(id);
+            boolean byMeaningAlone = scoreDoc == null
+                    && similarity.containsKey(id)
+                    && ranked.joins().isEmpty();
+            hits.add(new TableHit(
+                    table,
+                    snapshot.fileName(table.fileNumber()),
+                    scoreDoc == null ? 0f : scoreDoc.score,
+                    scoreDoc == null ? List.of() : matched(weight, scoreDoc.doc, terms),
+                    ranked.joins(),
+                    byMeaningAlone ? meaningTexts.get(id).text() : null));
+        }
+        int pending = meaning == null ? 0 : meaning.pendingOf(meaningTexts);
+        return new SearchResult(text, topK, hits, pending);
+    }
+
+    private static Query query(Map<String, String> terms) {
         BooleanQuery.Builder builder = new BooleanQuery.Builder();
         for (String term : terms.keySet()) {
             List<Query> perField = new ArrayList<>();
@@ -119,34 +181,7 @@ public final class TableSearcher {
             }
             builder.add(new DisjunctionMaxQuery(perField, 0.1f), BooleanClause.Occur.SHOULD);
         }
-        Query query = builder.build();
-        // Totals tables are not offered: an agent should sum the data table they were moved out of.
-        int totalsTables = (int)
-                snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
-        TopDocs top = searcher.search(query, topK * 2 + totalsTables);
-        Weight weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
-        Map<String, ScoreDoc> byTable = new HashMap<>();
-        List<TableInfo> found = new ArrayList<>();
-        for (ScoreDoc scoreDoc : top.scoreDocs) {
-            String id = searcher.storedFields().document(scoreDoc.doc).get(TableDocuments.ID);
-            Optional<TableInfo> table = snapshot.table(id);
-            if (table.isPresent() && table.get().totalsOf() == null && found.size() < topK * 2) {
-                found.add(table.get());
-                byTable.put(id, scoreDoc);
-            }
-        }
-        List<TableHit> hits = new ArrayList<>();
-        for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, joins, snapshot, topK)) {
-            TableInfo table = ranked.table();
-            ScoreDoc scoreDoc = byTable.get(TableDocuments.id(table));
-            hits.add(new TableHit(
-                    table,
-                    snapshot.fileName(table.fileNumber()),
-                    scoreDoc == null ? 0f : scoreDoc.score,
-                    scoreDoc == null ? List.of() : matched(weight, scoreDoc.doc, terms),
-                    ranked.joins()));
-        }
-        return new SearchResult(text, topK, hits);
+        return builder.build();
     }
 
     /** Finds which query words matched a document, and in which fields. */
@@ -173,7 +208,7 @@ public final class TableSearcher {
         List<MatchedTerm> matched = new ArrayList<>();
         for (String word : new LinkedHashSet<>(terms.values())) {
             Set<String> fields = fieldsByWord.get(word);
-            boolean partOfLonger = isCjk(word)
+            boolean partOfLonger = Scripts.isCjk(word)
                     && word.codePointCount(0, word.length()) == 1
                     && fieldsByWord.keySet().stream()
                             .anyMatch(other -> other.length() > word.length() && other.contains(word));
@@ -186,17 +221,6 @@ public final class TableSearcher {
             }
         }
         return matched;
-    }
-
-    /** Tells whether a term is made of CJK characters: it is its own word, as CJK text has no spaces. */
-    private static boolean isCjk(String term) {
-        return term.codePoints().allMatch(c -> {
-            Character.UnicodeScript script = Character.UnicodeScript.of(c);
-            return script == Character.UnicodeScript.HAN
-                    || script == Character.UnicodeScript.HIRAGANA
-                    || script == Character.UnicodeScript.KATAKANA
-                    || script == Character.UnicodeScript.HANGUL;
-        });
     }
 
     /** Returns the whitespace-delimited word of the query that holds a position. */
@@ -221,7 +245,7 @@ public final class TableSearcher {
             stream.reset();
             while (stream.incrementToken()) {
                 String value = term.toString();
-                terms.putIfAbsent(value, isCjk(value) ? value : wordAt(text, offset.startOffset()));
+                terms.putIfAbsent(value, Scripts.isCjk(value) ? value : wordAt(text, offset.startOffset()));
             }
             stream.end();
         }

@@ -72,11 +72,7 @@ public final class SchemaText {
         if (!schema.joins().isEmpty()) {
             out.append("Joins:\n");
             for (TableJoin join : schema.joins()) {
-                out.append("- %s on %s (%s)\n"
-                        .formatted(
-                                SqlIdentifiers.quote(join.partnerOf(table.name())),
-                                join.condition(),
-                                JoinText.kind(join.kind())));
+                out.append("- ").append(JoinText.describe(join, table.name())).append('\n');
             }
         }
     }

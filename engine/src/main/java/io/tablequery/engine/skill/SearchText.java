@@ -5,6 +5,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.joins.TableJoin;
 import io.tablequery.engine.plan.SkillNames;
+import io.tablequery.engine.result.CellText;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
@@ -14,6 +15,7 @@ import java.util.StringJoiner;
 /** Writes search-tables results as the compact text agents read. */
 public final class SearchText {
     private static final int MAX_COLUMNS_SHOWN = 30;
+    private static final int SIMILAR_SHOWN = 160;
 
     private SearchText() {}
 
@@ -27,10 +29,13 @@ public final class SearchText {
     public static String format(SearchResult result, SkillNames names) {
         StringBuilder out = new StringBuilder();
         if (result.hits().isEmpty()) {
-            return out.append("No table matches \"%s\". Try other words or synonyms, or use the document tool."
+            out.append("No table matches \"%s\". Try other words or synonyms, or use the document tool."
                             .formatted(result.query()))
-                    .append('\n')
-                    .toString();
+                    .append('\n');
+            if (result.unreadMeanings() > 0) {
+                out.append(unread(result.unreadMeanings()));
+            }
+            return out.toString();
         }
         out.append("%d table%s for \"%s\" (best first; %s shows their columns and sample rows):\n"
                 .formatted(
@@ -67,11 +72,14 @@ public final class SearchText {
                         .formatted(String.join("; ", table.layoutWarnings())));
             }
             for (TableJoin join : hit.joins()) {
-                out.append("   joins %s on %s (%s)\n"
-                        .formatted(
-                                SqlIdentifiers.quote(join.partnerOf(table.name())),
-                                join.condition(),
-                                JoinText.kind(join.kind())));
+                out.append("   joins ")
+                        .append(JoinText.describe(join, table.name()))
+                        .append('\n');
+            }
+            if (hit.similarTo() != null) {
+                out.append("   similar in meaning to: ")
+                        .append(CellText.cut(hit.similarTo(), SIMILAR_SHOWN, CellText.CUT_MARK))
+                        .append('\n');
             }
             if (!hit.matched().isEmpty()) {
                 StringJoiner matched = new StringJoiner("; ", "   matched: ", "");
@@ -81,6 +89,14 @@ public final class SearchText {
                 out.append(matched).append('\n');
             }
         }
+        if (result.unreadMeanings() > 0) {
+            out.append("\n").append(unread(result.unreadMeanings()));
+        }
         return out.toString();
+    }
+
+    private static String unread(int tables) {
+        return "(%,d table%s not yet read for meaning, found by %s words only until then)\n"
+                .formatted(tables, tables == 1 ? "" : "s", tables == 1 ? "its" : "their");
     }
 }

@@ -9,8 +9,10 @@ import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearchIndex;
 import io.tablequery.engine.search.TableSearcher;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,6 +32,7 @@ final class PublishedCatalog implements AutoCloseable {
     private static final DerivedKey<JoinGraph> JOINS = new DerivedKey<>("joins", JoinGraph.class);
 
     private final String workspace;
+    private final Path meaningVectors;
     private final Object publishLock = new Object();
     private TableSearchIndex searchIndex;
     private boolean closed;
@@ -44,8 +47,9 @@ final class PublishedCatalog implements AutoCloseable {
         }
     }
 
-    PublishedCatalog(String workspace) {
+    PublishedCatalog(String workspace, Path meaningVectors) {
         this.workspace = workspace;
+        this.meaningVectors = meaningVectors;
     }
 
     CatalogSnapshot snapshot() {
@@ -111,6 +115,17 @@ final class PublishedCatalog implements AutoCloseable {
         }
     }
 
+    /** Builds the search index if need be, and waits until every table of the latest catalog has its vectors. */
+    boolean awaitMeanings(Duration timeout) throws InterruptedException {
+        if (published.searcher() == null) {
+            buildSearchIndex();
+        }
+        synchronized (publishLock) {
+            requireOpen();
+        }
+        return searchIndex.awaitMeanings(timeout);
+    }
+
     /**
      * Publishes the catalog after a committed change, derived from the published one and the change alone (and the
      * search index updated for the changed tables only), so that a commit does not read the whole catalog again.
@@ -169,7 +184,8 @@ final class PublishedCatalog implements AutoCloseable {
         synchronized (publishLock) {
             if (published.searcher() == null) {
                 requireOpen();
-                searchIndex = new TableSearchIndex();
+                searchIndex =
+                        meaningVectors == null ? new TableSearchIndex() : TableSearchIndex.withMeaning(meaningVectors);
                 published = new Published(
                         published.snapshot(), searchIndex.update(published.snapshot()), published.derived());
             }

@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -48,7 +49,8 @@ public final class Workspace implements AutoCloseable {
     private final WorkspaceRecovery recovery;
 
     private Workspace(String name, WorkspacePaths paths, WorkspaceOptions options) {
-        this.published = new PublishedCatalog(name);
+        this.published =
+                new PublishedCatalog(name, options.search() == SearchMode.MEANING ? paths.meaningVectors() : null);
         this.storage = WorkspaceStorage.open(name, paths, options, this::repairDuckDb);
         this.versions = new SupersededVersions(storage);
         this.recovery = new WorkspaceRecovery(storage, published);
@@ -191,6 +193,18 @@ public final class Workspace implements AutoCloseable {
      */
     public <T> void keepDerived(CatalogSnapshot catalog, DerivedKey<T> key, T value) {
         published.keepDerived(catalog, key, value);
+    }
+
+    /**
+     * Waits until search-tables reads the meaning of every table of the latest catalog (their vectors are made in the
+     * background after each commit); true at once when the workspace searches by words alone.
+     *
+     * @param timeout the longest wait
+     * @return whether every table's meaning is read
+     * @throws InterruptedException when interrupted
+     */
+    public boolean awaitMeanings(Duration timeout) throws InterruptedException {
+        return published.awaitMeanings(timeout);
     }
 
     /**

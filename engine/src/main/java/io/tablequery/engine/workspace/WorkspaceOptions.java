@@ -12,14 +12,16 @@ import io.tablequery.engine.ingest.IngestSettings;
  * @param duckDbMemoryLimit DuckDB's memory limit, for example {@code 2GB}
  * @param keepVersions how many superseded versions of each file keep their bytes and ingest report, newest first
  *     ({@link #ALL_VERSIONS} for every one); older ones keep only their record
+ * @param search how search-tables ranks tables
  */
-public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String duckDbMemoryLimit, int keepVersions) {
+public record WorkspaceOptions(
+        IngestSettings ingest, int duckDbThreads, String duckDbMemoryLimit, int keepVersions, SearchMode search) {
     /** Keep the bytes and report of every superseded version. */
     public static final int ALL_VERSIONS = Integer.MAX_VALUE;
 
-    /** The defaults: two DuckDB threads and a 2 GB memory limit. */
+    /** The defaults: two DuckDB threads, a 2 GB memory limit, search by words. */
     public static final WorkspaceOptions DEFAULTS =
-            new WorkspaceOptions(IngestSettings.DEFAULTS, 2, "2GB", ALL_VERSIONS);
+            new WorkspaceOptions(IngestSettings.DEFAULTS, 2, "2GB", ALL_VERSIONS, SearchMode.LEXICAL);
 
     /**
      * The defaults of a server, where many queries run at once: one DuckDB thread per workspace, so each query runs
@@ -27,11 +29,13 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
      * other. Measured on 2 cores under 64 clients in four alternations, this served 5-35% more requests than two
      * threads; one large query alone takes about twice as long.
      */
-    public static final WorkspaceOptions SERVED = new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB", ALL_VERSIONS);
+    public static final WorkspaceOptions SERVED =
+            new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB", ALL_VERSIONS, SearchMode.LEXICAL);
 
     public WorkspaceOptions {
         requireNonNull(ingest, "ingest is null");
         requireNonNull(duckDbMemoryLimit, "duckDbMemoryLimit is null");
+        requireNonNull(search, "search is null");
         if (keepVersions < 0) {
             throw new IllegalArgumentException("keepVersions must be 0 or more");
         }
@@ -51,7 +55,7 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
      * @param duckDbMemoryLimit DuckDB's memory limit
      */
     public WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String duckDbMemoryLimit) {
-        this(ingest, duckDbThreads, duckDbMemoryLimit, ALL_VERSIONS);
+        this(ingest, duckDbThreads, duckDbMemoryLimit, ALL_VERSIONS, SearchMode.LEXICAL);
     }
 
     /**
@@ -61,7 +65,7 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
      * @return the changed options
      */
     public WorkspaceOptions withKeepVersions(int versions) {
-        return new WorkspaceOptions(ingest, duckDbThreads, duckDbMemoryLimit, versions);
+        return new WorkspaceOptions(ingest, duckDbThreads, duckDbMemoryLimit, versions, search);
     }
 
     /**
@@ -71,6 +75,16 @@ public record WorkspaceOptions(IngestSettings ingest, int duckDbThreads, String 
      * @return the changed options
      */
     public WorkspaceOptions withDuckDbMemoryLimit(String limit) {
-        return new WorkspaceOptions(ingest, duckDbThreads, limit, keepVersions);
+        return new WorkspaceOptions(ingest, duckDbThreads, limit, keepVersions, search);
+    }
+
+    /**
+     * Returns these options with another way of ranking tables.
+     *
+     * @param mode how search-tables ranks tables
+     * @return the changed options
+     */
+    public WorkspaceOptions withSearch(SearchMode mode) {
+        return new WorkspaceOptions(ingest, duckDbThreads, duckDbMemoryLimit, keepVersions, mode);
     }
 }

@@ -34,6 +34,11 @@ record WorkspacePaths(Path directory) {
         return directory.resolve(".lock");
     }
 
+    /** The tables' meaning vectors, made again when missing. */
+    Path meaningVectors() {
+        return directory.resolve("meaning.vectors");
+    }
+
     /** The directory holding the stored copy of file {@code F<number>}. */
     Path fileDirectory(int number) {
         return files().resolve("F" + number);

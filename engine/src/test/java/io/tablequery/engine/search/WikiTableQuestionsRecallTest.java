@@ -6,11 +6,14 @@ import io.tablequery.dialects.testing.Corpora;
 import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.joins.JoinGraph;
+import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,10 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Measures search-tables on WikiTableQuestions: the corpus's tables are uploaded into one workspace, and each
- * training question over them is searched; a hit is the question's own table among the top k. The build uploads every
- * fourth table (uploading dominates the test's time); {@code -Dtq.wtq.every=1} measures over all 2,108. The numbers
- * are printed; the assertions are floors that catch a regression, not goals.
+ * Measures search-tables by words and meaning on WikiTableQuestions: the corpus's tables are uploaded into one
+ * workspace, their meaning is read, and each training question over them is searched; a hit is the question's own
+ * table among the top k. The build uploads every fourth table (uploading and embedding dominate the test's time);
+ * {@code -Dtq.wtq.every=1} measures over all 2,108. The numbers are printed; the assertions are floors that catch a
+ * regression, not goals. By words alone, the same tables and questions gave recall@1 0.429, @5 0.631, @10 0.715.
  */
 @CorpusSuite
 class WikiTableQuestionsRecallTest {
@@ -31,12 +35,13 @@ class WikiTableQuestionsRecallTest {
     Path dir;
 
     @Test
-    void recallOfTheGoldTableOverTheTrainingQuestions() throws IOException {
+    void recallOfTheGoldTableOverTheTrainingQuestions() throws IOException, InterruptedException {
         Path root = Corpora.resolve("wikitablequestions");
         Map<String, String> tableOfFile = new HashMap<>();
         int failed = 0;
         long ingestStart = System.nanoTime();
-        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+        try (Workspace workspace =
+                Workspace.open(dir.resolve("ws"), WorkspaceOptions.DEFAULTS.withSearch(SearchMode.MEANING))) {
             int seen = 0;
             for (Path csv : Corpora.files("wikitablequestions/csv")) {
                 if (!csv.toString().endsWith(".csv") || seen++ % EVERY != 0) {
@@ -53,6 +58,9 @@ class WikiTableQuestionsRecallTest {
                 }
             }
             double ingestSeconds = (System.nanoTime() - ingestStart) / 1e9;
+            long embedStart = System.nanoTime();
+            assertThat(workspace.awaitMeanings(Duration.ofMinutes(10))).isTrue();
+            double embedSeconds = (System.nanoTime() - embedStart) / 1e9;
             int questions = 0;
             int[] hits = new int[3];
             int[] ks = {1, 5, 10};
@@ -80,8 +88,8 @@ class WikiTableQuestionsRecallTest {
             double joinsMillis = (System.nanoTime() - joinsStart) / 1e6;
             System.out.printf(
                     "WikiTableQuestions: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
-                            + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables, %d joins inferred between"
-                            + " them (found in %.1f ms)%n",
+                            + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables and %.1f s more to read their"
+                            + " meaning, %d joins inferred between them (found in %.1f ms)%n",
                     tableOfFile.size(),
                     failed,
                     questions,
@@ -90,12 +98,13 @@ class WikiTableQuestionsRecallTest {
                     hits[2] / (double) questions,
                     seconds * 1000 / questions,
                     ingestSeconds,
+                    embedSeconds,
                     joins,
                     joinsMillis);
             assertThat(tableOfFile).hasSizeGreaterThan(2000 / EVERY);
             assertThat(questions).isGreaterThan(13_000 / EVERY);
-            assertThat(hits[0] / (double) questions).isGreaterThan(0.2);
-            assertThat(hits[2] / (double) questions).isGreaterThan(0.4);
+            assertThat(hits[0] / (double) questions).isGreaterThan(0.4);
+            assertThat(hits[2] / (double) questions).isGreaterThan(0.72);
         }
     }
 }

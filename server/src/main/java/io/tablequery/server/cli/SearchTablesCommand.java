@@ -14,8 +14,8 @@ import picocli.CommandLine.Spec;
 /** {@code tq search-tables --query Q --top-k K}: ranks tables for a question. */
 @Command(
         name = "search-tables",
-        description =
-                "Find the tables that answer a question (BM25 over names, columns," + " descriptions and values).")
+        description = "Find the tables that answer a question (BM25 over names, columns, descriptions and values; the"
+                + " tables each one joins follow it).")
 final class SearchTablesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

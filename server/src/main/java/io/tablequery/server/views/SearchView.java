@@ -16,9 +16,10 @@ import java.util.List;
  * @param query the query
  * @param topK how many tables were asked for
  * @param tables the tables found, best first
+ * @param unreadMeanings how many of the workspace's tables are not yet read for meaning, found by their words only
  * @param text the same answer as the compact text agents read
  */
-public record SearchView(String query, int topK, List<Hit> tables, String text) {
+public record SearchView(String query, int topK, List<Hit> tables, int unreadMeanings, String text) {
     /**
      * One table found.
      *
@@ -33,6 +34,7 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
      * @param matched the query words that matched, and where
      * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
      * @param joins for a join partner, its joins with the table listed before it that it follows; else empty
+     * @param similarTo for a table found by its meaning alone, the text of it the question is near; else null
      */
     public record Hit(
             String name,
@@ -45,7 +47,8 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
             float score,
             List<MatchedTerm> matched,
             List<String> layoutWarnings,
-            List<TableJoin> joins) {}
+            List<TableJoin> joins,
+            String similarTo) {}
 
     /**
      * Shows a search result.
@@ -56,7 +59,8 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
      */
     public static SearchView of(SearchResult result, SkillNames names) {
         List<Hit> hits = result.hits().stream().map(SearchView::hit).toList();
-        return new SearchView(result.query(), result.topK(), hits, SearchText.format(result, names));
+        return new SearchView(
+                result.query(), result.topK(), hits, result.unreadMeanings(), SearchText.format(result, names));
     }
 
     private static Hit hit(TableHit hit) {
@@ -72,6 +76,7 @@ public record SearchView(String query, int topK, List<Hit> tables, String text) 
                 hit.score(),
                 hit.matched(),
                 table.layoutWarnings(),
-                hit.joins());
+                hit.joins(),
+                hit.similarTo());
     }
 }

@@ -40,8 +40,7 @@ import org.junit.jupiter.api.io.TempDir;
  * idle close.
  */
 class WorkspaceLifecycleTest {
-    private static final WorkspaceOptions OPTIONS =
-            new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "64MB", WorkspaceOptions.ALL_VERSIONS);
+    private static final WorkspaceOptions OPTIONS = new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "64MB");
     private static final long RESERVATION = 64_000_000L + WorkspaceLifecycle.SQLITE_RESERVE;
 
     @TempDir

@@ -1,0 +1,134 @@
+package io.tablequery.engine.search;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.engine.plan.SkillNames;
+import io.tablequery.engine.skill.SearchText;
+import io.tablequery.engine.workspace.SearchMode;
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** search-tables by meaning: with the models run in the process, against the same workspace searched by words. */
+class MeaningSearchTest {
+    private static final WorkspaceOptions MEANING = WorkspaceOptions.DEFAULTS.withSearch(SearchMode.MEANING);
+    private static final Duration WAIT = Duration.ofMinutes(2);
+
+    @TempDir
+    Path dir;
+
+    Path files;
+
+    @BeforeEach
+    void files() throws IOException {
+        files = Files.createDirectories(dir.resolve("files"));
+        write("cars.csv", "model,mpg,cylinders,horsepower\nCivic,36,4,158\nMustang,21,8,450\nPrius,56,4,121\n");
+        write("employees.csv", "name,department,salary\nAnn,Marketing,10\nBo,IT,20\nCy,IT,30\n");
+        write("weather.csv", "day,temperature,rainfall\n2024-01-01,3,0.5\n2024-01-02,5,0\n");
+        write("库存.csv", "产品名称,库存数量,仓库\n笔记本,5,北京仓\n显示器,3,上海仓\n");
+    }
+
+    private void write(String name, String content) throws IOException {
+        Files.writeString(files.resolve(name), content);
+    }
+
+    private Workspace open(WorkspaceOptions options) throws IOException {
+        Workspace workspace = Workspace.open(dir.resolve("ws"), options);
+        if (workspace.catalog().tables().isEmpty()) {
+            try (var csvs = Files.list(files)) {
+                for (Path csv : csvs.sorted().toList()) {
+                    workspace.ingest(csv);
+                }
+            }
+        }
+        return workspace;
+    }
+
+    private static List<String> names(SearchResult result) {
+        return result.hits().stream().map(hit -> hit.table().name()).toList();
+    }
+
+    @Test
+    void findsATableWhoseWordsTheQuestionDoesNotUse() throws Exception {
+        try (Workspace workspace = open(MEANING)) {
+            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+            SearchResult result = workspace.searchTables("fuel economy of automobiles", 5);
+
+            assertThat(names(result)).first().isEqualTo("cars");
+            TableHit cars = result.hits().get(0);
+            assertThat(cars.matched()).isEmpty();
+            assertThat(cars.score()).isZero();
+            assertThat(cars.similarTo()).startsWith("cars. Columns: model, mpg, cylinders, horsepower.");
+            assertThat(result.unreadMeanings()).isZero();
+        }
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"), WorkspaceOptions.DEFAULTS)) {
+            SearchResult words = workspace.searchTables("fuel economy of automobiles", 5);
+            assertThat(words.hits()).isEmpty();
+            assertThat(words.unreadMeanings()).isZero();
+        }
+    }
+
+    @Test
+    void aTableFoundByItsWordsIsStillExplainedByThem() throws Exception {
+        try (Workspace workspace = open(MEANING)) {
+            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+            SearchResult result = workspace.searchTables("salary by department", 5);
+
+            TableHit employees = result.hits().get(0);
+            assertThat(employees.table().name()).isEqualTo("employees");
+            assertThat(employees.matched()).isNotEmpty();
+            assertThat(employees.similarTo()).isNull();
+        }
+    }
+
+    @Test
+    void aChineseQuestionIsReadByTheChineseModel() throws Exception {
+        try (Workspace workspace = open(MEANING)) {
+            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+            SearchResult result = workspace.searchTables("笔记本电脑还剩多少存货", 5);
+
+            assertThat(names(result)).first().isEqualTo("库存");
+            assertThat(result.unreadMeanings()).isZero();
+        }
+    }
+
+    @Test
+    void theVectorsAreKeptAndReadBackWhenTheWorkspaceOpensAgain() throws Exception {
+        try (Workspace workspace = open(MEANING)) {
+            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+        }
+        assertThat(dir.resolve("ws/meaning.vectors")).isNotEmptyFile();
+
+        try (Workspace workspace = open(MEANING)) {
+            SearchResult result = workspace.searchTables("fuel economy of automobiles", 5);
+            assertThat(result.unreadMeanings()).isZero();
+            assertThat(names(result)).first().isEqualTo("cars");
+        }
+    }
+
+    @Test
+    void aDamagedVectorsFileIsMadeAgain() throws Exception {
+        try (Workspace workspace = open(MEANING)) {
+            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+        }
+        Files.write(dir.resolve("ws/meaning.vectors"), new byte[] {0x54, 0x51, 0x4d, 0x56, 0, 9, 1, 2, 3});
+
+        try (Workspace workspace = open(MEANING)) {
+            SearchResult first = workspace.searchTables("fuel economy of automobiles", 5);
+            assertThat(first.unreadMeanings()).isPositive();
+            assertThat(SearchText.format(first, SkillNames.CLI))
+                    .contains("not yet read for meaning, found by their words only until then");
+            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+            assertThat(names(workspace.searchTables("fuel economy of automobiles", 5)))
+                    .first()
+                    .isEqualTo("cars");
+        }
+    }
+}
