@@ -17,11 +17,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Puts each table found by its words right before the tables it joins with, so that a question that names two
- * tables also finds the link table between them, and one that names a fact finds its lookup tables. Up to {@link
- * #MAX_PARTNERS} partners follow each table: first those that also join another table found by its words (the link
- * between two), then declared joins before inferred ones, then the better match, then by name. A table already
- * listed is not listed again.
+ * Puts each table found (by its words or its meaning) right before the tables it joins with, so that a question that
+ * names two tables also finds the link table between them, and one that names a fact finds its lookup tables. Up to
+ * {@link #MAX_PARTNERS} partners follow each table: first those that also join another table found (the link between
+ * two), then declared joins before inferred ones, then the better match, then by name. A table already listed is not
+ * listed again.
  */
 final class JoinExpansion {
     static final int MAX_PARTNERS = 3;
@@ -32,14 +32,14 @@ final class JoinExpansion {
      * A table of the ranking, and for a partner its joins with the table before it.
      *
      * @param table the table
-     * @param joins empty for a table found by its words and listed there
+     * @param joins empty for a table found by its words or meaning and listed there
      */
     record Ranked(TableInfo table, List<TableJoin> joins) {}
 
     /**
      * Interleaves the partners into a ranking.
      *
-     * @param found the tables found by their words, best first, possibly more than {@code topK}
+     * @param found the tables found by their words or meaning, best first, possibly more than {@code topK}
      * @param graph the joins of the snapshot searched
      * @param snapshot the snapshot searched
      * @param topK how many tables to return
