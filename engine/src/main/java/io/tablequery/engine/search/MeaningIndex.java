@@ -55,7 +55,6 @@ final class MeaningIndex {
     private final Map<String, MeaningVectors> byText = new ConcurrentHashMap<>();
     private final Set<String> queued = ConcurrentHashMap.newKeySet();
     private volatile Set<String> live = Set.of();
-    private final AtomicInteger pending = new AtomicInteger();
     private final AtomicInteger embedded = new AtomicInteger();
     private volatile boolean closed;
 
@@ -108,7 +107,6 @@ final class MeaningIndex {
             if (byText.containsKey(text.key()) || !queued.add(text.key())) {
                 continue;
             }
-            pending.incrementAndGet();
             WORKER.execute(() -> embed(text.key(), text.text()));
         }
     }
@@ -138,7 +136,7 @@ final class MeaningIndex {
      */
     boolean await(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        while (pending.get() > 0) {
+        while (!queued.isEmpty()) {
             if (System.nanoTime() > deadline) {
                 return false;
             }
@@ -161,8 +159,7 @@ final class MeaningIndex {
             LOG.warn("a table's text could not be embedded; it is found by its words only: {}", e.toString());
         } finally {
             queued.remove(key);
-            int left = pending.decrementAndGet();
-            if (!closed && (left == 0 || embedded.incrementAndGet() % WRITE_EVERY == 0)) {
+            if (!closed && (queued.isEmpty() || embedded.incrementAndGet() % WRITE_EVERY == 0)) {
                 write();
             }
         }

@@ -142,7 +142,8 @@ public final class TableSearcher {
         List<List<String>> rankings = new ArrayList<>();
         rankings.add(lexical);
         Map<String, Float> similarity = new HashMap<>();
-        if (meaning != null && !text.isBlank() && meaningTexts.size() > meaning.pendingOf(meaningTexts)) {
+        int unread = meaning == null ? 0 : meaning.pendingOf(meaningTexts);
+        if (meaning != null && !text.isBlank() && meaningTexts.size() > unread) {
             List<MeaningRanking.Similar> similar =
                     MeaningRanking.rank(MeaningModels.query(text), meaningTexts, meaning, candidates);
             rankings.add(similar.stream().map(MeaningRanking.Similar::id).toList());
@@ -168,8 +169,7 @@ public final class TableSearcher {
                     ranked.joins(),
                     byMeaningAlone ? meaningTexts.get(id).text() : null));
         }
-        int pending = meaning == null ? 0 : meaning.pendingOf(meaningTexts);
-        return new SearchResult(text, topK, hits, pending);
+        return new SearchResult(text, topK, hits, unread);
     }
 
     private static Query query(Map<String, String> terms) {

@@ -51,14 +51,20 @@ class MeaningSearchTest {
         return workspace;
     }
 
+    /** Opens the workspace searching by meaning, and waits until every table's meaning is read. */
+    private Workspace openRead() throws IOException, InterruptedException {
+        Workspace workspace = open(MEANING);
+        assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+        return workspace;
+    }
+
     private static List<String> names(SearchResult result) {
         return result.hits().stream().map(hit -> hit.table().name()).toList();
     }
 
     @Test
     void findsATableWhoseWordsTheQuestionDoesNotUse() throws Exception {
-        try (Workspace workspace = open(MEANING)) {
-            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+        try (Workspace workspace = openRead()) {
             SearchResult result = workspace.searchTables("fuel economy of automobiles", 5);
 
             assertThat(names(result)).first().isEqualTo("cars");
@@ -77,8 +83,7 @@ class MeaningSearchTest {
 
     @Test
     void aTableFoundByItsWordsIsStillExplainedByThem() throws Exception {
-        try (Workspace workspace = open(MEANING)) {
-            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+        try (Workspace workspace = openRead()) {
             SearchResult result = workspace.searchTables("salary by department", 5);
 
             TableHit employees = result.hits().get(0);
@@ -90,8 +95,7 @@ class MeaningSearchTest {
 
     @Test
     void aChineseQuestionIsReadByTheChineseModel() throws Exception {
-        try (Workspace workspace = open(MEANING)) {
-            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
+        try (Workspace workspace = openRead()) {
             SearchResult result = workspace.searchTables("笔记本电脑还剩多少存货", 5);
 
             assertThat(names(result)).first().isEqualTo("库存");
@@ -101,9 +105,7 @@ class MeaningSearchTest {
 
     @Test
     void theVectorsAreKeptAndReadBackWhenTheWorkspaceOpensAgain() throws Exception {
-        try (Workspace workspace = open(MEANING)) {
-            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
-        }
+        openRead().close();
         assertThat(dir.resolve("ws/meaning.vectors")).isNotEmptyFile();
 
         try (Workspace workspace = open(MEANING)) {
@@ -115,9 +117,7 @@ class MeaningSearchTest {
 
     @Test
     void aDamagedVectorsFileIsMadeAgain() throws Exception {
-        try (Workspace workspace = open(MEANING)) {
-            assertThat(workspace.awaitMeanings(WAIT)).isTrue();
-        }
+        openRead().close();
         Files.write(dir.resolve("ws/meaning.vectors"), new byte[] {0x54, 0x51, 0x4d, 0x56, 0, 9, 1, 2, 3});
 
         try (Workspace workspace = open(MEANING)) {

@@ -8,9 +8,6 @@ import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +25,6 @@ class SearchHttpTest {
     Path dir;
 
     private TqServer server;
-    private final HttpClient client = HttpClient.newHttpClient();
 
     @BeforeEach
     void start() throws Exception {
@@ -80,12 +76,7 @@ class SearchHttpTest {
     }
 
     private JsonNode post(String route, Object body) throws Exception {
-        HttpResponse<String> response = client.send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/shop/" + route))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = new HttpCalls(server, "shop").post(route, body);
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         return JsonCodec.mapper().readTree(response.body());
     }
