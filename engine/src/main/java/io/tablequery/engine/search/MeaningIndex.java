@@ -33,9 +33,10 @@ import org.slf4j.LoggerFactory;
  * The meaning vectors of a workspace's tables, kept by the hash of the text each was made from: a table whose text
  * changes gets a new vector, and one whose vector is not there yet is found by its words alone, so a vector can never
  * belong to another version of its table. Tables are embedded after their upload commits, one at a time on one
- * background thread the process shares, and the vectors are written to a file of the workspace, replaced whole, when
- * none waits and every {@link #WRITE_EVERY} tables, so that reopening the workspace does not embed again; a missing
- * or unreadable file is made again.
+ * background thread the process shares, and the vectors are written to a file of the workspace, replaced whole, so
+ * that reopening the workspace does not embed again: when none waits (at most once per {@link #WRITE_PAUSE}, so that
+ * uploads one after another do not rewrite a large file for each table), every {@link #WRITE_EVERY} tables, when a
+ * caller awaits them and at close. A missing or unreadable file is made again.
  */
 final class MeaningIndex {
     private static final Logger LOG = LoggerFactory.getLogger(MeaningIndex.class);
@@ -43,6 +44,9 @@ final class MeaningIndex {
 
     /** The file is also written after this many tables, so a process that stops early keeps most of its work. */
     private static final int WRITE_EVERY = 200;
+
+    /** The least time between two writes when the queue empties. */
+    static final Duration WRITE_PAUSE = Duration.ofSeconds(5);
 
     private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(runnable -> {
         Thread thread = new Thread(runnable, "tq-meaning");
@@ -57,6 +61,10 @@ final class MeaningIndex {
     private volatile Set<String> live = Set.of();
     private final AtomicInteger embedded = new AtomicInteger();
     private volatile boolean closed;
+    /** Whether vectors were made since the file was last written. */
+    private volatile boolean unwritten;
+
+    private volatile long writtenAt = System.nanoTime() - WRITE_PAUSE.toNanos();
 
     /**
      * Opens the vectors of a workspace, reading its file when there is one.
@@ -73,12 +81,14 @@ final class MeaningIndex {
      *
      * @param key the text's SHA-256, in hex
      * @param text the text
+     * @param chineseNames whether the table's name or a column's has CJK characters: a question in another script
+     *     finds such a table by the Chinese model, its words matching little of the table's
      */
-    record Text(String key, String text) {
-        static Text of(String text) {
+    record Text(String key, String text, boolean chineseNames) {
+        static Text of(String text, boolean chineseNames) {
             try {
                 byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-                return new Text(HexFormat.of().formatHex(digest), text);
+                return new Text(HexFormat.of().formatHex(digest), text, chineseNames);
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(e);
             }
@@ -128,7 +138,7 @@ final class MeaningIndex {
     }
 
     /**
-     * Waits until no text waits to be embedded.
+     * Waits until no text waits to be embedded and the vectors made are written.
      *
      * @param timeout the longest wait
      * @return whether none waits
@@ -142,26 +152,35 @@ final class MeaningIndex {
             }
             Thread.sleep(20);
         }
+        if (unwritten) {
+            write();
+        }
         return true;
     }
 
-    /** Stops embedding for this workspace; what is queued is dropped. */
+    /** Stops embedding for this workspace, dropping what is queued, and writes the vectors made. */
     void close() {
         closed = true;
+        if (unwritten) {
+            write();
+        }
     }
 
     private void embed(String key, String text) {
         try {
             if (!closed) {
                 byText.put(key, MeaningModels.document(text));
+                unwritten = true;
             }
         } catch (RuntimeException | LinkageError e) {
             LOG.warn("a table's text could not be embedded; it is found by its words only: {}", e.toString());
         } finally {
-            queued.remove(key);
-            if (!closed && (queued.isEmpty() || embedded.incrementAndGet() % WRITE_EVERY == 0)) {
+            boolean last = queued.size() == 1;
+            boolean paused = System.nanoTime() - writtenAt < WRITE_PAUSE.toNanos();
+            if (!closed && ((last && !paused) || embedded.incrementAndGet() % WRITE_EVERY == 0)) {
                 write();
             }
+            queued.remove(key);
         }
     }
 
@@ -195,6 +214,7 @@ final class MeaningIndex {
     }
 
     private synchronized void write() {
+        unwritten = false;
         try {
             Files.createDirectories(file.getParent());
             Path partial = file.resolveSibling(file.getFileName() + ".partial");
@@ -223,6 +243,7 @@ final class MeaningIndex {
                 }
             }
             Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            writtenAt = System.nanoTime();
         } catch (IOException | RuntimeException e) {
             LOG.warn(
                     "the meaning vectors could not be written to {}; they are made again next time: {}",

@@ -1,23 +1,40 @@
 package io.tablequery.engine.search;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 
 /**
- * Ranks the tables whose vectors are made by the cosine of their text's vector with the question's, with the model
- * that read the question; a table below that model's floor is not similar enough to be offered for its meaning.
+ * Ranks the tables whose vectors are made by the cosine of their text's vector with the question's, one ranking per
+ * model that reads the question; a table below that model's floor is not similar enough to be offered for its meaning.
  */
 final class MeaningRanking {
-    /**
-     * The least cosine that ranks a table, by model: below it the small models' cosines say little (measured on short
-     * table texts: unrelated tables at 0.45-0.52 for the English model, 0.27-0.44 for the Chinese one).
-     */
-    static final float ENGLISH_FLOOR = 0.55f;
+    /** A model's vectors, and the least cosine that ranks a table by them. */
+    enum Model {
+        /**
+         * bge-small-en: unrelated short table texts score 0.45-0.52; 0.50 was the best floor over WikiTableQuestions'
+         * training questions (FusionTuning).
+         */
+        ENGLISH(0.50f),
+        /**
+         * bge-small-zh: unrelated Chinese table texts score 0.27-0.44 against a Chinese question; against an English
+         * question, tables of English names with a few Chinese values reach 0.46-0.54, so those are not offered to it.
+         */
+        CHINESE(0.45f);
 
-    static final float CHINESE_FLOOR = 0.45f;
+        private final float floor;
+
+        Model(float floor) {
+            this.floor = floor;
+        }
+
+        float floor() {
+            return floor;
+        }
+
+        float[] of(MeaningVectors vectors) {
+            return this == ENGLISH ? vectors.english() : vectors.chinese();
+        }
+    }
 
     /**
      * A table and how near its text is to the question.
@@ -27,35 +44,47 @@ final class MeaningRanking {
      */
     record Similar(String id, float cosine) {}
 
+    /**
+     * One ranking by meaning, and its weight in the fusion with the ranking by words (weight 1).
+     *
+     * @param tables the tables, best first
+     * @param weight the weight
+     */
+    record Weighted(List<Similar> tables, double weight) {}
+
     private MeaningRanking() {}
 
     /**
-     * Ranks tables for a question.
+     * Ranks tables for a question by each model that reads it: a question with CJK characters by the Chinese model
+     * over every table; any other by the English model over every table, and by the Chinese model too over the
+     * tables with Chinese names, which its words cannot match. A table of English names with some Chinese values is
+     * left to the English model: the Chinese model scores such tables near its floor against any English question.
      *
-     * @param question the question's vectors
-     * @param texts the tables' texts by id
-     * @param index the tables' vectors
-     * @param limit how many to return
-     * @return the tables by cosine, best first, each at least its model's floor
+     * @param question the question
+     * @param matrices the tables' vectors
+     * @param read how many tables have vectors
+     * @param limit how many tables each ranking holds at most
+     * @return the rankings, each weighted
      */
-    static List<Similar> rank(
-            MeaningVectors question, Map<String, MeaningIndex.Text> texts, MeaningIndex index, int limit) {
-        boolean chinese = question.english() == null;
-        float[] query = chinese ? question.chinese() : question.english();
-        float floor = chinese ? CHINESE_FLOOR : ENGLISH_FLOOR;
-        List<Similar> similar = new ArrayList<>();
-        for (Map.Entry<String, MeaningIndex.Text> text : texts.entrySet()) {
-            Optional<MeaningVectors> vectors = index.vectors(text.getValue().key());
-            float[] table =
-                    vectors.map(v -> chinese ? v.chinese() : v.english()).orElse(null);
-            if (table != null) {
-                float cosine = MeaningVectors.cosine(query, table);
-                if (cosine >= floor) {
-                    similar.add(new Similar(text.getKey(), cosine));
-                }
-            }
+    static List<Weighted> rankings(String question, MeaningMatrices matrices, int read, int limit) {
+        MeaningVectors vectors = MeaningModels.query(question, matrices.hasChineseNamed());
+        List<Weighted> rankings = new ArrayList<>();
+        if (vectors.english() != null) {
+            rankings.add(new Weighted(
+                    matrices.of(Model.ENGLISH, MeaningMatrices.Tables.ALL, read)
+                            .nearest(vectors.english(), Model.ENGLISH.floor(), limit),
+                    RankFusion.MEANING_WEIGHT));
         }
-        similar.sort(Comparator.comparingDouble(Similar::cosine).reversed().thenComparing(Similar::id));
-        return similar.subList(0, Math.min(limit, similar.size()));
+        if (vectors.chinese() != null) {
+            boolean across = !Scripts.hasCjk(question);
+            rankings.add(new Weighted(
+                    matrices.of(
+                                    Model.CHINESE,
+                                    across ? MeaningMatrices.Tables.CHINESE_NAMED : MeaningMatrices.Tables.ALL,
+                                    read)
+                            .nearest(vectors.chinese(), Model.CHINESE.floor(), limit),
+                    across ? RankFusion.ACROSS_LANGUAGES_WEIGHT : RankFusion.MEANING_WEIGHT));
+        }
+        return rankings;
     }
 }

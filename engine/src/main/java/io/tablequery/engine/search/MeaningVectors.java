@@ -12,13 +12,4 @@ record MeaningVectors(float[] english, float[] chinese) {
             throw new IllegalArgumentException("no vector");
         }
     }
-
-    /** The cosine of two unit vectors. */
-    static float cosine(float[] a, float[] b) {
-        float sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            sum += a[i] * b[i];
-        }
-        return sum;
-    }
 }

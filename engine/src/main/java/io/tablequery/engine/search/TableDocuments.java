@@ -71,6 +71,12 @@ final class TableDocuments {
         return text.length() <= MEANING_TEXT_MAX ? text.toString() : text.substring(0, MEANING_TEXT_MAX);
     }
 
+    /** Whether a table's name or one of its columns' has CJK characters. */
+    static boolean hasChineseNames(TableInfo table) {
+        return Scripts.hasCjk(table.name())
+                || table.columns().stream().anyMatch(column -> Scripts.hasCjk(column.name()));
+    }
+
     /** A name as words: separators and a file extension become spaces. */
     private static String words(String name) {
         return name.replaceAll("\\.(csv|tsv|txt|xlsx|xlsm|xls|xlsb|ods|sqlite|db)$", "")

@@ -144,7 +144,10 @@ public final class TableSearchIndex implements AutoCloseable {
         writer.updateDocument(new Term(TableDocuments.ID, id), TableDocuments.of(table, snapshot));
         indexed.put(id, indexedAs(table, snapshot));
         if (meaning != null) {
-            meaningTexts.put(id, MeaningIndex.Text.of(TableDocuments.meaningText(table, snapshot)));
+            meaningTexts.put(
+                    id,
+                    MeaningIndex.Text.of(
+                            TableDocuments.meaningText(table, snapshot), TableDocuments.hasChineseNames(table)));
         }
     }
 

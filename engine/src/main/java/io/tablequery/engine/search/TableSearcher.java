@@ -61,6 +61,8 @@ public final class TableSearcher {
     private final CatalogSnapshot snapshot;
     private final MeaningIndex meaning;
     private final Map<String, MeaningIndex.Text> meaningTexts;
+    private final MeaningMatrices matrices;
+    private volatile boolean allRead;
 
     TableSearcher(
             DirectoryReader reader,
@@ -72,6 +74,7 @@ public final class TableSearcher {
         this.snapshot = snapshot;
         this.meaning = meaning;
         this.meaningTexts = meaningTexts;
+        this.matrices = meaning == null ? null : new MeaningMatrices(meaningTexts, meaning);
     }
 
     /**
@@ -117,9 +120,57 @@ public final class TableSearcher {
         reader.decRef();
     }
 
-    private SearchResult search(String text, int topK, JoinGraph joins) throws IOException {
+    /**
+     * The rankings a search fuses, before fusion.
+     *
+     * @param lexical the tables by BM25, best first
+     * @param byWords each of those tables' Lucene hit
+     * @param weight the query's weight, to find which words matched; null when the text has no words
+     * @param terms the query's terms, each mapped to the word it came from
+     * @param byMeaning the rankings by meaning, one per model that read the question; none without meaning search or
+     *     vectors
+     * @param unread how many tables have no vectors yet
+     */
+    record Rankings(
+            List<String> lexical,
+            Map<String, ScoreDoc> byWords,
+            Weight weight,
+            Map<String, String> terms,
+            List<MeaningRanking.Weighted> byMeaning,
+            int unread) {
+        /** The rankings' ids, words first. */
+        List<List<String>> ids() {
+            List<List<String>> ids = new ArrayList<>();
+            ids.add(lexical);
+            byMeaning.forEach(ranking -> ids.add(
+                    ranking.tables().stream().map(MeaningRanking.Similar::id).toList()));
+            return ids;
+        }
+
+        /** Each ranking's weight in the fusion, words' 1. */
+        List<Double> weights() {
+            List<Double> weights = new ArrayList<>();
+            weights.add(1.0);
+            byMeaning.forEach(ranking -> weights.add(ranking.weight()));
+            return weights;
+        }
+
+        boolean foundByMeaning(String id) {
+            return byMeaning.stream()
+                    .anyMatch(ranking -> ranking.tables().stream().anyMatch(s -> s.id().equals(id)));
+        }
+    }
+
+    /**
+     * Ranks the tables for a question by words and by meaning, each ranking at most {@code candidates} long.
+     *
+     * @param text the question
+     * @param candidates how many tables each ranking offers
+     * @return the rankings
+     * @throws IOException when the index cannot be read
+     */
+    Rankings rankings(String text, int candidates) throws IOException {
         Map<String, String> terms = analyze(text);
-        int candidates = Math.max(topK * 2, CANDIDATES);
         Map<String, ScoreDoc> byWords = new HashMap<>();
         List<String> lexical = new ArrayList<>();
         Weight weight = null;
@@ -139,37 +190,60 @@ public final class TableSearcher {
                 }
             }
         }
-        List<List<String>> rankings = new ArrayList<>();
-        rankings.add(lexical);
-        Map<String, Float> similarity = new HashMap<>();
-        int unread = meaning == null ? 0 : meaning.pendingOf(meaningTexts);
-        if (meaning != null && !text.isBlank() && meaningTexts.size() > unread) {
-            List<MeaningRanking.Similar> similar =
-                    MeaningRanking.rank(MeaningModels.query(text), meaningTexts, meaning, candidates);
-            rankings.add(similar.stream().map(MeaningRanking.Similar::id).toList());
-            similar.forEach(s -> similarity.put(s.id(), s.cosine()));
+        int unread = unread();
+        List<MeaningRanking.Weighted> byMeaning = meaning != null && !text.isBlank() && meaningTexts.size() > unread
+                ? MeaningRanking.rankings(text, matrices, meaningTexts.size() - unread, candidates)
+                : List.of();
+        return new Rankings(lexical, byWords, weight, terms, byMeaning, unread);
+    }
+
+    /** The tables' vectors packed for ranking, or null without meaning search; for measuring the rankings. */
+    MeaningMatrices matrices() {
+        return matrices;
+    }
+
+    /** How many tables have their vectors; for measuring the rankings. */
+    int read() {
+        return meaningTexts.size() - unread();
+    }
+
+    /**
+     * Counts the tables without vectors. Once none is left, none is again: this searcher's tables are fixed, and a
+     * vector is dropped only when no table of the latest catalog has its text.
+     */
+    private int unread() {
+        if (meaning == null || allRead) {
+            return 0;
         }
+        int unread = meaning.pendingOf(meaningTexts);
+        allRead = unread == 0;
+        return unread;
+    }
+
+    private SearchResult search(String text, int topK, JoinGraph joins) throws IOException {
+        int candidates = Math.max(topK * 2, CANDIDATES);
+        Rankings rankings = rankings(text, candidates);
         List<TableInfo> found = new ArrayList<>();
-        for (String id : RankFusion.fuse(rankings, candidates)) {
+        for (String id : RankFusion.fuse(rankings.ids(), rankings.weights(), candidates)) {
             snapshot.table(id).filter(table -> table.totalsOf() == null).ifPresent(found::add);
         }
         List<TableHit> hits = new ArrayList<>();
         for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, joins, snapshot, topK)) {
             TableInfo table = ranked.table();
             String id = TableDocuments.id(table);
-            ScoreDoc scoreDoc = byWords.get(id);
+            ScoreDoc scoreDoc = rankings.byWords().get(id);
             boolean byMeaningAlone = scoreDoc == null
-                    && similarity.containsKey(id)
+                    && rankings.foundByMeaning(id)
                     && ranked.joins().isEmpty();
             hits.add(new TableHit(
                     table,
                     snapshot.fileName(table.fileNumber()),
                     scoreDoc == null ? 0f : scoreDoc.score,
-                    scoreDoc == null ? List.of() : matched(weight, scoreDoc.doc, terms),
+                    scoreDoc == null ? List.of() : matched(rankings.weight(), scoreDoc.doc, rankings.terms()),
                     ranked.joins(),
                     byMeaningAlone ? meaningTexts.get(id).text() : null));
         }
-        return new SearchResult(text, topK, hits, unread);
+        return new SearchResult(text, topK, hits, rankings.unread());
     }
 
     private static Query query(Map<String, String> terms) {

@@ -128,14 +128,22 @@ final class PublishedCatalog implements AutoCloseable {
 
     /**
      * Publishes the catalog after a committed change, derived from the published one and the change alone (and the
-     * search index updated for the changed tables only), so that a commit does not read the whole catalog again.
+     * search index updated for the changed tables only), so that a commit does not read the whole catalog again. A
+     * workspace that searches by meaning builds its search index at its first commit if no search has yet: its new
+     * tables are then read for meaning right after their upload, not at the first search.
      */
     void publish(CatalogChange change) {
         synchronized (publishLock) {
             CatalogSnapshot previous = published.snapshot();
             CatalogSnapshot snapshot = previous.apply(change);
-            published = new Published(
-                    snapshot, searchIndex == null ? null : searchIndex.update(previous, change, snapshot));
+            TableSearcher searcher = null;
+            if (searchIndex != null) {
+                searcher = searchIndex.update(previous, change, snapshot);
+            } else if (meaningVectors != null) {
+                searchIndex = TableSearchIndex.withMeaning(meaningVectors);
+                searcher = searchIndex.update(snapshot);
+            }
+            published = new Published(snapshot, searcher);
         }
         tell();
     }
@@ -178,7 +186,7 @@ final class PublishedCatalog implements AutoCloseable {
 
     /**
      * Builds the search index on first use, from the published catalog; later commits keep it up to date. A command
-     * that never searches (an upload from the command line) never pays for it.
+     * that never searches (an upload from the command line, which searches by words) never pays for it.
      */
     private TableSearcher buildSearchIndex() {
         synchronized (publishLock) {

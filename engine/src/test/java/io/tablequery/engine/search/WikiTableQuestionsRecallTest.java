@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * workspace, their meaning is read, and each training question over them is searched; a hit is the question's own
  * table among the top k. The build uploads every fourth table (uploading and embedding dominate the test's time);
  * {@code -Dtq.wtq.every=1} measures over all 2,108. The numbers are printed; the assertions are floors that catch a
- * regression, not goals. By words alone, the same tables and questions gave recall@1 0.429, @5 0.631, @10 0.715.
+ * regression, not goals. By words alone, the same tables and questions gave recall@1 0.429, @5 0.631, @10 0.715; with
+ * meaning 0.471, 0.683 and 0.753 (the fusion was tuned over all 2,108 tables: {@link FusionTuning}).
  */
 @CorpusSuite
 class WikiTableQuestionsRecallTest {
@@ -103,8 +104,9 @@ class WikiTableQuestionsRecallTest {
                     joinsMillis);
             assertThat(tableOfFile).hasSizeGreaterThan(2000 / EVERY);
             assertThat(questions).isGreaterThan(13_000 / EVERY);
-            assertThat(hits[0] / (double) questions).isGreaterThan(0.4);
-            assertThat(hits[2] / (double) questions).isGreaterThan(0.72);
+            assertThat(hits[0] / (double) questions).isGreaterThan(0.45);
+            assertThat(hits[1] / (double) questions).isGreaterThan(0.66);
+            assertThat(hits[2] / (double) questions).isGreaterThan(0.73);
         }
     }
 }
