@@ -1,21 +1,28 @@
 package io.tablequery.server.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.workspace.SearchMode;
+import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.SearchView;
+import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code tq search-tables --query Q --top-k K}: ranks tables for a question. */
 @Command(
         name = "search-tables",
-        description = "Find the tables that answer a question (BM25 over names, columns, descriptions and values; the"
-                + " tables each one joins follow it).")
+        description = "Find the tables that answer a question (BM25 over names, columns, descriptions and values,"
+                + " and with --search meaning an embedding model too; the tables each one joins follow it).")
 final class SearchTablesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -36,14 +43,51 @@ final class SearchTablesCommand implements Callable<Integer> {
             description = "How many tables to return (default: ${DEFAULT-VALUE}).")
     int topK;
 
+    @Option(
+            names = "--search",
+            paramLabel = "MODE",
+            defaultValue = "lexical",
+            description = "How to rank tables here: lexical (by their words) or meaning (by their words and by an"
+                    + " embedding model run in this process; the first such search reads every table's meaning and"
+                    + " keeps it in the workspace, which takes a while: tenths of a second a table). A server ranks"
+                    + " as it was started to (tq serve --search) (default: ${DEFAULT-VALUE}).")
+    String search;
+
+    /** The longest the first search by meaning waits for the tables' vectors; after it, words rank what is unread. */
+    static final Duration MEANING_WAIT = Duration.ofMinutes(10);
+
     @Override
     public Integer call() {
+        SearchMode mode;
+        try {
+            mode = SearchMode.valueOf(search.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--search takes lexical or meaning, not " + search);
+        }
+        target.searchBy(mode);
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("query", query);
         request.put("topK", topK);
-        JsonNode response = target.call(
-                skill -> SearchView.of(skill.searchTables(query, topK), skill.names()), "search-tables", request);
+        JsonNode response = target.callOnWorkspace(
+                workspace -> {
+                    if (mode == SearchMode.MEANING) {
+                        awaitMeanings(workspace);
+                    }
+                    TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+                    return SearchView.of(skill.searchTables(query, topK), skill.names());
+                },
+                "search-tables",
+                request);
         SkillOutput.print(spec.commandLine().getOut(), json, response);
         return 0;
+    }
+
+    /** Waits for the tables' vectors; until they are made (or after the wait) words rank the tables not read. */
+    private static void awaitMeanings(Workspace workspace) {
+        try {
+            workspace.awaitMeanings(MEANING_WAIT);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.tablequery.server.cli;
 
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -16,7 +17,10 @@ public final class WorkspaceOption {
             description = "Workspace directory (default: ${DEFAULT-VALUE}).")
     Path directory;
 
+    /** How a workspace opened here is set up; a command may change it before it opens one. */
+    WorkspaceOptions options = WorkspaceOptions.DEFAULTS;
+
     Workspace open() {
-        return Workspace.open(directory);
+        return Workspace.open(directory, options);
     }
 }

@@ -6,6 +6,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceHolder;
 import java.net.URI;
@@ -41,6 +42,15 @@ public final class WorkspaceTarget {
             description = "Ask this tq server (for example http://127.0.0.1:8080) instead of the one that holds the"
                     + " workspace directory, if any; a server that asks for keys gets the one in $TQ_API_KEY.")
     URI server;
+
+    /**
+     * Sets how a workspace opened here searches its tables; a server searches as it was started to.
+     *
+     * @param mode the search mode
+     */
+    void searchBy(SearchMode mode) {
+        workspace.options = workspace.options.withSearch(mode);
+    }
 
     /**
      * Runs a call on the workspace, embedded or through the server that holds it.

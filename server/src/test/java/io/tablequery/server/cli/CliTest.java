@@ -173,6 +173,41 @@ class CliTest {
     }
 
     @Test
+    void searchesByMeaningWhenAskedAndKeepsTheVectorsInTheWorkspace() throws Exception {
+        Path cars = dir.resolve("cars.csv");
+        Files.writeString(cars, "model,mpg,cylinders\nCivic,36,4\nMustang,21,8\n");
+        Path staff = dir.resolve("staff.csv");
+        Files.writeString(staff, "name,department,salary\nAnn,Marketing,10\nBo,IT,20\n");
+        String workspace = dir.resolve("ws").toString();
+        assertThat(run("ingest", "--workspace", workspace, cars.toString(), staff.toString()))
+                .isZero();
+
+        assertThat(run("search-tables", "--workspace", workspace, "--query", "fuel economy of automobiles"))
+                .isZero();
+        assertThat(out).doesNotContain("cars");
+
+        assertThat(run(
+                        "search-tables",
+                        "--workspace",
+                        workspace,
+                        "--search",
+                        "meaning",
+                        "--query",
+                        "fuel economy of automobiles",
+                        "--json"))
+                .isZero();
+        JsonNode found = JsonCodec.mapper().readTree(out);
+        assertThat(found.at("/tables/0/name").asText()).isEqualTo("cars");
+        assertThat(found.at("/tables/0/similarTo").asText()).startsWith("cars. Columns: model, mpg, cylinders.");
+        assertThat(found.at("/unreadMeanings").asInt()).isZero();
+        assertThat(dir.resolve("ws/meaning.vectors")).exists();
+
+        assertThat(run("search-tables", "--workspace", workspace, "--search", "psychic", "--query", "x"))
+                .isEqualTo(2);
+        assertThat(err).startsWith("--search takes lexical or meaning, not psychic");
+    }
+
+    @Test
     void ingestPrintsJsonForPrograms() throws Exception {
         Path csv = dir.resolve("a.csv");
         Files.writeString(csv, "x\n1\n");
