@@ -7,7 +7,7 @@ import java.util.Locale;
 
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
- * SIZE]}, {@code skill [--tables N] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
+ * SIZE]}, {@code skill [--tables N] [--meaning-tables N] [--meaning-vectors make|reuse] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
  * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
@@ -55,7 +55,7 @@ public final class BenchMain {
             workspaces(args, home, data, results);
         } else {
             System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
-                    + " [--heap SIZE]\n       tq bench ingest-shapes [--runs N] [--tables N]\n       tq bench skill [--tables N] [--queries N] [--table-rows N] [--reps N]"
+                    + " [--heap SIZE]\n       tq bench ingest-shapes [--runs N] [--tables N]\n       tq bench skill [--tables N] [--meaning-tables N] [--meaning-vectors make|reuse] [--queries N] [--table-rows N] [--reps N]"
                     + "\n       tq bench dialect [--scale S] [--reps N]"
                     + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
                     + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
@@ -110,19 +110,31 @@ public final class BenchMain {
     private static void skill(String[] args, Path data, Path results) throws Exception {
         SkillBenchmark.Settings defaults = SkillBenchmark.Settings.defaults(data, results);
         int tables = defaults.tables();
+        int meaningTables = defaults.meaningTables();
+        boolean reuseVectors = defaults.reuseVectors();
         int queries = defaults.queries();
         int tableRows = defaults.tableRows();
         int reps = defaults.repetitions();
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--tables" -> tables = Integer.parseInt(args[i + 1]);
+                case "--meaning-tables" -> meaningTables = Integer.parseInt(args[i + 1]);
+                case "--meaning-vectors" ->
+                    reuseVectors = switch (args[i + 1]) {
+                        case "reuse" -> true;
+                        case "make" -> false;
+                        default -> throw new IllegalArgumentException("--meaning-vectors takes make or reuse");
+                    };
                 case "--queries" -> queries = Integer.parseInt(args[i + 1]);
                 case "--table-rows" -> tableRows = Integer.parseInt(args[i + 1]);
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
                 default -> throw unknown(args, i);
             }
         }
-        SkillBenchmark.run(new SkillBenchmark.Settings(tables, queries, tableRows, reps, data, results), System.out);
+        SkillBenchmark.run(
+                new SkillBenchmark.Settings(
+                        tables, meaningTables, reuseVectors, queries, tableRows, reps, data, results),
+                System.out);
     }
 
     private static void dialect(String[] args, Path home, Path data, Path results) throws Exception {

@@ -19,7 +19,8 @@ class SkillBenchmarkTest {
     void measuresSearchAndRunSqlAndWritesTheReport() throws Exception {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         SkillBenchmark.Result result = SkillBenchmark.run(
-                new SkillBenchmark.Settings(300, 200, 120_000, 2, dir.resolve("data"), dir.resolve("results")),
+                new SkillBenchmark.Settings(
+                        300, 30, false, 200, 120_000, 2, dir.resolve("data"), dir.resolve("results")),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.search().tables()).isEqualTo(300);
         assertThat(result.meaning().tables()).isEqualTo(30);
