@@ -1,12 +1,15 @@
 package io.tablequery.engine.search;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The packed vectors one searcher ranks by meaning with, per model and per set of tables, built at first use and built
- * again when more tables have their vectors than when they were built.
+ * The packed vectors one searcher ranks by meaning with, per model and per set of tables, built at first use. While
+ * tables are still being read, they are built again with the newly made vectors at most once per {@link #REBUILD_PAUSE}
+ * (a build copies every vector), and at once when the last table is read; a search counts as unread every table made
+ * after the build it ranks with.
  */
 final class MeaningMatrices {
     /** Which tables a matrix holds. */
@@ -23,6 +26,11 @@ final class MeaningMatrices {
     private final Map<String, MeaningIndex.Text> chineseNamed = new HashMap<>();
     private final MeaningIndex index;
     private final Map<Key, MeaningMatrix> built = new ConcurrentHashMap<>();
+    private int generation = -1;
+    private long generationAt;
+
+    /** The least time between two builds while tables are being read. */
+    static final Duration REBUILD_PAUSE = Duration.ofSeconds(1);
 
     /**
      * Creates the matrices of a searcher's tables, none built yet.
@@ -46,18 +54,36 @@ final class MeaningMatrices {
     }
 
     /**
-     * Returns a model's matrix of some tables, building it when it was built with fewer vectors than are read now.
+     * Chooses how many read tables a search ranks with: the count of the last build while a new one would come sooner
+     * than {@link #REBUILD_PAUSE} after it, else the count now.
+     *
+     * @param read how many tables have vectors now
+     * @return how many the search's matrices are to hold at least
+     */
+    synchronized int generation(int read) {
+        long now = System.nanoTime();
+        if (generation < 0
+                || read == all.size()
+                || (read != generation && now - generationAt >= REBUILD_PAUSE.toNanos())) {
+            generation = read;
+            generationAt = now;
+        }
+        return generation;
+    }
+
+    /**
+     * Returns a model's matrix of some tables, building it when it was built for another generation.
      *
      * @param model the model
      * @param tables which tables
-     * @param read how many tables have vectors now
-     * @return the matrix
+     * @param generation how many tables had vectors when the search began ({@link #generation})
+     * @return the matrix, holding at least the vectors of that many tables
      */
-    MeaningMatrix of(MeaningRanking.Model model, Tables tables, int read) {
+    MeaningMatrix of(MeaningRanking.Model model, Tables tables, int generation) {
         return built.compute(
                 new Key(model, tables),
-                (key, matrix) -> matrix != null && matrix.read() == read
+                (key, matrix) -> matrix != null && matrix.read() == generation
                         ? matrix
-                        : MeaningMatrix.of(model, tables == Tables.ALL ? all : chineseNamed, index, read));
+                        : MeaningMatrix.of(model, tables == Tables.ALL ? all : chineseNamed, index, generation));
     }
 }

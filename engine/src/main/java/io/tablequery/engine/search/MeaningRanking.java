@@ -62,16 +62,16 @@ final class MeaningRanking {
      *
      * @param question the question
      * @param matrices the tables' vectors
-     * @param read how many tables have vectors
+     * @param generation which build of the matrices to rank with ({@link MeaningMatrices#generation})
      * @param limit how many tables each ranking holds at most
      * @return the rankings, each weighted
      */
-    static List<Weighted> rankings(String question, MeaningMatrices matrices, int read, int limit) {
+    static List<Weighted> rankings(String question, MeaningMatrices matrices, int generation, int limit) {
         MeaningVectors vectors = MeaningModels.query(question, matrices.hasChineseNamed());
         List<Weighted> rankings = new ArrayList<>();
         if (vectors.english() != null) {
             rankings.add(new Weighted(
-                    matrices.of(Model.ENGLISH, MeaningMatrices.Tables.ALL, read)
+                    matrices.of(Model.ENGLISH, MeaningMatrices.Tables.ALL, generation)
                             .nearest(vectors.english(), Model.ENGLISH.floor(), limit),
                     RankFusion.MEANING_WEIGHT));
         }
@@ -81,7 +81,7 @@ final class MeaningRanking {
                     matrices.of(
                                     Model.CHINESE,
                                     across ? MeaningMatrices.Tables.CHINESE_NAMED : MeaningMatrices.Tables.ALL,
-                                    read)
+                                    generation)
                             .nearest(vectors.chinese(), Model.CHINESE.floor(), limit),
                     across ? RankFusion.ACROSS_LANGUAGES_WEIGHT : RankFusion.MEANING_WEIGHT));
         }

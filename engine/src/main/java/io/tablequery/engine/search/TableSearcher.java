@@ -191,9 +191,12 @@ public final class TableSearcher {
             }
         }
         int unread = unread();
-        List<MeaningRanking.Weighted> byMeaning = meaning != null && !text.isBlank() && meaningTexts.size() > unread
-                ? MeaningRanking.rankings(text, matrices, meaningTexts.size() - unread, candidates)
-                : List.of();
+        List<MeaningRanking.Weighted> byMeaning = List.of();
+        if (meaning != null && !text.isBlank() && meaningTexts.size() > unread) {
+            int generation = matrices.generation(meaningTexts.size() - unread);
+            unread = meaningTexts.size() - generation;
+            byMeaning = MeaningRanking.rankings(text, matrices, generation, candidates);
+        }
         return new Rankings(lexical, byWords, weight, terms, byMeaning, unread);
     }
 

@@ -7,7 +7,9 @@ import io.tablequery.dialects.testing.Corpora;
 import io.tablequery.dialects.testing.CorpusSuite;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.testing.SpiderGold;
+import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +20,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -43,6 +46,10 @@ import org.junit.jupiter.api.io.TempDir;
 class SpiderJoinsTest {
     private static final int EVERY = Integer.getInteger("tq.spider.joins.every", 1);
 
+    /** How the multi-table questions are searched: by words in the build, {@code -Dtq.spider.search=meaning} too. */
+    private static final SearchMode SEARCH =
+            SearchMode.valueOf(System.getProperty("tq.spider.search", "lexical").toUpperCase(Locale.ROOT));
+
     @TempDir
     Path dir;
 
@@ -57,7 +64,7 @@ class SpiderJoinsTest {
         Map<Integer, String> databaseOfFile = new HashMap<>();
         Map<String, List<String>> goldQueries = SpiderGold.byDatabase();
         List<Question> questions = new ArrayList<>();
-        try (Workspace all = Workspace.open(dir.resolve("all"))) {
+        try (Workspace all = Workspace.open(dir.resolve("all"), WorkspaceOptions.DEFAULTS.withSearch(SEARCH))) {
             for (JsonNode database : catalogs) {
                 String name = database.get("db_id").asText();
                 Path file = SpiderGold.database(name);
@@ -84,14 +91,16 @@ class SpiderJoinsTest {
             long crossDatabase = JoinGraph.of(all.catalog()).all().stream()
                     .filter(join -> join.kind() == JoinKind.INFERRED)
                     .count();
+            assertThat(all.awaitMeanings(Duration.ofMinutes(30))).isTrue();
             double[] recall = recall(all, questions, databaseOfFile);
             System.out.printf(
                     "Spider multi-table questions (the tables a gold query reads outside its join conditions, and its"
                             + " literals; a hit needs every table it reads) over the %d tables of %d databases in one"
-                            + " workspace: %d questions, recall@2 %.3f, @5 %.3f, @10 %.3f; inferred joins between"
-                            + " databases: %d%n",
+                            + " workspace, searched by %s: %d questions, recall@2 %.3f, @5 %.3f, @10 %.3f; inferred"
+                            + " joins between databases: %d%n",
                     all.catalog().tables().size(),
                     databaseOfFile.size(),
+                    SEARCH.name().toLowerCase(Locale.ROOT),
                     questions.size(),
                     recall[0],
                     recall[1],
