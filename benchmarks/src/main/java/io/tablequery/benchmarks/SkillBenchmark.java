@@ -94,12 +94,7 @@ final class SkillBenchmark {
                         search.queries(),
                         search.topK()));
         out.append("| p50 | p99 | max |\n|---:|---:|---:|\n");
-        out.append(String.format(
-                Locale.ROOT,
-                "| %.2f ms | %.2f ms | %.2f ms |%n%n",
-                search.p50Micros() / 1000.0,
-                search.p99Micros() / 1000.0,
-                search.maxMicros() / 1000.0));
+        out.append(millisRow(search.p50Micros(), search.p99Micros(), search.maxMicros()));
         out.append("Goal: p50 <= 5 ms, p99 <= 20 ms.\n\n");
         SearchBenchmark.MeaningResult meaning = result.meaning();
         out.append("## search-tables latency by words and meaning\n\n");
@@ -121,12 +116,7 @@ final class SkillBenchmark {
                 embedding,
                 meaning.queries()));
         out.append("| p50 | p99 | p50 asked again |\n|---:|---:|---:|\n");
-        out.append(String.format(
-                Locale.ROOT,
-                "| %.2f ms | %.2f ms | %.2f ms |%n%n",
-                meaning.p50Micros() / 1000.0,
-                meaning.p99Micros() / 1000.0,
-                meaning.repeatedP50Micros() / 1000.0));
+        out.append(millisRow(meaning.p50Micros(), meaning.p99Micros(), meaning.repeatedP50Micros()));
         out.append("Goal (issue 25): p50 <= 10 ms, p99 <= 30 ms, the question's embedding included.\n\n");
         out.append("## run-sql overhead\n\n");
         out.append("The same SELECT, run directly on a new read-only SQLite connection reading every row as text,"
@@ -147,5 +137,14 @@ final class SkillBenchmark {
                         c.runSqlMicros() / 1000.0,
                         c.ratio())));
         return out.toString();
+    }
+
+    /** A markdown table row of latencies given in microseconds, shown in milliseconds, and a blank line after. */
+    private static String millisRow(long... micros) {
+        StringBuilder row = new StringBuilder("|");
+        for (long value : micros) {
+            row.append(String.format(Locale.ROOT, " %.2f ms |", value / 1000.0));
+        }
+        return row.append("\n\n").toString();
     }
 }

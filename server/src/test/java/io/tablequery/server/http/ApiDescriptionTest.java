@@ -7,7 +7,6 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,10 +32,7 @@ class ApiDescriptionTest {
 
     @BeforeEach
     void start() {
-        WorkspaceRegistry registry = new WorkspaceRegistry();
-        registry.add(Workspace.open(dir.resolve("data/shop")));
-        server = TqServer.start(
-                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        server = TestServers.serve(Workspace.open(dir.resolve("data/shop")), dir);
     }
 
     @AfterEach

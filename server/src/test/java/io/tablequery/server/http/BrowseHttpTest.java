@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.ByteArrayInputStream;
 import java.net.URI;
@@ -34,10 +33,7 @@ class BrowseHttpTest {
         Path csv = dir.resolve("sales.csv");
         Files.writeString(csv, "city,amount\nShanghai,10\n上海,20\nParis,\"3,000\"\n");
         workspace.ingest(csv);
-        WorkspaceRegistry registry = new WorkspaceRegistry();
-        registry.add(workspace);
-        server = TqServer.start(
-                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        server = TestServers.serve(workspace, dir);
     }
 
     @AfterEach

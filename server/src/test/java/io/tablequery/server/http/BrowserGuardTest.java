@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.io.IOException;
@@ -38,8 +37,7 @@ class BrowserGuardTest {
     void start() {
         WorkspaceRegistry registry = new WorkspaceRegistry(dir.resolve("data"), WorkspaceOptions.DEFAULTS);
         registry.add(Workspace.open(dir.resolve("data/shop")));
-        server = TqServer.start(
-                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        server = TqServer.start(registry, TestServers.SETTINGS, dir);
     }
 
     @AfterEach

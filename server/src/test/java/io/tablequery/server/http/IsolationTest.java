@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.auth.AdminKey;
@@ -67,12 +66,7 @@ class IsolationTest {
         adminKey = AdminKey.ensure(keys, null).orElseThrow();
         keyA = keys.issue("a").key();
         keyB = keys.issue("b").key();
-        server = TqServer.start(
-                registry,
-                new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS),
-                dir,
-                keys,
-                AuthMode.KEYS);
+        server = TqServer.start(registry, TestServers.SETTINGS, dir, keys, AuthMode.KEYS);
     }
 
     @AfterEach

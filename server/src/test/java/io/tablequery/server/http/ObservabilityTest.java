@@ -2,7 +2,6 @@ package io.tablequery.server.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -27,10 +26,7 @@ class ObservabilityTest {
         Workspace workspace = Workspace.open(dir.resolve("data/shop"));
         Files.writeString(dir.resolve("sales.csv"), "city,amount\nParis,10\nRome,20\n");
         workspace.ingest(dir.resolve("sales.csv"));
-        WorkspaceRegistry registry = new WorkspaceRegistry();
-        registry.add(workspace);
-        server = TqServer.start(
-                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        server = TestServers.serve(workspace, dir);
         calls = new HttpCalls(server, "shop");
     }
 

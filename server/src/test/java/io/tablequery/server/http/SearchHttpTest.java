@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
@@ -38,10 +37,7 @@ class SearchHttpTest {
             workspace.ingest(Files.writeString(dir.resolve(file.getKey()), file.getValue()));
         }
         assertThat(workspace.awaitMeanings(Duration.ofMinutes(2))).isTrue();
-        WorkspaceRegistry registry = new WorkspaceRegistry();
-        registry.add(workspace);
-        server = TqServer.start(
-                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        server = TestServers.serve(workspace, dir);
     }
 
     @AfterEach

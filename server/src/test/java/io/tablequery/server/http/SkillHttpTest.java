@@ -62,10 +62,7 @@ class SkillHttpTest {
         Path csv = dir.resolve("sales.csv");
         Files.writeString(csv, "city,amount\nShanghai,10\n上海,20\nParis,30\n");
         workspace.ingest(csv);
-        WorkspaceRegistry registry = new WorkspaceRegistry();
-        registry.add(workspace);
-        server = TqServer.start(
-                registry, new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS), dir);
+        server = TestServers.serve(workspace, dir);
     }
 
     @AfterEach

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestSettings;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.io.IOException;
@@ -60,7 +59,7 @@ class WorkspaceLifecycleTest {
         try (Stream<Path> directories = Files.list(root)) {
             directories.sorted().forEach(registry::serve);
         }
-        try (TqServer server = TqServer.start(registry, settings(), dir.resolve("spool"))) {
+        try (TqServer server = TqServer.start(registry, TestServers.SETTINGS, dir.resolve("spool"))) {
             long startMillis = (System.nanoTime() - start) / 1_000_000;
             assertThat(registry.names()).hasSize(count);
             assertThat(registry.openNames()).isEmpty();
@@ -176,7 +175,7 @@ class WorkspaceLifecycleTest {
         registry.serve(root.resolve("ws0000"));
         Path csv = dir.resolve("more.csv");
         Files.writeString(csv, "a,b\n1,2\n");
-        try (TqServer server = TqServer.start(registry, settings(), dir.resolve("spool"))) {
+        try (TqServer server = TqServer.start(registry, TestServers.SETTINGS, dir.resolve("spool"))) {
             HttpCalls calls = new HttpCalls(server, "ws0000");
             HttpClient http = HttpClient.newHttpClient();
             int uploads = 12;
@@ -225,9 +224,5 @@ class WorkspaceLifecycleTest {
             PathUtils.copyDirectory(template, root.resolve("ws%04d".formatted(i)));
         }
         PathUtils.delete(template);
-    }
-
-    private static ServerSettings settings() {
-        return new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS);
     }
 }
