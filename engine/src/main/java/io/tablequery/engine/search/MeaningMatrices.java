@@ -2,6 +2,7 @@ package io.tablequery.engine.search;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -17,13 +18,16 @@ final class MeaningMatrices {
         /** Every table. */
         ALL,
         /** The tables whose name or a column's name has CJK characters. */
-        CHINESE_NAMED
+        CHINESE_NAMED,
+        /** The other tables. */
+        OTHER_NAMED
     }
 
     private record Key(MeaningRanking.Model model, Tables tables) {}
 
     private final Map<String, MeaningIndex.Text> all;
     private final Map<String, MeaningIndex.Text> chineseNamed = new HashMap<>();
+    private final Map<String, MeaningIndex.Text> otherNamed = new HashMap<>();
     private final MeaningIndex index;
     private final Map<Key, MeaningMatrix> built = new ConcurrentHashMap<>();
     private int generation = -1;
@@ -41,11 +45,17 @@ final class MeaningMatrices {
     MeaningMatrices(Map<String, MeaningIndex.Text> texts, MeaningIndex index) {
         this.all = texts;
         this.index = index;
-        texts.forEach((id, text) -> {
-            if (text.chineseNames()) {
-                chineseNamed.put(id, text);
-            }
-        });
+        texts.forEach((id, text) -> (text.chineseNames() ? chineseNamed : otherNamed).put(id, text));
+    }
+
+    /**
+     * Whether some of the tables are among those without Chinese names.
+     *
+     * @param ids tables' ids
+     * @return whether one of them has no Chinese names
+     */
+    boolean anyOtherNamed(List<String> ids) {
+        return ids.stream().anyMatch(otherNamed::containsKey);
     }
 
     /** Whether some table has Chinese names. */
@@ -84,6 +94,14 @@ final class MeaningMatrices {
                 new Key(model, tables),
                 (key, matrix) -> matrix != null && matrix.read() == generation
                         ? matrix
-                        : MeaningMatrix.of(model, tables == Tables.ALL ? all : chineseNamed, index, generation));
+                        : MeaningMatrix.of(model, texts(tables), index, generation));
+    }
+
+    private Map<String, MeaningIndex.Text> texts(Tables tables) {
+        return switch (tables) {
+            case ALL -> all;
+            case CHINESE_NAMED -> chineseNamed;
+            case OTHER_NAMED -> otherNamed;
+        };
     }
 }

@@ -195,7 +195,7 @@ public final class TableSearcher {
         if (meaning != null && !text.isBlank() && meaningTexts.size() > unread) {
             int generation = matrices.generation(meaningTexts.size() - unread);
             unread = meaningTexts.size() - generation;
-            byMeaning = MeaningRanking.rankings(text, matrices, generation, candidates);
+            byMeaning = MeaningRanking.rankings(text, matrices, generation, candidates, lexical);
         }
         return new Rankings(lexical, byWords, weight, terms, byMeaning, unread);
     }

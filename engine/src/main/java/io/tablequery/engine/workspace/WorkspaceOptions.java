@@ -19,7 +19,12 @@ public record WorkspaceOptions(
     /** Keep the bytes and report of every superseded version. */
     public static final int ALL_VERSIONS = Integer.MAX_VALUE;
 
-    /** The defaults: two DuckDB threads, a 2 GB memory limit, search by words. */
+    /**
+     * The defaults of a workspace opened in a process of its own: two DuckDB threads, a 2 GB memory limit, search by
+     * words, so that a library or one-shot command that does not search loads no model. The commands that search
+     * ({@code tq serve}, {@code tq mcp}, {@code tq search-tables}) ask for {@link SearchMode#MEANING} unless told
+     * otherwise.
+     */
     public static final WorkspaceOptions DEFAULTS =
             new WorkspaceOptions(IngestSettings.DEFAULTS, 2, "2GB", ALL_VERSIONS, SearchMode.LEXICAL);
 
@@ -27,10 +32,10 @@ public record WorkspaceOptions(
      * The defaults of a server, where many queries run at once: one DuckDB thread per workspace, so each query runs
      * on the thread that asked and the cores go to more queries rather than to DuckDB's workers waiting on each
      * other. Measured on 2 cores under 64 clients in four alternations, this served 5-35% more requests than two
-     * threads; one large query alone takes about twice as long.
+     * threads; one large query alone takes about twice as long. Tables are searched by their meaning too.
      */
     public static final WorkspaceOptions SERVED =
-            new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB", ALL_VERSIONS, SearchMode.LEXICAL);
+            new WorkspaceOptions(IngestSettings.DEFAULTS, 1, "2GB", ALL_VERSIONS, SearchMode.MEANING);
 
     public WorkspaceOptions {
         requireNonNull(ingest, "ingest is null");

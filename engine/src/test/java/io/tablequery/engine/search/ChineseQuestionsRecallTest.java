@@ -22,14 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Measures search-tables on Chinese tables: 32 small spreadsheets of everyday business and public data with Chinese
  * headers and values ({@code search/zh-tables}), and 160 questions over them ({@code search/zh-questions.tsv}): 128 in
- * Chinese that use the table's own words, synonyms of them or a paraphrase of what is wanted, and 32 in English. Each
+ * Chinese that use the table's own words, synonyms of them or a paraphrase of what is wanted, and 32 in English; and 60
+ * questions, 30 in each language, about what no table holds, counted when some table is offered for them. Each
  * question is searched by words and by meaning; a hit is the question's table among the top k (k up to 5: there are
- * 32 tables). The numbers are printed by kind; the assertions are floors that catch a regression. The English
- * questions' weight in the fusion ({@link RankFusion#ACROSS_LANGUAGES_WEIGHT}) was chosen on this set (1 against 0.3
- * and 2); nothing else was.
+ * 32 tables). The numbers are printed by kind; the assertions are floors that catch a regression. The floor of the
+ * Chinese model for English questions ({@link MeaningRanking#ACROSS_LANGUAGES_FLOOR}) was chosen on this set with
+ * the unrelated questions, and the weight of its ranking measured here ({@link RankFusion#MEANING_WEIGHT}); nothing
+ * else was.
  */
 class ChineseQuestionsRecallTest {
     private static final int[] KS = {1, 3, 5};
+
+    /** The kind of the questions no table answers; their first count is of those that were offered some table. */
+    private static final String UNRELATED = "unrelated";
 
     @TempDir
     static Path dir;
@@ -76,6 +81,16 @@ class ChineseQuestionsRecallTest {
             }
             assertThat(workspace.awaitMeanings(Duration.ofMinutes(5))).isTrue();
             for (Question question : questions) {
+                if (question.kind().equals(UNRELATED)) {
+                    boolean offered =
+                            !workspace.searchTables(question.text(), 5).hits().isEmpty();
+                    String kind = UNRELATED + (Scripts.hasCjk(question.text()) ? " (Chinese)" : " (English)");
+                    Recall recall = byKind.computeIfAbsent(kind, k -> new Recall(0, new int[KS.length]));
+                    int[] hits = recall.hits();
+                    hits[0] += offered ? 1 : 0;
+                    byKind.put(kind, new Recall(recall.questions() + 1, hits));
+                    continue;
+                }
                 String gold = tableOfFile.get(question.file());
                 assertThat(gold).as(question.file()).isNotNull();
                 List<String> found = workspace.searchTables(question.text(), KS[KS.length - 1]).hits().stream()
@@ -103,6 +118,15 @@ class ChineseQuestionsRecallTest {
         Map<String, Recall> words = measure(SearchMode.LEXICAL);
         Map<String, Recall> meaning = measure(SearchMode.MEANING);
         for (String kind : words.keySet()) {
+            if (kind.startsWith(UNRELATED)) {
+                System.out.printf(
+                        "Chinese tables, %d %s questions: offered a table for %d by words, %d with meaning%n",
+                        words.get(kind).questions(),
+                        kind,
+                        words.get(kind).hits()[0],
+                        meaning.get(kind).hits()[0]);
+                continue;
+            }
             Recall lexical = words.get(kind);
             Recall dense = meaning.get(kind);
             System.out.printf(
@@ -119,12 +143,15 @@ class ChineseQuestionsRecallTest {
         }
         assertThat(meaning.get("chinese").questions()).isGreaterThanOrEqualTo(100);
         // Measured: Chinese questions R@1 0.891 by words, 0.914 with meaning; R@5 0.961 and 0.984. English questions
-        // over the Chinese headers R@5 0.063 by words (a value such as PM2.5 matches), 0.844 with meaning.
+        // over the Chinese headers R@5 0.063 by words (a value such as PM2.5 matches), 0.813 with meaning. Questions
+        // about what no table holds: 28 of the 30 Chinese ones are offered a table by words alone (single characters
+        // match), 2 of the 30 English ones by words and 25 with meaning (ACROSS_LANGUAGES_FLOOR says the trade).
         assertThat(meaning.get("chinese").at(0))
                 .isGreaterThanOrEqualTo(words.get("chinese").at(0));
         assertThat(meaning.get("chinese").at(2)).isGreaterThanOrEqualTo(0.95);
         assertThat(meaning.get("paraphrase").at(0))
                 .isGreaterThan(words.get("paraphrase").at(0));
-        assertThat(meaning.get("english").at(2)).isGreaterThanOrEqualTo(0.75);
+        assertThat(meaning.get("english").at(2)).isGreaterThanOrEqualTo(0.78);
+        assertThat(meaning.get(UNRELATED + " (English)").hits()[0]).isLessThanOrEqualTo(27);
     }
 }

@@ -115,6 +115,34 @@ class MeaningSearchTest {
     }
 
     @Test
+    void eachModelRanksOnlyTheTablesWhoseNamesItReads() throws Exception {
+        // To the English model a table of Chinese names is the template around its names, near any English question.
+        try (Workspace workspace = open(WorkspaceOptions.DEFAULTS);
+                TableSearchIndex index = TableSearchIndex.withMeaning(dir.resolve("ranked.vectors"))) {
+            TableSearcher searcher = index.update(workspace.catalog());
+            assertThat(index.awaitMeanings(WAIT)).isTrue();
+            String stock = workspace.catalog().tables().stream()
+                    .filter(table -> table.name().equals("库存"))
+                    .map(TableDocuments::id)
+                    .findFirst()
+                    .orElseThrow();
+            for (String question : List.of("how much stock is left in each warehouse", "history of the roman empire")) {
+                List<MeaningRanking.Weighted> rankings =
+                        searcher.rankings(question, 10).byMeaning();
+                assertThat(rankings).as(question).hasSize(2);
+                assertThat(rankings.get(0).tables())
+                        .as(question)
+                        .extracting(MeaningRanking.Similar::id)
+                        .doesNotContain(stock);
+                assertThat(rankings.get(1).tables())
+                        .as(question)
+                        .extracting(MeaningRanking.Similar::id)
+                        .isSubsetOf(stock);
+            }
+        }
+    }
+
+    @Test
     void aTableOfEnglishNamesWithChineseValuesIsNotLiftedAboveTheTableAQuestionIsAbout() throws Exception {
         // The Chinese model scores such tables 0.46-0.54 against unrelated English questions: above its floor, and
         // with the weight a question across languages gets, above the table the question is about.

@@ -49,8 +49,12 @@ final class McpCommand implements Callable<Integer> {
     @Mixin
     EngineOptions engines;
 
+    @Mixin
+    SearchOption search;
+
     @Override
     public Integer call() {
+        target.searchBy(search.mode());
         PrintStream protocol = System.out;
         System.setOut(System.err);
         PrintWriter err = spec.commandLine().getErr();

@@ -8,21 +8,22 @@ import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.views.SearchView;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code tq search-tables --query Q --top-k K}: ranks tables for a question. */
 @Command(
         name = "search-tables",
-        description = "Find the tables that answer a question (BM25 over names, columns, descriptions and values,"
-                + " and with --search meaning an embedding model too; the tables each one joins follow it).")
+        description = "Find the tables that answer a question: by their words (BM25 over names, columns, descriptions"
+                + " and values) and by their meaning (embedding models run in this process), unless --search"
+                + " lexical; the tables each one joins follow it. Run here, the first search by meaning reads every"
+                + " table not read yet (tenths of a second a table) and keeps what it read in the workspace; a server"
+                + " ranks as it was started to (tq serve --search).")
 final class SearchTablesCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -43,27 +44,15 @@ final class SearchTablesCommand implements Callable<Integer> {
             description = "How many tables to return (default: ${DEFAULT-VALUE}).")
     int topK;
 
-    @Option(
-            names = "--search",
-            paramLabel = "MODE",
-            defaultValue = "lexical",
-            description = "How to rank tables here: lexical (by their words) or meaning (by their words and by an"
-                    + " embedding model run in this process; the first such search reads every table's meaning and"
-                    + " keeps it in the workspace, which takes a while: tenths of a second a table). A server ranks"
-                    + " as it was started to (tq serve --search) (default: ${DEFAULT-VALUE}).")
-    String search;
+    @Mixin
+    SearchOption search;
 
     /** The longest the first search by meaning waits for the tables' vectors; after it, words rank what is unread. */
     static final Duration MEANING_WAIT = Duration.ofMinutes(10);
 
     @Override
     public Integer call() {
-        SearchMode mode;
-        try {
-            mode = SearchMode.valueOf(search.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--search takes lexical or meaning, not " + search);
-        }
+        SearchMode mode = search.mode();
         target.searchBy(mode);
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("query", query);

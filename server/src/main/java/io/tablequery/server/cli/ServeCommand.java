@@ -5,7 +5,6 @@ import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestSettings;
 import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.SkillSettings;
-import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.auth.AdminKey;
@@ -24,7 +23,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -107,13 +105,8 @@ final class ServeCommand implements Callable<Integer> {
             description = "A query naming tables of more rows than this in all is large (default: ${DEFAULT-VALUE}).")
     long largeQueryRows;
 
-    @Option(
-            names = "--search",
-            paramLabel = "MODE",
-            defaultValue = "lexical",
-            description = "How search-tables ranks tables: lexical (by their words; no model is loaded) or meaning"
-                    + " (by their words and by an embedding model run in the process) (default: ${DEFAULT-VALUE}).")
-    String search;
+    @Mixin
+    SearchOption search;
 
     @Option(
             names = "--max-queries",
@@ -202,12 +195,12 @@ final class ServeCommand implements Callable<Integer> {
                     duckDbThreads,
                     memoryPerWorkspace,
                     keepVersions == null ? WorkspaceOptions.ALL_VERSIONS : keepVersions,
-                    SearchMode.valueOf(search.toUpperCase(Locale.ROOT)));
+                    search.mode());
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     e.getMessage() + " (--duckdb-threads takes 1 or more; --memory-per-workspace a size like 2GB;"
-                            + " --keep-versions 0 or more; --search meaning or lexical)");
+                            + " --keep-versions 0 or more)");
         }
         ServerLimits limits;
         try {

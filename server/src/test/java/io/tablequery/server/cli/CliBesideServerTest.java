@@ -23,6 +23,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -290,12 +291,24 @@ class CliBesideServerTest {
     private record Served(TqServer server, WorkspaceRegistry registry, java.net.URI url) implements AutoCloseable {
         static Served start(Path workspace) throws IOException {
             WorkspaceRegistry registry = new WorkspaceRegistry();
-            registry.add(Workspace.open(workspace));
+            // As tq serve does, it searches by meaning; once the tables are read it ranks as a command run here does.
+            Workspace open = Workspace.open(workspace, WorkspaceOptions.SERVED);
+            awaitMeanings(open);
+            registry.add(open);
             // As tq serve --data ROOT does: the data root is the upload cache.
             TqServer server = TqServer.start(registry, ServerSettings.DEFAULTS.withPort(0), workspace.getParent());
             java.net.URI url = ServeCommand.localUrl("127.0.0.1", server.port());
             registry.announce(url);
             return new Served(server, registry, url);
+        }
+
+        private static void awaitMeanings(Workspace workspace) {
+            try {
+                assertThat(workspace.awaitMeanings(Duration.ofMinutes(2))).isTrue();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
         }
 
         @Override

@@ -173,7 +173,7 @@ class CliTest {
     }
 
     @Test
-    void searchesByMeaningWhenAskedAndKeepsTheVectorsInTheWorkspace() throws Exception {
+    void searchesByMeaningUnlessToldLexicalAndKeepsTheVectorsInTheWorkspace() throws Exception {
         Path cars = dir.resolve("cars.csv");
         Files.writeString(cars, "model,mpg,cylinders\nCivic,36,4\nMustang,21,8\n");
         Path staff = dir.resolve("staff.csv");
@@ -182,19 +182,19 @@ class CliTest {
         assertThat(run("ingest", "--workspace", workspace, cars.toString(), staff.toString()))
                 .isZero();
 
-        assertThat(run("search-tables", "--workspace", workspace, "--query", "fuel economy of automobiles"))
-                .isZero();
-        assertThat(out).doesNotContain("cars");
-
         assertThat(run(
                         "search-tables",
                         "--workspace",
                         workspace,
                         "--search",
-                        "meaning",
+                        "lexical",
                         "--query",
-                        "fuel economy of automobiles",
-                        "--json"))
+                        "fuel economy of automobiles"))
+                .isZero();
+        assertThat(out).doesNotContain("cars");
+        assertThat(dir.resolve("ws/meaning.vectors")).doesNotExist();
+
+        assertThat(run("search-tables", "--workspace", workspace, "--query", "fuel economy of automobiles", "--json"))
                 .isZero();
         JsonNode found = JsonCodec.mapper().readTree(out);
         assertThat(found.at("/tables/0/name").asText()).isEqualTo("cars");
@@ -204,7 +204,7 @@ class CliTest {
 
         assertThat(run("search-tables", "--workspace", workspace, "--search", "psychic", "--query", "x"))
                 .isEqualTo(2);
-        assertThat(err).startsWith("--search takes lexical or meaning, not psychic");
+        assertThat(err).startsWith("--search takes meaning or lexical, not psychic");
     }
 
     @Test

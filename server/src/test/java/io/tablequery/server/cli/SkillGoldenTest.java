@@ -83,7 +83,7 @@ class SkillGoldenTest {
                         "search-seed-example",
                         List.of("search-tables", "--query", "2025 April May June sales total", "--top-k", "20")),
                 Arguments.of("search-chinese", List.of("search-tables", "--query", "上海仓库的库存数量", "--top-k", "3")),
-                Arguments.of("search-nothing", List.of("search-tables", "--query", "zebra")),
+                Arguments.of("search-nothing", List.of("search-tables", "--search", "lexical", "--query", "zebra")),
                 Arguments.of("schemas-two-tables", List.of("get-schemas", "--tables", "sales_2025_q2,orders")),
                 Arguments.of("schemas-chinese", List.of("get-schemas", "--tables", "库存_库存表")),
                 Arguments.of("schemas-unknown", List.of("get-schemas", "--tables", "order")),

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
-import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.net.http.HttpResponse;
@@ -27,8 +26,7 @@ class SearchHttpTest {
 
     @BeforeEach
     void start() throws Exception {
-        Workspace workspace =
-                Workspace.open(dir.resolve("data/shop"), WorkspaceOptions.SERVED.withSearch(SearchMode.MEANING));
+        Workspace workspace = Workspace.open(dir.resolve("data/shop"), WorkspaceOptions.SERVED);
         for (var file : Map.of(
                         "cars.csv", "model,mpg,cylinders\nCivic,36,4\nMustang,21,8\n",
                         "regions.csv", "region_id,region\n1,North\n2,South\n",
