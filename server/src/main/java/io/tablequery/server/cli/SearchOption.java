@@ -17,7 +17,7 @@ final class SearchOption {
             paramLabel = "MODE",
             defaultValue = "meaning",
             description = "How search-tables ranks tables: meaning (by their words and by embedding models run in this"
-                    + " process, which read each uploaded table in the background, tenths of a second a table) or"
+                    + " process, which read each uploaded table in the background, about a tenth of a second a table) or"
                     + " lexical (by their words alone; no model is loaded) (default: ${DEFAULT-VALUE}).")
     String search;
 

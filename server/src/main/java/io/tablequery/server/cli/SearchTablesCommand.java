@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         description = "Find the tables that answer a question: by their words (BM25 over names, columns, descriptions"
                 + " and values) and by their meaning (embedding models run in this process), unless --search"
                 + " lexical; the tables each one joins follow it. Run here, the first search by meaning reads every"
-                + " table not read yet (tenths of a second a table) and keeps what it read in the workspace; a server"
+                + " table not read yet (about a tenth of a second a table) and keeps what it read in the workspace; a server"
                 + " ranks as it was started to (tq serve --search).")
 final class SearchTablesCommand implements Callable<Integer> {
     @Spec
