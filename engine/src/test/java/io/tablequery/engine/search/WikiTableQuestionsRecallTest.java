@@ -10,6 +10,7 @@ import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,17 +27,21 @@ import org.junit.jupiter.api.io.TempDir;
  * table among the top k. The build uploads every fourth table (uploading and embedding dominate the test's time);
  * {@code -Dtq.wtq.every=1} measures over all 2,108. The numbers are printed; the assertions are floors that catch a
  * regression, not goals. By words alone, the same tables and questions gave recall@1 0.429, @5 0.631, @10 0.715; with
- * meaning 0.471, 0.683 and 0.753 (the fusion was tuned over all 2,108 tables: {@link FusionTuning}).
+ * meaning 0.471, 0.683 and 0.753 (the fusion was tuned over all 2,108 tables: {@link FusionTuning}). {@code
+ * -Dtq.wtq.chinese=true} adds 32 tables of Chinese names, which English questions reach through the Chinese model.
  */
 @CorpusSuite
 class WikiTableQuestionsRecallTest {
     private static final int EVERY = Integer.getInteger("tq.wtq.every", 4);
 
+    /** With {@code -Dtq.wtq.chinese=true}, the 32 Chinese tables of ChineseQuestionsRecallTest join the workspace. */
+    private static final boolean WITH_CHINESE_TABLES = Boolean.getBoolean("tq.wtq.chinese");
+
     @TempDir
     Path dir;
 
     @Test
-    void recallOfTheGoldTableOverTheTrainingQuestions() throws IOException, InterruptedException {
+    void recallOfTheGoldTableOverTheTrainingQuestions() throws IOException, InterruptedException, URISyntaxException {
         Path root = Corpora.resolve("wikitablequestions");
         Map<String, String> tableOfFile = new HashMap<>();
         int failed = 0;
@@ -56,6 +61,16 @@ class WikiTableQuestionsRecallTest {
                     tableOfFile.put(relative, tables.get(0).name());
                 } catch (RuntimeException e) {
                     failed++;
+                }
+            }
+            if (WITH_CHINESE_TABLES) {
+                Path chinese = Path.of(WikiTableQuestionsRecallTest.class
+                        .getResource("/search/zh-tables")
+                        .toURI());
+                try (var csvs = Files.list(chinese)) {
+                    for (Path csv : csvs.sorted().toList()) {
+                        workspace.ingest(csv);
+                    }
                 }
             }
             double ingestSeconds = (System.nanoTime() - ingestStart) / 1e9;
@@ -88,9 +103,10 @@ class WikiTableQuestionsRecallTest {
             long joins = JoinGraph.of(workspace.catalog()).all().size();
             double joinsMillis = (System.nanoTime() - joinsStart) / 1e6;
             System.out.printf(
-                    "WikiTableQuestions: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
+                    "WikiTableQuestions%s: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
                             + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables and %.1f s more to read their"
                             + " meaning, %d joins inferred between them (found in %.1f ms)%n",
+                    WITH_CHINESE_TABLES ? " and 32 Chinese tables" : "",
                     tableOfFile.size(),
                     failed,
                     questions,
