@@ -474,6 +474,10 @@ final class ExpressionTranslator {
         return "translate(" + text.sql() + ", '" + UPPER + "', '" + LOWER + "')";
     }
 
+    private static boolean isAscii(String text) {
+        return text.chars().allMatch(c -> c < 0x80);
+    }
+
     static String foldAscii(String text, boolean lower) {
         StringBuilder out = new StringBuilder(text.length());
         for (int i = 0; i < text.length(); i++) {
@@ -502,7 +506,15 @@ final class ExpressionTranslator {
                     }
                     escapeLiteral = literal(s);
                 }
-                sql = statement.dialect().like(lowerAscii(text(value)), lowerAscii(text(pattern)), escapeLiteral);
+                Typed text = text(value);
+                if (escapeLiteral == null
+                        && like.value() instanceof Expr.ColumnRef
+                        && text(pattern).constant() instanceof String constant
+                        && isAscii(constant)) {
+                    sql = statement.dialect().likeAsciiPattern(text.sql(), lowerAscii(text), lowerAscii(text(pattern)));
+                } else {
+                    sql = statement.dialect().like(lowerAscii(text), lowerAscii(text(pattern)), escapeLiteral);
+                }
                 break;
             case "GLOB":
                 if (!(pattern.constant() instanceof String glob)) {

@@ -196,6 +196,21 @@ public interface SqlDialect {
     String like(String value, String pattern, String escape);
 
     /**
+     * Spells SQLite's {@code LIKE} of a column's text against a constant pattern of ASCII characters, with no escape
+     * character: SQLite folds ASCII letters alone, so the plain form matches the value and the pattern each lowered
+     * in ASCII ({@code foldedValue}, {@code foldedPattern}). A dialect whose case-insensitive match folds ASCII text
+     * as SQLite does may use it where the value is ASCII and the plain form elsewhere.
+     *
+     * @param value the column's text, which the dialect may read more than once
+     * @param foldedValue the same text lowered in ASCII
+     * @param foldedPattern the pattern's literal, lowered in ASCII
+     * @return the boolean expression
+     */
+    default String likeAsciiPattern(String value, String foldedValue, String foldedPattern) {
+        return like(foldedValue, foldedPattern, null);
+    }
+
+    /**
      * Spells a text without its trailing spaces (SQLite's {@code RTRIM} collation; spaces only).
      *
      * @param text the text
