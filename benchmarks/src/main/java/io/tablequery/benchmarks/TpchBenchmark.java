@@ -92,6 +92,8 @@ final class TpchBenchmark {
             Double auto,
             String autoEngine,
             Double raw,
+            Double asWritten,
+            String notAsWritten,
             Double queryDuckDb,
             Boolean enginesEqual,
             Map<String, String> answers,
@@ -163,7 +165,7 @@ final class TpchBenchmark {
             DuckDbTools tools = new DuckDbTools(workspace, DuckToolSettings.DEFAULTS.withQueryTimeout(limit));
             List<Prepared> prepared = new ArrayList<>();
             for (TpchQueries.Query query : queries) {
-                prepared.add(prepare(skill, tools, query, answers));
+                prepared.add(prepare(workspace, skill, tools, query, answers));
             }
             List<DuckSide> duckSides = new ArrayList<>();
             for (Prepared query : prepared) {
@@ -231,6 +233,8 @@ final class TpchBenchmark {
             Double auto,
             RunSqlResult autoResult,
             Double raw,
+            Double asWritten,
+            String notAsWritten,
             Double queryDuckDb,
             RunSqlResult duckdbResult,
             Map<String, String> answers,
@@ -246,10 +250,18 @@ final class TpchBenchmark {
      * @param answers per contender, {@code ok} or the first difference from the answer
      */
     private record Prepared(
-            TpchQueries.Query query, String translated, String untranslated, Map<String, String> answers) {}
+            TpchQueries.Query query,
+            String translated,
+            String untranslated,
+            String notAsWritten,
+            Map<String, String> answers) {}
 
     private static Prepared prepare(
-            TableQuerySkill skill, DuckDbTools tools, TpchQueries.Query query, Optional<Path> answers) {
+            Workspace workspace,
+            TableQuerySkill skill,
+            DuckDbTools tools,
+            TpchQueries.Query query,
+            Optional<Path> answers) {
         Translation translation = skill.translate(query.sqlite(), RealSums.DUCKDB);
         String translated = translation instanceof Translation.Translated t ? t.sql() : null;
         String untranslated = translation instanceof Translation.Untranslatable u ? u.reason() : null;
@@ -257,7 +269,10 @@ final class TpchBenchmark {
         if (answers.isPresent()) {
             check(answers.get(), query, skill, tools, translated != null, checked);
         }
-        return new Prepared(query, translated, untranslated, checked);
+        String notAsWritten = translated == null
+                ? "not translated"
+                : AsWritten.whyNot(workspace, query.sqlite(), translated).orElse(null);
+        return new Prepared(query, translated, untranslated, notAsWritten, checked);
     }
 
     /**
@@ -275,6 +290,9 @@ final class TpchBenchmark {
         Map<String, Work> contenders = new LinkedHashMap<>();
         if (translated != null) {
             contenders.put("raw", () -> readAll(workspace, translated));
+            if (prepared.notAsWritten() == null) {
+                contenders.put("as written", () -> readAll(workspace, query.sqlite()));
+            }
             contenders.put("duckdb", () -> last[0] = runSql(skill, query, PlanEngine.DUCKDB));
         }
         contenders.put("queryDuckDB", () -> {
@@ -295,6 +313,8 @@ final class TpchBenchmark {
                 auto,
                 last[1],
                 raw,
+                millis.get("as written"),
+                prepared.notAsWritten(),
                 nativeMillis,
                 last[0],
                 prepared.answers(),
@@ -317,6 +337,8 @@ final class TpchBenchmark {
                 duck.auto(),
                 duck.autoResult() == null ? null : duck.autoResult().engine(),
                 duck.raw(),
+                duck.asWritten(),
+                duck.notAsWritten(),
                 duck.queryDuckDb(),
                 equal,
                 duck.answers(),
