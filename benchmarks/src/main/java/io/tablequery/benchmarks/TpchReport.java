@@ -105,7 +105,7 @@ final class TpchReport {
         out.append("\nEach query is a one-step run-sql plan (`CREATE TEMP TABLE q AS <SQLite SQL>`), up to 2,000"
                         + " rows shown. **raw** runs the translated SQL on a DuckDB JDBC connection to the same"
                         + " database and reads every row; **as written** runs the SQLite text itself there, where it"
-                        + " runs and answers as the translation does (its sorted rows, numbers to 8 digits), so that"
+                        + " runs and answers as the translation does (its rows in order, numbers within a part in a billion), so that"
                         + " raw against it is the translation's cost and it against queryDuckDB the query's form;"
                         + " **queryDuckDB** runs DuckDB's own rendering of the query"
                         + " (the corpora's). Each contender ran its ")

@@ -507,13 +507,14 @@ final class ExpressionTranslator {
                     escapeLiteral = literal(s);
                 }
                 Typed text = text(value);
+                Typed patternText = text(pattern);
                 if (escapeLiteral == null
                         && like.value() instanceof Expr.ColumnRef
-                        && text(pattern).constant() instanceof String constant
+                        && patternText.constant() instanceof String constant
                         && isAscii(constant)) {
-                    sql = statement.dialect().likeAsciiPattern(text.sql(), lowerAscii(text), lowerAscii(text(pattern)));
+                    sql = statement.dialect().likeAsciiPattern(text.sql(), lowerAscii(text), lowerAscii(patternText));
                 } else {
-                    sql = statement.dialect().like(lowerAscii(text), lowerAscii(text(pattern)), escapeLiteral);
+                    sql = statement.dialect().like(lowerAscii(text), lowerAscii(patternText), escapeLiteral);
                 }
                 break;
             case "GLOB":
