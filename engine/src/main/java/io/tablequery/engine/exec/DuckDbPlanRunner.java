@@ -1,9 +1,11 @@
 package io.tablequery.engine.exec;
 
+import io.tablequery.dialects.translate.ColumnSchema;
 import io.tablequery.dialects.translate.DuckDbDialect;
 import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import java.sql.Connection;
@@ -46,6 +48,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
         private final Connection connection;
         private final Duration timeout;
         private PlanTranslation translation;
+        private ValidatedPlan plan;
 
         Session(Connection connection, Duration timeout) {
             this.connection = connection;
@@ -63,6 +66,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
             }
             long deadline = System.nanoTime() + timeout.toNanos();
             this.translation = translation;
+            this.plan = plan;
             List<ValidatedStep> steps = plan.steps();
             for (int i = 0; i < steps.size(); i++) {
                 try {
@@ -85,6 +89,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
             return JdbcFinalTable.of(
                     connection,
                     step,
+                    visibleColumns(step),
                     new RowLineage(
                             translation.lineage().get(number),
                             refused == null ? null : CitationNotices.untranslated(number, "DuckDB", refused),
@@ -93,6 +98,24 @@ public final class DuckDbPlanRunner implements PlanRunner {
                             true,
                             translation.summarized().get(number),
                             timeout));
+        }
+
+        /**
+         * The columns of a step's table that results show, as the translation created them: asking DuckDB for them
+         * would cost a statement.
+         */
+        private List<String> visibleColumns(ValidatedStep step) {
+            List<ValidatedStep> steps = plan.steps();
+            for (int i = 0; i < steps.size(); i++) {
+                if (steps.get(i).step().step() == step.step().step()) {
+                    return translation.steps().get(i).columns().stream()
+                            .map(ColumnSchema::name)
+                            .filter(name -> !PlanValidator.hidden(name))
+                            .toList();
+                }
+            }
+            throw new IllegalArgumentException(
+                    "step %d is not a step of the plan".formatted(step.step().step()));
         }
 
         @Override

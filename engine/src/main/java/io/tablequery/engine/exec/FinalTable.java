@@ -20,9 +20,10 @@ public interface FinalTable extends RowBatches {
 
     /**
      * Counts the table's rows. An engine that has to run the step's query to count may read the first rows the
-     * caller asks for next in the same go, and count apart only when there are more.
+     * caller asks for in the same go (through {@link #stream} or {@link #values}, before or after the count), and
+     * count apart only when there are more.
      *
-     * @param reading how many of the first rows the caller reads next, through {@link #stream} or {@link #values}
+     * @param reading how many of the first rows the caller reads
      * @return the rows
      */
     long rowCount(long reading);

@@ -21,8 +21,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
 /**
- * Reads the final tables a plan left in a session, on any engine: each is counted, then read in its step's row order,
- * cut to the ceilings, with every row's citation.
+ * Reads the final tables a plan left in a session, on any engine: each is read in its step's row order, cut to the
+ * ceilings, with every row's citation, and counted when it was cut.
  */
 public final class FinalTables {
     private FinalTables() {}
@@ -66,12 +66,11 @@ public final class FinalTables {
     }
 
     private static ResultTable read(FinalTable table, ValidatedStep step, ResultTruncator truncator) {
-        long total = table.rowCount(truncator.rowsLeft());
         List<String> columns = new ArrayList<>(table.columns());
         columns.add(Citations.COLUMN);
         ResultHeader header = new ResultHeader(
                 step.step().step(), step.step().destineTableName(), step.step().destineTableDescription(), columns);
-        return truncator.collect(header, total, table::stream);
+        return truncator.collect(header, table, table::rowCount);
     }
 
     /**

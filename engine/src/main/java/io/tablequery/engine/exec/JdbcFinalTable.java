@@ -20,7 +20,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
@@ -56,23 +55,20 @@ final class JdbcFinalTable implements FinalTable {
     }
 
     /**
-     * Finds a final table on a connection.
+     * Names a final table on a connection.
      *
      * @param connection the connection holding the steps' temp tables
      * @param step the final step
+     * @param columns its visible columns ({@link #visibleColumns})
      * @param lineage how its rows' citations are read
      * @return the table
      */
-    static JdbcFinalTable of(Connection connection, ValidatedStep step, RowLineage lineage) {
+    static JdbcFinalTable of(Connection connection, ValidatedStep step, List<String> columns, RowLineage lineage) {
         requireNonNull(connection, "connection is null");
         requireNonNull(step, "step is null");
+        requireNonNull(columns, "columns is null");
         requireNonNull(lineage, "lineage is null");
-        try {
-            return new JdbcFinalTable(
-                    connection, step, visibleColumns(connection, step.step().destineTableName()), lineage);
-        } catch (SQLException e) {
-            throw readFailed(e);
-        }
+        return new JdbcFinalTable(connection, step, columns, lineage);
     }
 
     /** The columns of a step's table that results show: all but the hidden provenance columns. */
@@ -83,7 +79,7 @@ final class JdbcFinalTable implements FinalTable {
             ResultSetMetaData meta = rs.getMetaData();
             for (int i = 1; i <= meta.getColumnCount(); i++) {
                 String name = meta.getColumnName(i);
-                if (!name.toLowerCase(Locale.ROOT).startsWith(PlanValidator.HIDDEN_PREFIX)) {
+                if (!PlanValidator.hidden(name)) {
                     columns.add(name);
                 }
             }

@@ -61,6 +61,7 @@ public final class SqlitePlanRunner implements PlanRunner {
     /** The run's own SQLite connection, which the run closes; the session leaves it open. */
     private static final class Session implements PlanSession {
         private final RunContext context;
+        private final Map<String, List<String>> stepColumns = new LinkedHashMap<>();
 
         Session(RunContext context) {
             this.context = context;
@@ -70,7 +71,6 @@ public final class SqlitePlanRunner implements PlanRunner {
         public void execute(ValidatedPlan plan, PlanTranslation translation) {
             Connection connection = context.sqlite();
             long deadline = System.nanoTime() + context.timeout().toNanos();
-            Map<String, List<String>> stepColumns = new LinkedHashMap<>();
             for (ValidatedStep step : plan.steps()) {
                 try (PreparedStatement check =
                         connection.prepareStatement(StrictIdentifiers.rewrite(step.executedSql()))) {
@@ -99,6 +99,7 @@ public final class SqlitePlanRunner implements PlanRunner {
             return JdbcFinalTable.of(
                     context.sqlite(),
                     step,
+                    stepColumns.get(step.step().destineTableName()),
                     new RowLineage(
                             lineage, null, RowLineage.SQLITE_ROW_NUMBER, citeRanges, false, null, context.timeout()));
         }

@@ -26,6 +26,16 @@ public final class PlanValidator {
     /** Columns whose names start with this are hidden from results. */
     public static final String HIDDEN_PREFIX = "__tq_";
 
+    /**
+     * Tells whether a column is hidden from results.
+     *
+     * @param column the column's name
+     * @return whether it starts with {@link #HIDDEN_PREFIX}, in any case
+     */
+    public static boolean hidden(String column) {
+        return column.toLowerCase(Locale.ROOT).startsWith(HIDDEN_PREFIX);
+    }
+
     private static final List<String> INTERNAL_PREFIXES = List.of("tq_catalog_", "tq_stage_");
 
     private PlanValidator() {}

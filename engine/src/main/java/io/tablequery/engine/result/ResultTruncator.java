@@ -4,12 +4,13 @@ import static java.util.Objects.requireNonNull;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongUnaryOperator;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * Cuts the final tables of one run to the ceilings while their rows are fetched: the row ceiling counts across all
  * tables, each cell is cut to the cell ceiling, and the output budget stops further rows once the CSV would grow past
- * it. Rows past a ceiling are never read.
+ * it. Rows past a ceiling are never read but one, which tells that the table was cut.
  */
 public final class ResultTruncator {
     private static final int BATCH_ROWS = 256;
@@ -42,26 +43,31 @@ public final class ResultTruncator {
     }
 
     /**
-     * Reads one final table's rows and cuts them.
+     * Reads one final table's rows and cuts them. The rows are read one past what may be shown, so that a table read
+     * whole needs no count; only a table that was cut is counted.
      *
      * @param header the table's identity and columns, {@code __src} last
-     * @param totalRows every row of the table
      * @param source the rows: the visible columns, then each row's {@code __src} citation
+     * @param count counts every row of the table, given how many rows were asked of {@code source}
      * @return the table as shown
      */
-    public ResultTable collect(ResultHeader header, long totalRows, RowBatches source) {
+    public ResultTable collect(ResultHeader header, RowBatches source, LongUnaryOperator count) {
         List<List<String>> rows = new ArrayList<>();
         int[] cutCells = {0};
         Truncation[] truncation = {Truncation.NONE};
+        boolean[] stopped = {false};
         long headerLength = CsvText.recordLength(header.columns());
+        long asked = rowsLeft + 1L;
         if (headerLength > budgetLeft) {
             truncation[0] = Truncation.OUTPUT_BUDGET;
+            stopped[0] = true;
         } else {
             budgetLeft -= headerLength;
-            source.stream(Math.min(rowsLeft, totalRows), allocator, BATCH_ROWS, batch -> {
+            source.stream(asked, allocator, BATCH_ROWS, batch -> {
                 int columns = batch.getFieldVectors().size();
                 for (int r = 0; r < batch.getRowCount(); r++) {
                     if (rowsLeft == 0) {
+                        stopped[0] = true;
                         return false;
                     }
                     List<String> row = new ArrayList<>(columns);
@@ -78,6 +84,7 @@ public final class ResultTruncator {
                     if (length > budgetLeft) {
                         truncation[0] = Truncation.OUTPUT_BUDGET;
                         budgetLeft = 0;
+                        stopped[0] = true;
                         return false;
                     }
                     budgetLeft -= length;
@@ -87,6 +94,7 @@ public final class ResultTruncator {
                 return true;
             });
         }
+        long totalRows = stopped[0] ? count.applyAsLong(asked) : rows.size();
         if (truncation[0] == Truncation.NONE && rows.size() < totalRows) {
             truncation[0] = budgetLeft == 0 ? Truncation.OUTPUT_BUDGET : Truncation.MAX_ROWS;
         }
