@@ -10,12 +10,29 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param name the column's name
  * @param type the storage class of its values in the DuckDB copy; {@link SqlType#MIXED} when they differ
  * @param affinity its SQLite affinity ({@link SqliteAffinity#BLOB} for a column declared without a type, {@link SqliteAffinity#NONE} for an expression's)
+ * @param dateValues for a text column whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to
+ *     9999 (a fact ingest knows of the dates it wrote), the column of the same relation that holds the same values as
+ *     a SQL {@code DATE}; else null. Comparisons with dates and date functions then read it instead of parsing text.
  */
-public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
+public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, String dateValues) {
     public ColumnSchema {
         requireNonNull(name, "name is null");
         requireNonNull(type, "type is null");
         requireNonNull(affinity, "affinity is null");
+        if (dateValues != null && type != SqlType.TEXT) {
+            throw new IllegalArgumentException("only text columns hold dates as text: " + name);
+        }
+    }
+
+    /**
+     * A column of which nothing more is known.
+     *
+     * @param name the column's name
+     * @param type the storage class of its values
+     * @param affinity its SQLite affinity
+     */
+    public ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
+        this(name, type, affinity, null);
     }
 
     /**

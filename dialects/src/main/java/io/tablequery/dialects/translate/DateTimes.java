@@ -62,9 +62,9 @@ final class DateTimes {
             default: {
                 String ts = timestamp(args);
                 return switch (name) {
-                    case "date" -> Typed.of("strftime(" + ts + ", '%Y-%m-%d')", SqlType.TEXT);
+                    case "date" -> Typed.of(signedYear(ts, "-%m-%d"), SqlType.TEXT);
                     case "time" -> Typed.of("strftime(" + ts + ", '%H:%M:%S')", SqlType.TEXT);
-                    case "datetime" -> Typed.of("strftime(" + ts + ", '%Y-%m-%d %H:%M:%S')", SqlType.TEXT);
+                    case "datetime" -> Typed.of(signedYear(ts, "-%m-%d %H:%M:%S"), SqlType.TEXT);
                     case "julianday" ->
                         Typed.of("((epoch_ms(" + ts + ") + " + JULIAN_EPOCH_MS + ") / 86400000.0)", SqlType.REAL);
                     case "unixepoch" ->
@@ -86,6 +86,7 @@ final class DateTimes {
                 && modifiers.get(0).constant() instanceof String first
                 && first.strip().equalsIgnoreCase("unixepoch");
         String ts;
+        boolean dated = false;
         switch (value.type()) {
             case NULL:
                 return "CAST(NULL AS TIMESTAMP)";
@@ -93,7 +94,13 @@ final class DateTimes {
                 if (unixEpoch) {
                     throw new Refusal("text with the unixepoch modifier");
                 }
-                ts = textTimestamp(value);
+                if (value.dateValues() != null) {
+                    // Each value is the ISO text of its date, of a year from 1 to 9999: inside SQLite's range.
+                    ts = "CAST(" + value.dateValues() + " AS TIMESTAMP)";
+                    dated = true;
+                } else {
+                    ts = textTimestamp(value);
+                }
                 break;
             case INTEGER:
             case REAL:
@@ -110,13 +117,23 @@ final class DateTimes {
             }
             ts = modify(ts, modifier.strip().toLowerCase(Locale.ROOT));
         }
-        if (modifiers.size() > (unixEpoch ? 1 : 0) || value.type() == SqlType.TEXT) {
+        if (modifiers.size() > (unixEpoch ? 1 : 0) || value.type() == SqlType.TEXT && !dated) {
             // SQLite answers NULL when a modifier, or a text date of a negative year, leaves its range of Julian
             // days (-4713-11-24 12:00 to 9999-12-31).
             ts = "list_transform([" + ts + "], lambda t: CASE WHEN epoch_ms(t) BETWEEN -" + JULIAN_EPOCH_MS
                     + " AND 253402300799999 THEN t END)[1]";
         }
         return ts;
+    }
+
+    /**
+     * A time value as {@code date} and {@code datetime} write it: the year in four digits, after a minus sign before
+     * year 0 ({@code -0976-02-29}), where DuckDB's {@code %Y} writes {@code -976}, and the rest in a format.
+     */
+    private static String signedYear(String ts, String rest) {
+        return "list_transform([" + ts + "], lambda t: CASE WHEN year(t) < 0 THEN '-' || lpad(CAST(-year(t) AS"
+                + " VARCHAR), 4, '0') || strftime(t, " + literal(rest) + ") ELSE strftime(t, " + literal("%Y" + rest)
+                + ") END)[1]";
     }
 
     /** A Julian day number as a TIMESTAMP; NULL outside SQLite's range (years 0000 to 9999). */

@@ -123,8 +123,9 @@ final class ExpressionTranslator {
             return literalValue(literal);
         } else if (expr instanceof Expr.Grouping grouping) {
             Typed inner = translate(grouping.inner(), scope);
-            return new Typed(
+            Typed grouped = new Typed(
                     "(" + inner.sql() + ")", inner.type(), inner.affinity(), inner.constant(), inner.collation());
+            return inner.dateValues() == null ? grouped : grouped.withDateValues(inner.dateValues());
         } else if (expr instanceof Expr.ColumnRef column) {
             return column(column, scope);
         } else if (expr instanceof Expr.Unary unary) {
@@ -830,6 +831,10 @@ final class ExpressionTranslator {
         }
         boolean is = operator.startsWith("IS");
         String plain = is ? (operator.equals("IS") ? "IS NOT DISTINCT FROM" : "IS DISTINCT FROM") : operator;
+        String dated = datedComparison(left, plain, right);
+        if (dated != null) {
+            return new Comparison(dated, false, left.sql(), right.sql());
+        }
         int leftClass = left.type().comparisonClass();
         int rightClass = right.type().comparisonClass();
         if (leftClass == rightClass && IntegerRealComparison.needed(left, right)) {
@@ -863,6 +868,28 @@ final class ExpressionTranslator {
         }
         return new Comparison(
                 classComparison(left, operator, right, leftClass, rightClass), false, left.sql(), right.sql());
+    }
+
+    /**
+     * Text known to be ISO dates compared, as text with BINARY collation, with a date constant written as they are:
+     * the same comparison of the dates the text holds, which needs no text read and lets the engine skip rows by the
+     * dates' ranges. Null when the operands are not such.
+     */
+    private static String datedComparison(Typed left, String operator, Typed right) {
+        Typed dates = left.dateValues() != null ? left : right;
+        Typed constant = dates == left ? right : left;
+        if (dates.dateValues() == null
+                || dates.type() != SqlType.TEXT
+                || dates.collation() != null && !dates.collation().equals("BINARY")
+                || constant.collation() != null && !constant.collation().equals("BINARY")
+                || !(constant.constant() instanceof String text)
+                || !IsoDates.isDate(text)) {
+            return null;
+        }
+        String date = "DATE " + literal(text);
+        return dates == left
+                ? "(" + dates.dateValues() + " " + operator + " " + date + ")"
+                : "(" + date + " " + operator + " " + dates.dateValues() + ")";
     }
 
     /** Text that numeric affinity reads as an integer when it fits 64 bits. */

@@ -143,8 +143,12 @@ final class Scope {
         for (ColumnSchema column : source.columns()) {
             if (column.name().toLowerCase(Locale.ROOT).equals(key)) {
                 String sql = source.sqlAlias() + "." + quote(column.name());
+                Typed typed = new Typed(sql, column.type(), column.affinity(), null, null);
+                if (column.dateValues() != null) {
+                    typed = typed.withDateValues(source.sqlAlias() + "." + quote(column.dateValues()));
+                }
                 return new Resolved(
-                        new Typed(sql, column.type(), column.affinity(), null, null),
+                        typed,
                         source.sqlAlias() + "." + key,
                         true,
                         column.name(),

@@ -18,6 +18,9 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param unionForm for a {@link SqlType#MIXED} value of integers and reals, the same value as a DuckDB
  *     {@code UNION(i BIGINT, r DOUBLE)}, which keeps each row's storage class where the value is a result column;
  *     else null
+ * @param dateValues for text whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to 9999, as
+ *     ingest writes dates ({@link ColumnSchema#dateValues}), the same values as a SQL {@code DATE}, which compares and
+ *     converts without parsing the text; else null
  */
 record Typed(
         String sql,
@@ -26,9 +29,21 @@ record Typed(
         Object constant,
         String collation,
         String textForm,
-        String unionForm) {
+        String unionForm,
+        String dateValues) {
     /** The DuckDB type a result column of integers and reals is, row by row. */
     static final String NUMBER_UNION = "UNION(i BIGINT, r DOUBLE)";
+
+    Typed(
+            String sql,
+            SqlType type,
+            SqliteAffinity affinity,
+            Object constant,
+            String collation,
+            String textForm,
+            String unionForm) {
+        this(sql, type, affinity, constant, collation, textForm, unionForm, null);
+    }
 
     Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {
         this(sql, type, affinity, constant, collation, textForm, null);
@@ -83,7 +98,12 @@ record Typed(
     }
 
     Typed withAffinity(SqliteAffinity newAffinity) {
-        return new Typed(sql, type, newAffinity, constant, collation);
+        return new Typed(sql, type, newAffinity, constant, collation, null, null, dateValues);
+    }
+
+    /** The same text, known to be ISO dates that {@code dates} holds as SQL dates. */
+    Typed withDateValues(String dates) {
+        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, dates);
     }
 
     Typed withCollation(String newCollation) {

@@ -2,7 +2,10 @@ package io.tablequery.engine.exec;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.store.DuckDbStorage;
+import io.tablequery.engine.store.StoredColumn;
+import java.util.Optional;
 
 /** How an engine's SQL names the workspace's tables and a plan's step tables. */
 public interface TableNaming {
@@ -16,6 +19,15 @@ public interface TableNaming {
         @Override
         public String created(String step) {
             return "temp." + quote(step);
+        }
+
+        @Override
+        public Optional<String> dateValues(TableInfo table, int column) {
+            return DuckDbStorage.dateValues(
+                    table.columns().stream()
+                            .map(info -> new StoredColumn(info.name(), info.type()))
+                            .toList(),
+                    column);
         }
     };
 
@@ -34,4 +46,16 @@ public interface TableNaming {
      * @return the relation, quoted
      */
     String created(String step);
+
+    /**
+     * Names the column of a workspace table's relation that holds a DATE column's values as dates, beside the column
+     * of their text, where the engine's relation has one.
+     *
+     * @param table the table
+     * @param column the DATE column's index
+     * @return the column's name, or empty
+     */
+    default Optional<String> dateValues(TableInfo table, int column) {
+        return Optional.empty();
+    }
 }

@@ -12,6 +12,7 @@ import io.tablequery.dialects.translate.TableSchema;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.provenance.LineageSql;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.StringJoiner;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * What the translator knows of a workspace: its tables as the {@code tq_sqlite} views show them in DuckDB, with
@@ -35,6 +37,8 @@ import java.util.function.Supplier;
  * whose SQLite copy holds values of several storage classes is marked mixed, so nothing built on it translates.
  */
 public final class TranslationCatalog implements SchemaLookup {
+    private static final Pattern LEAST_ISO_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+
     private final CatalogSnapshot catalog;
     private final Connection sqlite;
     private final Map<String, TableSchema> created = new HashMap<>();
@@ -123,21 +127,53 @@ public final class TranslationCatalog implements SchemaLookup {
         }
     }
 
-    /** Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them. */
-    private static List<ColumnSchema> typed(TableInfo table) {
+    /**
+     * Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them. A DATE column
+     * whose text ingest wrote as dates of years 1 to 9999 ({@link #isoDates}) is read as dates where the engine's
+     * relation holds them too ({@link TableNaming#dateValues}).
+     */
+    private List<ColumnSchema> typed(TableInfo table) {
+        Optional<TableProfile> profile = catalog.profile(table);
         List<ColumnSchema> columns = new ArrayList<>();
-        for (ColumnInfo column : table.columns()) {
+        for (int i = 0; i < table.columns().size(); i++) {
+            ColumnInfo column = table.columns().get(i);
             columns.add(
                     switch (column.type()) {
                         case INTEGER, BOOLEAN ->
                             new ColumnSchema(column.name(), SqlType.INTEGER, SqliteAffinity.INTEGER);
                         case REAL -> new ColumnSchema(column.name(), SqlType.REAL, SqliteAffinity.REAL);
-                        case DATE, TIMESTAMP, TEXT ->
-                            new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
+                        case DATE ->
+                            new ColumnSchema(
+                                    column.name(),
+                                    SqlType.TEXT,
+                                    SqliteAffinity.TEXT,
+                                    isoDates(profile, table, i)
+                                            ? naming.dateValues(table, i).orElse(null)
+                                            : null);
+                        case TIMESTAMP, TEXT -> new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
                         case BLOB -> new ColumnSchema(column.name(), SqlType.BLOB, SqliteAffinity.BLOB);
                     });
         }
         return columns;
+    }
+
+    /**
+     * Tells whether the profile of the table's current version shows that every text of a DATE column is the ISO
+     * date of a year from 1 to 9999: ingest writes a date {@code YYYY-MM-DD} with a sign before a year past 9999 or
+     * before 1, and a sign sorts before a digit, so the least text shows whether any value has one.
+     */
+    private static boolean isoDates(Optional<TableProfile> profile, TableInfo table, int column) {
+        if (profile.isEmpty()
+                || column >= profile.get().columns().size()
+                || !profile.get()
+                        .columns()
+                        .get(column)
+                        .name()
+                        .equals(table.columns().get(column).name())) {
+            return false;
+        }
+        String least = profile.get().columns().get(column).min();
+        return least != null && LEAST_ISO_DATE.matcher(least).matches() && least.compareTo("0001-01-01") >= 0;
     }
 
     /**

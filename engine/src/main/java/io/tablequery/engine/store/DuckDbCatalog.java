@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -102,7 +103,7 @@ public final class DuckDbCatalog {
         }
         Set<String> physical = physicalTables(connection);
         Set<String> nativeViews = views(connection, NATIVE_SCHEMA);
-        Set<String> sqliteViews = views(connection, SQLITE_SCHEMA);
+        Map<String, Integer> sqliteViews = sqliteViewWidths(connection);
         List<String> repaired = new ArrayList<>();
         Set<String> wanted = new HashSet<>();
         for (TableInfo table : tables) {
@@ -113,7 +114,8 @@ public final class DuckDbCatalog {
                 repaired.add(table.name());
             } else if (!table.storageName().equals(shown.get(key(table.name())))
                     || !nativeViews.contains(key(table.name()))
-                    || !sqliteViews.contains(key(table.name()))) {
+                    || !Objects.equals(
+                            sqliteViews.get(key(table.name())), DuckDbStorage.sqliteViewWidth(storedColumns(table)))) {
                 publish(connection, List.of(table), List.of());
                 repaired.add(table.name());
             }
@@ -123,7 +125,7 @@ public final class DuckDbCatalog {
         try (Statement statement = connection.createStatement()) {
             Set<String> stale = new HashSet<>(shown.keySet());
             stale.addAll(nativeViews);
-            stale.addAll(sqliteViews);
+            stale.addAll(sqliteViews.keySet());
             for (String name : stale) {
                 if (!wanted.contains(name)) {
                     dropViews(statement, name);
@@ -175,10 +177,36 @@ public final class DuckDbCatalog {
         return names;
     }
 
-    private static void showTable(Statement statement, TableInfo table) throws SQLException {
-        List<StoredColumn> columns = table.columns().stream()
+    /**
+     * The number of columns of each {@code tq_sqlite} view, by lower-case name: a view of a layout before this one
+     * (without the dates beside the text of DATE columns) has fewer, and is shown again.
+     */
+    private static Map<String, Integer> sqliteViewWidths(Connection connection) throws SQLException {
+        Map<String, Integer> widths = new HashMap<>();
+        for (String view : views(connection, SQLITE_SCHEMA)) {
+            widths.put(view, 0);
+        }
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT table_name, count(*) FROM duckdb_columns() WHERE"
+                        + " schema_name = " + literal(SQLITE_SCHEMA) + " GROUP BY table_name")) {
+            while (rs.next()) {
+                String view = key(rs.getString(1));
+                if (widths.containsKey(view)) {
+                    widths.put(view, rs.getInt(2));
+                }
+            }
+        }
+        return widths;
+    }
+
+    private static List<StoredColumn> storedColumns(TableInfo table) {
+        return table.columns().stream()
                 .map(column -> new StoredColumn(column.name(), column.type()))
                 .toList();
+    }
+
+    private static void showTable(Statement statement, TableInfo table) throws SQLException {
+        List<StoredColumn> columns = storedColumns(table);
         for (String sql : DuckDbStorage.viewSql(table.name(), table.storageName(), columns)) {
             statement.execute(sql);
         }

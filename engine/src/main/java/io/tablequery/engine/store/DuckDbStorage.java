@@ -2,9 +2,11 @@ package io.tablequery.engine.store;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.StringJoiner;
 
 /**
@@ -12,7 +14,7 @@ import java.util.StringJoiner;
  * with positional columns {@code c1..cN} in native types, a text twin {@code c<i>_text} beside every DATE and
  * TIMESTAMP column (the ISO text the SQLite copy holds), and the provenance row number {@code tq_row}. Two views
  * name it: {@code main."<table>"} shows the native columns, {@code tq_sqlite."<table>"} shows SQLite's
- * representation with {@code rowid}.
+ * representation with {@code rowid}, and beside the text of each DATE column its dates ({@link #dateValues}).
  */
 public final class DuckDbStorage {
     /** Schema of the physical tables. */
@@ -23,6 +25,8 @@ public final class DuckDbStorage {
     public static final String NATIVE_SCHEMA = "main";
     /** The provenance column of the physical tables. */
     public static final String ROW_COLUMN = "tq_row";
+    /** The name of the columns of dates beside their text in the {@code tq_sqlite} views, before the column number. */
+    static final String DATE_VALUES_PREFIX = "__tq_date_";
     /** Records which physical table each table's views show, for recovery. */
     public static final String VIEWS_TABLE = "tq_views";
 
@@ -68,6 +72,10 @@ public final class DuckDbStorage {
                         default -> valueColumn(i);
                     };
             sqliteColumns.add(sqliteValue + " AS " + name);
+            Optional<String> dates = dateValues(columns, i);
+            if (dates.isPresent()) {
+                sqliteColumns.add(valueColumn(i) + " AS " + quote(dates.get()));
+            }
         }
         String from = " FROM " + quote(STORE_SCHEMA, storageName);
         List<String> statements = new ArrayList<>();
@@ -76,6 +84,41 @@ public final class DuckDbStorage {
         statements.add(
                 "CREATE OR REPLACE VIEW " + quote(SQLITE_SCHEMA, tableName) + " AS SELECT " + sqliteColumns + from);
         return statements;
+    }
+
+    /**
+     * Names the column of a table's {@code tq_sqlite} view that holds a DATE column's values as dates, beside the
+     * column of their ISO text: {@code __tq_date_<n>} for the n-th column, hidden from results like every column so
+     * named, and left out when a column of the table already has that name.
+     *
+     * @param columns the table's columns
+     * @param index the column's index
+     * @return the name, or empty when the column is not a DATE or the name is taken
+     */
+    public static Optional<String> dateValues(List<StoredColumn> columns, int index) {
+        if (columns.get(index).type() != ColumnType.DATE) {
+            return Optional.empty();
+        }
+        String name = DATE_VALUES_PREFIX + (index + 1);
+        boolean taken = columns.stream().anyMatch(column -> column.name().equalsIgnoreCase(name));
+        return taken ? Optional.empty() : Optional.of(name);
+    }
+
+    /**
+     * Counts the columns of a table's {@code tq_sqlite} view: {@code rowid}, one per column, and the dates of its
+     * DATE columns ({@link #dateValues}).
+     *
+     * @param columns the table's columns
+     * @return how many columns the view has
+     */
+    public static int sqliteViewWidth(List<StoredColumn> columns) {
+        int width = 1 + columns.size();
+        for (int i = 0; i < columns.size(); i++) {
+            if (dateValues(columns, i).isPresent()) {
+                width++;
+            }
+        }
+        return width;
     }
 
     /**

@@ -25,10 +25,16 @@ public final class TableReader {
         }
     }
 
-    /** Rows of the DuckDB compatibility view (SQLite's representation): rowid, then the columns. */
+    /**
+     * Rows of the DuckDB compatibility view (SQLite's representation): rowid, then the columns, without the dates the
+     * view shows beside the text of DATE columns for the translation.
+     */
     public static List<List<Object>> duckDbSqliteView(Workspace workspace, String table) {
         try (Connection connection = workspace.openDuckDb()) {
-            return rows(connection, "SELECT * FROM tq_sqlite." + quote(table) + " ORDER BY rowid");
+            return rows(
+                    connection,
+                    "SELECT COLUMNS(lambda c: NOT starts_with(c, '__tq_date_')) FROM tq_sqlite." + quote(table)
+                            + " ORDER BY rowid");
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
