@@ -11,7 +11,7 @@ import java.util.Locale;
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
  * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
- * [--reps N] [--spark-connect URL]}, {@code lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]}, {@code mcp [--calls N]}
+ * [--reps N] [--spark-connect URL]}, {@code lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]}, {@code mcp [--calls N]}, {@code auto [--rows N,N,...] [--reps N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
@@ -51,6 +51,8 @@ public final class BenchMain {
             mcp(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("start")) {
             start(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("auto")) {
+            auto(args, data, results);
         } else if (args.length > 0 && args[0].equals("workspaces")) {
             workspaces(args, home, data, results);
         } else {
@@ -65,6 +67,7 @@ public final class BenchMain {
                     + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
                     + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                     + "\n       tq bench mcp [--calls N]"
+                    + "\n       tq bench auto [--rows N,N,...] [--reps N]"
                     + "\n       tq bench start [--reps N] [--baseline DIR]"
                     + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
                     + " [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N]"
@@ -241,6 +244,22 @@ public final class BenchMain {
             }
         }
         LineageBenchmark.run(new LineageBenchmark.Settings(scale, reps, home, data, results, only, sqlite), System.out);
+    }
+
+    private static void auto(String[] args, Path data, Path results) throws Exception {
+        List<Integer> sizes = List.of(1_000, 3_000, 10_000, 30_000, 100_000, 300_000, 1_000_000);
+        int reps = 9;
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--rows" ->
+                    sizes = Arrays.stream(args[i + 1].split(","))
+                            .map(Integer::valueOf)
+                            .toList();
+                case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        AutoCrossoverBenchmark.run(new AutoCrossoverBenchmark.Settings(sizes, reps, data, results), System.out);
     }
 
     private static void tpchSpark(String[] args, Path home, Path data, Path results) throws Exception {
