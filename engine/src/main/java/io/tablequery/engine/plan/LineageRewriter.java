@@ -87,6 +87,7 @@ final class LineageRewriter {
 
     private final PlanStep step;
     private final String sql;
+    private final SqliteStatement statement;
     private final CatalogSnapshot catalog;
     private final Map<String, ValidatedStep> earlier;
     private final SortedSet<SheetRef> sheets;
@@ -118,12 +119,13 @@ final class LineageRewriter {
 
     private LineageRewriter(
             PlanStep step,
-            String sql,
+            StepSql sql,
             CatalogSnapshot catalog,
             Map<String, ValidatedStep> earlier,
             SortedSet<SheetRef> sheets) {
         this.step = step;
-        this.sql = sql;
+        this.sql = sql.sql();
+        this.statement = sql.statement();
         this.catalog = catalog;
         this.earlier = earlier;
         this.sheets = sheets;
@@ -170,7 +172,7 @@ final class LineageRewriter {
             return new Rewritten(sql.sql(), new SheetProvenance(sheets, ""), null);
         }
         try {
-            Rewritten rewritten = new LineageRewriter(step, sql.sql(), catalog, earlier, sheets).rewrite();
+            Rewritten rewritten = new LineageRewriter(step, sql, catalog, earlier, sheets).rewrite();
             if (detail == CitationDetail.SHEETS && !(rewritten.provenance() instanceof RowProvenance)) {
                 return new Rewritten(sql.sql(), new SheetProvenance(sheets, ""), null);
             }
@@ -182,7 +184,7 @@ final class LineageRewriter {
     }
 
     private Rewritten rewrite() throws WholeSheets {
-        if (!(SqliteStatement.of(sql).parse() instanceof SqliteStatement.Tree tree)) {
+        if (!(statement.parse() instanceof SqliteStatement.Tree tree)) {
             throw new WholeSheets("its SQL is outside what tablequery's parser reads");
         }
         Query query = tree.statement().query();

@@ -131,11 +131,13 @@ public final class PlanValidator {
                             .formatted(where, quote(source), NameSuggestions.hint(source, known))
                     + " %s) or tables of earlier steps".formatted(names.searchTables()));
         }
-        for (String name : sql.referencedKeys()) {
+        for (String name : sql.readKeys()) {
             Integer creator = stepByName.get(name);
             if (creator != null && creator >= step.step()) {
                 throw PlanParser.invalid(readsLater(where, name, creator, step.step()));
             }
+        }
+        for (String name : sql.referencedKeys()) {
             if (isInternal(name)) {
                 throw PlanParser.invalid("%s reads %s, which is internal to tablequery; read the workspace's tables"
                         .formatted(where, quote(name)));

@@ -6,7 +6,10 @@ import io.tablequery.dialects.sql.FromItem;
 import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 
 /** Looks through a parsed query for what a rewrite must not disturb. */
 final class QueryWalk {
@@ -26,6 +29,45 @@ final class QueryWalk {
             }
         }
         return false;
+    }
+
+    /**
+     * Names the tables a query reads: every table named in a FROM clause, in the query, its WITH tables, its FROM
+     * subqueries and the subqueries of its expressions, at any depth, but for the names of its WITH tables.
+     *
+     * @param query the step's query
+     * @return the lower-case names
+     */
+    static Set<String> tablesRead(Query query) {
+        List<Query> all = new ArrayList<>(queries(query));
+        for (Query nested : expressionSubqueries(query)) {
+            all.addAll(queries(nested));
+        }
+        Set<String> read = new HashSet<>();
+        Set<String> withTables = new HashSet<>();
+        for (Query inner : all) {
+            if (inner.with() != null) {
+                inner.with()
+                        .tables()
+                        .forEach(table -> withTables.add(table.name().toLowerCase(Locale.ROOT)));
+            }
+            for (Query.Body body : bodies(inner.body())) {
+                if (body instanceof Query.Select select) {
+                    tables(select.from(), read);
+                }
+            }
+        }
+        read.removeAll(withTables);
+        return read;
+    }
+
+    private static void tables(FromItem from, Set<String> read) {
+        if (from instanceof FromItem.Table table) {
+            read.add(table.name().toLowerCase(Locale.ROOT));
+        } else if (from instanceof FromItem.Join join) {
+            tables(join.left(), read);
+            tables(join.right(), read);
+        }
     }
 
     /** Every query inside an expression, at any depth of the given query. */

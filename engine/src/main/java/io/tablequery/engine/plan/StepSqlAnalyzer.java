@@ -5,6 +5,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.dialects.lex.SqlToken;
 import io.tablequery.dialects.lex.SqlTokenKind;
 import io.tablequery.dialects.lex.SqliteLexer;
+import io.tablequery.dialects.sql.SqliteStatement;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -96,7 +97,7 @@ final class StepSqlAnalyzer {
             }
         }
         String sql = step.sql().substring(0, statement.get(statement.size() - 1).end());
-        return new StepSql(sql, referenced);
+        return new StepSql(sql, referenced, SqliteStatement.of(sql));
     }
 
     /** Checks the {@code CREATE TEMP TABLE "<name>" AS} prefix and returns the index of the body's first token. */

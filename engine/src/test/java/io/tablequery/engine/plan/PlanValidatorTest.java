@@ -142,6 +142,25 @@ class PlanValidatorTest {
                                 step(2, "CREATE TEMP TABLE \"s2\" AS SELECT 1 AS x", "s2", "final")),
                         "step 1 reads \"s2\", which step 2 creates later"),
                 Arguments.of(
+                        "reads a later step in a subquery",
+                        plan(
+                                step(
+                                        1,
+                                        "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"orders\" WHERE 1 IN"
+                                                + " (SELECT x FROM (SELECT x FROM s2))",
+                                        "s1",
+                                        "final"),
+                                step(2, "CREATE TEMP TABLE \"s2\" AS SELECT 1 AS x", "s2", "final")),
+                        "step 1 reads \"s2\", which step 2 creates later"),
+                Arguments.of(
+                        "reads itself in a join",
+                        plan(step(
+                                1,
+                                "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"orders\" AS o JOIN s1 ON 1",
+                                "s1",
+                                "final")),
+                        "step 1 reads \"s1\", the table it creates"),
+                Arguments.of(
                         "reads itself",
                         plan(step(1, "CREATE TEMP TABLE \"s1\" AS SELECT * FROM \"s1\"", "s1", "final")),
                         "step 1 reads \"s1\", the table it creates"),
@@ -179,6 +198,22 @@ class PlanValidatorTest {
                 .hasMessageContaining(reason)
                 .satisfies(e ->
                         assertThat(((EngineException) e).getErrorCode().name()).isEqualTo("INVALID_PLAN"));
+    }
+
+    /**
+     * A step's table name may also name a column, an alias or a WITH table of its query: only a table it reads in a
+     * FROM clause is its own table.
+     */
+    @Test
+    void namesLikeTheStepsTableThatAreNotReadsAreAccepted() {
+        for (String sql : List.of(
+                "SELECT count(*) AS total FROM \"orders\"",
+                "SELECT amount AS total FROM \"orders\" ORDER BY total",
+                "SELECT total.amount FROM \"orders\" AS total",
+                "WITH total AS (SELECT 1 AS x) SELECT x FROM total")) {
+            ValidatedPlan plan = validate(plan(step(1, "CREATE TEMP TABLE \"total\" AS " + sql, "total", "final")));
+            assertThat(plan.steps()).as(sql).hasSize(1);
+        }
     }
 
     @Test
