@@ -111,7 +111,8 @@ final class PlanExecution {
 
     private <T> T auto(ValidatedPlan plan, RunContext context, List<String> notices, Function<Ran, T> then) {
         long rows = rowsRead(plan, context.catalog());
-        List<PlanEngines.Candidate> candidates = settings.engines().autoCandidates(settings.autoDuckDbRows());
+        List<PlanEngines.Candidate> candidates =
+                settings.engines().autoCandidates(settings.autoDuckDbRows().of(plan));
         String why = null;
         for (PlanEngines.Candidate candidate : candidates) {
             PlanRunner runner = candidate.runner();

@@ -15,7 +15,7 @@ import java.time.Duration;
  * @param outputBudget characters of result CSV per run-sql answer
  * @param queryTimeout how long one plan may run
  * @param autoDuckDbRows with engine {@code auto}, how many rows the plan's workspace tables must hold together for a
- *     translatable plan to run on DuckDB
+ *     translatable plan to run on DuckDB, by the plan's kind
  * @param names how the callers name the tools and arguments that the answers' hints mention
  * @param engines the engines run-sql offers
  */
@@ -24,16 +24,19 @@ public record SkillSettings(
         int defaultCellMax,
         int outputBudget,
         Duration queryTimeout,
-        long autoDuckDbRows,
+        AutoDuckDbRows autoDuckDbRows,
         SkillNames names,
         PlanEngines engines) {
-    /** 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 30 seconds, DuckDB from 100,000 rows. */
+    /**
+     * 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 30 seconds, DuckDB from {@link
+     * AutoDuckDbRows#DEFAULTS}.
+     */
     public static final SkillSettings DEFAULTS = new SkillSettings(
             100,
             1000,
             60_000,
             Duration.ofSeconds(QueryDeadline.DEFAULT_TIMEOUT_SECONDS),
-            100_000,
+            AutoDuckDbRows.DEFAULTS,
             SkillNames.CLI,
             PlanEngines.BUILT_IN);
 
@@ -45,9 +48,7 @@ public record SkillSettings(
         if (queryTimeout.isNegative() || queryTimeout.isZero()) {
             throw new IllegalArgumentException("queryTimeout must be positive");
         }
-        if (autoDuckDbRows < 0) {
-            throw new IllegalArgumentException("autoDuckDbRows must not be negative");
-        }
+        requireNonNull(autoDuckDbRows, "autoDuckDbRows is null");
     }
 
     /**
@@ -60,7 +61,11 @@ public record SkillSettings(
      * @param autoDuckDbRows rows from which {@code auto} picks DuckDB
      */
     public SkillSettings(
-            int defaultMaxRows, int defaultCellMax, int outputBudget, Duration queryTimeout, long autoDuckDbRows) {
+            int defaultMaxRows,
+            int defaultCellMax,
+            int outputBudget,
+            Duration queryTimeout,
+            AutoDuckDbRows autoDuckDbRows) {
         this(
                 defaultMaxRows,
                 defaultCellMax,
@@ -92,12 +97,23 @@ public record SkillSettings(
     }
 
     /**
-     * Returns a copy with another row count from which {@code auto} picks DuckDB.
+     * Returns a copy with another row count from which {@code auto} picks DuckDB, for every plan.
      *
      * @param rows the row count; 0 sends every translatable plan to DuckDB
      * @return the new settings
      */
     public SkillSettings withAutoDuckDbRows(long rows) {
+        return new SkillSettings(
+                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, AutoDuckDbRows.all(rows), names, engines);
+    }
+
+    /**
+     * Returns a copy with other row counts from which {@code auto} picks DuckDB.
+     *
+     * @param rows the thresholds by the plan's kind
+     * @return the new settings
+     */
+    public SkillSettings withAutoDuckDbRows(AutoDuckDbRows rows) {
         return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows, names, engines);
     }
 

@@ -133,7 +133,7 @@ class PlanEnginesTest {
         String plan = "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\"";
         RunSqlResult small = run(PlanEngine.AUTO, plan);
         assertThat(small.engine()).isEqualTo("sqlite");
-        assertThat(small.notices()).anyMatch(n -> n.contains("reads 40 rows, fewer than the 100,000"));
+        assertThat(small.notices()).anyMatch(n -> n.contains("reads 40 rows, fewer than the 5,000"));
         TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(10));
         RunSqlResult large = run(eager, PlanEngine.AUTO, plan);
         assertThat(large.engine()).isEqualTo("duckdb");
@@ -142,6 +142,19 @@ class PlanEnginesTest {
         RunSqlResult refused = run(eager, PlanEngine.AUTO, "SELECT random() AS r");
         assertThat(refused.engine()).isEqualTo("sqlite");
         assertThat(refused.notices()).anyMatch(n -> n.contains("does not translate") && n.contains("random()"));
+    }
+
+    /** A plan that groups reaches DuckDB from fewer rows read than one whose rows each come from one source row. */
+    @Test
+    void autoTakesThePlansKindsThreshold() {
+        TableQuerySkill split =
+                new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(new AutoDuckDbRows(41, 40)));
+        RunSqlResult grouped =
+                run(split, PlanEngine.AUTO, "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\"");
+        assertThat(grouped.engine()).isEqualTo("duckdb");
+        RunSqlResult filtered = run(split, PlanEngine.AUTO, "SELECT \"id\" FROM \"orders\" WHERE \"id\" > 3");
+        assertThat(filtered.engine()).isEqualTo("sqlite");
+        assertThat(filtered.notices()).anyMatch(n -> n.contains("reads 40 rows, fewer than the 41"));
     }
 
     @Test

@@ -1,0 +1,48 @@
+package io.tablequery.engine.skill;
+
+import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.provenance.RowProvenance;
+
+/**
+ * From how many rows read {@code auto} runs a translatable plan on DuckDB. A plan whose every row comes from one source
+ * row (filters, projections, an order) costs SQLite a scan, and DuckDB's fixed cost per plan outweighs its faster
+ * scan up to tens of thousands of rows; a plan that groups, joins, aggregates or takes distinct rows costs SQLite far
+ * more per row, with its rows' citations, and DuckDB is faster from a few thousand rows ({@code tq bench auto}).
+ *
+ * @param rowWise the threshold of a plan whose every step keeps one source row per row
+ * @param combining the threshold of any other plan
+ */
+public record AutoDuckDbRows(long rowWise, long combining) {
+    /**
+     * From {@code tq bench auto} (2026-12-04): a filter was faster on DuckDB from 100,000 rows; a grouping, a join
+     * and a distinct count from 3,000 rows (one of them tied there; SQLite faster at 1,000), so 5,000.
+     */
+    public static final AutoDuckDbRows DEFAULTS = new AutoDuckDbRows(100_000, 5_000);
+
+    public AutoDuckDbRows {
+        if (rowWise < 0 || combining < 0) {
+            throw new IllegalArgumentException("auto's DuckDB thresholds must not be negative");
+        }
+    }
+
+    /**
+     * The same threshold for every plan.
+     *
+     * @param rows the rows read from which DuckDB runs a plan; 0 sends every translatable plan to DuckDB
+     * @return the thresholds
+     */
+    public static AutoDuckDbRows all(long rows) {
+        return new AutoDuckDbRows(rows, rows);
+    }
+
+    /**
+     * Returns the threshold of a plan.
+     *
+     * @param plan the validated plan
+     * @return {@link #rowWise} when every step's rows each cite one source row, else {@link #combining}
+     */
+    public long of(ValidatedPlan plan) {
+        boolean rowWisePlan = plan.steps().stream().allMatch(step -> step.provenance() instanceof RowProvenance);
+        return rowWisePlan ? rowWise : combining;
+    }
+}
