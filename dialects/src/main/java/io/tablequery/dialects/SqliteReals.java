@@ -17,6 +17,11 @@ public final class SqliteReals {
     private static final int GENERATED = 18;
     /** {@code 10^k} for k from -348 to 347, as the 64 leading bits of its binary expansion, truncated. */
     private static final long[] POWERS_OF_TEN = powersOfTen();
+    /** {@code 10^k} for k from 0 to 22, each exactly a double. */
+    private static final double[] EXACT_POWERS_OF_TEN = {
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22
+    };
 
     private SqliteReals() {}
 
@@ -134,8 +139,15 @@ public final class SqliteReals {
         return value;
     }
 
-    /** The double nearest {@code digits * 10^exponent}, as SQLite's own conversion finds it. */
+    /**
+     * The double nearest {@code digits * 10^exponent}, as SQLite's own conversion finds it. Digits below 2^53 and a
+     * power of ten up to 10^22 are both exact doubles, so one multiplication or division, rounded once, gives that
+     * double (Clinger's fast path) without making and parsing text.
+     */
     private static double parse(long digits, int exponent) {
+        if (digits >= 0 && digits < 1L << 53 && Math.abs(exponent) < EXACT_POWERS_OF_TEN.length) {
+            return exponent >= 0 ? digits * EXACT_POWERS_OF_TEN[exponent] : digits / EXACT_POWERS_OF_TEN[-exponent];
+        }
         return Double.parseDouble(digits + "E" + exponent);
     }
 
