@@ -26,6 +26,10 @@ public final class BenchMain {
      * @throws Exception when a run fails
      */
     public static void main(String[] args) throws Exception {
+        if (args.length % 2 == 0 || Arrays.asList(args).contains("--help")) {
+            // Every option takes a value: a word left over (such as --help) would be ignored and the run start.
+            usage();
+        }
         Path home = Path.of(System.getProperty("tq.home", "."));
         Path data = home.resolve("benchmarks/target/bench-data");
         Path results = home.resolve("benchmarks/results");
@@ -56,24 +60,28 @@ public final class BenchMain {
         } else if (args.length > 0 && args[0].equals("workspaces")) {
             workspaces(args, home, data, results);
         } else {
-            System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
-                    + " [--heap SIZE]\n       tq bench ingest-shapes [--runs N] [--tables N]\n       tq bench skill [--tables N] [--meaning-tables N] [--meaning-vectors make|reuse] [--queries N] [--table-rows N] [--reps N]"
-                    + "\n       tq bench dialect [--scale S] [--reps N]"
-                    + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
-                    + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
-                    + " [--large-queries N] [--client wrk|java]"
-                    + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
-                    + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
-                    + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
-                    + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
-                    + "\n       tq bench mcp [--calls N]"
-                    + "\n       tq bench auto [--rows N,N,...] [--reps N]"
-                    + "\n       tq bench start [--reps N] [--baseline DIR]"
-                    + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
-                    + " [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N]"
-                    + " [--clients N]");
-            System.exit(2);
+            usage();
         }
+    }
+
+    private static void usage() {
+        System.err.println("usage: tq bench ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N]"
+                + " [--heap SIZE]\n       tq bench ingest-shapes [--runs N] [--tables N]\n       tq bench skill [--tables N] [--meaning-tables N] [--meaning-vectors make|reuse] [--queries N] [--table-rows N] [--reps N]"
+                + "\n       tq bench dialect [--scale S] [--reps N]"
+                + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
+                + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
+                + " [--large-queries N] [--client wrk|java]"
+                + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
+                + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
+                + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
+                + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
+                + "\n       tq bench mcp [--calls N]"
+                + "\n       tq bench auto [--rows N,N,...] [--reps N]"
+                + "\n       tq bench start [--reps N] [--baseline DIR]"
+                + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
+                + " [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N]"
+                + " [--clients N]");
+        System.exit(2);
     }
 
     private static void ingest(String[] args, Path data, Path results) throws Exception {
