@@ -122,6 +122,19 @@ public final class DuckDbStorage {
     }
 
     /**
+     * Returns the query that reads a table as SQLite represents it, from its {@code tq_sqlite} view: {@code rowid},
+     * then its columns, in row order; without the dates the view shows beside the text of DATE columns.
+     *
+     * @param table the table
+     * @return the query
+     */
+    public static String sqliteRowsSql(TableInfo table) {
+        StringJoiner columns = new StringJoiner(", ", "SELECT rowid, ", "");
+        table.columns().forEach(column -> columns.add(quote(column.name())));
+        return columns + " FROM " + quote(SQLITE_SCHEMA, table.name()) + " ORDER BY rowid";
+    }
+
+    /**
      * Returns the query that reads a table for export: its columns in native types under their names, in row order,
      * and its rows' citations ({@code F1S2R5}) in a last column.
      *

@@ -1,6 +1,5 @@
 package io.tablequery.spark.export;
 
-import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
@@ -247,10 +246,7 @@ public final class ParquetExports implements AutoCloseable {
             Path file = partial.resolve("part-00000.parquet");
             try (DuckDBConnection duckdb = workspace.openDuckDb();
                     ParquetCopy copy = new ParquetCopy()) {
-                copy.write(
-                        duckdb,
-                        "SELECT * FROM " + quote(DuckDbStorage.SQLITE_SCHEMA, table.name()) + " ORDER BY rowid",
-                        file);
+                copy.write(duckdb, DuckDbStorage.sqliteRowsSql(table), file);
             }
             try {
                 Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
