@@ -23,11 +23,7 @@ public interface TableNaming {
 
         @Override
         public Optional<String> dateValues(TableInfo table, int column) {
-            return DuckDbStorage.dateValues(
-                    table.columns().stream()
-                            .map(info -> new StoredColumn(info.name(), info.type()))
-                            .toList(),
-                    column);
+            return DuckDbStorage.dateValues(StoredColumn.of(table), column);
         }
     };
 

@@ -115,7 +115,8 @@ public final class DuckDbCatalog {
             } else if (!table.storageName().equals(shown.get(key(table.name())))
                     || !nativeViews.contains(key(table.name()))
                     || !Objects.equals(
-                            sqliteViews.get(key(table.name())), DuckDbStorage.sqliteViewWidth(storedColumns(table)))) {
+                            sqliteViews.get(key(table.name())),
+                            DuckDbStorage.sqliteViewWidth(StoredColumn.of(table)))) {
                 publish(connection, List.of(table), List.of());
                 repaired.add(table.name());
             }
@@ -183,30 +184,18 @@ public final class DuckDbCatalog {
      */
     private static Map<String, Integer> sqliteViewWidths(Connection connection) throws SQLException {
         Map<String, Integer> widths = new HashMap<>();
-        for (String view : views(connection, SQLITE_SCHEMA)) {
-            widths.put(view, 0);
-        }
         try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery("SELECT table_name, count(*) FROM duckdb_columns() WHERE"
-                        + " schema_name = " + literal(SQLITE_SCHEMA) + " GROUP BY table_name")) {
+                ResultSet rs = statement.executeQuery("SELECT table_name, count(*) FROM duckdb_columns() WHERE NOT"
+                        + " internal AND schema_name = " + literal(SQLITE_SCHEMA) + " GROUP BY table_name")) {
             while (rs.next()) {
-                String view = key(rs.getString(1));
-                if (widths.containsKey(view)) {
-                    widths.put(view, rs.getInt(2));
-                }
+                widths.put(key(rs.getString(1)), rs.getInt(2));
             }
         }
         return widths;
     }
 
-    private static List<StoredColumn> storedColumns(TableInfo table) {
-        return table.columns().stream()
-                .map(column -> new StoredColumn(column.name(), column.type()))
-                .toList();
-    }
-
     private static void showTable(Statement statement, TableInfo table) throws SQLException {
-        List<StoredColumn> columns = storedColumns(table);
+        List<StoredColumn> columns = StoredColumn.of(table);
         for (String sql : DuckDbStorage.viewSql(table.name(), table.storageName(), columns)) {
             statement.execute(sql);
         }

@@ -50,9 +50,7 @@ public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
 
     @Override
     public void rebuild(TableInfo table) throws SQLException {
-        List<StoredColumn> columns = table.columns().stream()
-                .map(column -> new StoredColumn(column.name(), column.type()))
-                .toList();
+        List<StoredColumn> columns = StoredColumn.of(table);
         DuckDbStageWriter writer = new DuckDbStageWriter(duckDb, table.storageName(), columns);
         writer.create();
         StringJoiner select =

@@ -3,6 +3,8 @@ package io.tablequery.engine.store;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.TableInfo;
+import java.util.List;
 
 /**
  * A column as the writers store it.
@@ -22,5 +24,17 @@ public record StoredColumn(String name, ColumnType type, String sqliteType) {
     /** A column whose SQLite copy declares the logical type's SQLite name. */
     public StoredColumn(String name, ColumnType type) {
         this(name, type, type.sqliteType());
+    }
+
+    /**
+     * The columns of a catalogued table, as its DuckDB copy stores them.
+     *
+     * @param table the table
+     * @return its columns, in order
+     */
+    public static List<StoredColumn> of(TableInfo table) {
+        return table.columns().stream()
+                .map(column -> new StoredColumn(column.name(), column.type()))
+                .toList();
     }
 }

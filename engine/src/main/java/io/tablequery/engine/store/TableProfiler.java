@@ -70,9 +70,7 @@ public final class TableProfiler {
 
     /** Profiles a table, in long form when it has at most {@code longFormCells} cells. */
     static TableProfile profile(Connection duckDb, TableInfo table, long longFormCells) throws SQLException {
-        List<StoredColumn> columns = table.columns().stream()
-                .map(column -> new StoredColumn(column.name(), column.type()))
-                .toList();
+        List<StoredColumn> columns = StoredColumn.of(table);
         return profile(duckDb, table.storageName(), columns, table.rowCount(), longFormCells);
     }
 

@@ -2,6 +2,7 @@ package io.tablequery.engine.testing;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.workspace.Workspace;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -26,15 +27,14 @@ public final class TableReader {
     }
 
     /**
-     * Rows of the DuckDB compatibility view (SQLite's representation): rowid, then the columns, without the dates the
-     * view shows beside the text of DATE columns for the translation.
+     * Rows of the DuckDB compatibility view (SQLite's representation), as {@link DuckDbStorage#sqliteRowsSql} reads
+     * them: rowid, then the columns.
      */
     public static List<List<Object>> duckDbSqliteView(Workspace workspace, String table) {
         try (Connection connection = workspace.openDuckDb()) {
             return rows(
                     connection,
-                    "SELECT COLUMNS(lambda c: NOT starts_with(c, '__tq_date_')) FROM tq_sqlite." + quote(table)
-                            + " ORDER BY rowid");
+                    DuckDbStorage.sqliteRowsSql(workspace.catalog().table(table).orElseThrow()));
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
