@@ -1,6 +1,5 @@
 package io.tablequery.benchmarks;
 
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
@@ -124,10 +123,7 @@ final class AutoCrossoverBenchmark {
     }
 
     private static RunSqlRequest request(String sql, PlanEngine engine) {
-        String plan = "{\"queries\":[{\"step\":1,\"sql\":" + JsonCodec.write("CREATE TEMP TABLE \"answer\" AS " + sql)
-                + ",\"source_table_names\":[],\"destine_table_name\":\"answer\",\"destine_table_type\":\"final\","
-                + "\"destine_table_description\":\"crossover\"}]}";
-        return new RunSqlRequest(PlanParser.parse(plan), null, null, engine);
+        return new RunSqlRequest(PlanParser.parse(OneStepPlan.json("answer", sql, "crossover")), null, null, engine);
     }
 
     private static double time(TableQuerySkill skill, RunSqlRequest request) {

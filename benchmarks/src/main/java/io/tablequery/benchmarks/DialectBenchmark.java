@@ -4,7 +4,6 @@ import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.RunSqlRequest;
@@ -167,9 +166,7 @@ final class DialectBenchmark {
     }
 
     private static QueryTiming time(TableQuerySkill skill, String name, String sql, int repetitions) {
-        String plan = "{\"queries\":[{\"step\":1,\"sql\":" + JsonCodec.write("CREATE TEMP TABLE \"q\" AS " + sql)
-                + ",\"source_table_names\":[],\"destine_table_name\":\"q\",\"destine_table_type\":\"final\","
-                + "\"destine_table_description\":\"" + name + "\"}]}";
+        String plan = OneStepPlan.json("q", sql, name);
         double[] sqlite = new double[repetitions];
         double[] duckdb = new double[repetitions];
         long rows = 0;

@@ -9,7 +9,6 @@ import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.ingest.IngestListener;
-import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.skill.PlanEngine;
@@ -395,9 +394,7 @@ final class TpchBenchmark {
     }
 
     static String plan(TpchQueries.Query query) {
-        return "{\"queries\":[{\"step\":1,\"sql\":" + JsonCodec.write("CREATE TEMP TABLE \"q\" AS " + query.sqlite())
-                + ",\"source_table_names\":[],\"destine_table_name\":\"q\",\"destine_table_type\":\"final\","
-                + "\"destine_table_description\":\"TPC-H " + query.name() + "\"}]}";
+        return OneStepPlan.json("q", query.sqlite(), "TPC-H " + query.name());
     }
 
     static RunSqlResult runSql(TableQuerySkill skill, TpchQueries.Query query, PlanEngine engine) {
