@@ -13,8 +13,10 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param dateValues for a text column whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to
  *     9999 (a fact ingest knows of the dates it wrote), the column of the same relation that holds the same values as
  *     a SQL {@code DATE}; else null. Comparisons with dates and date functions then read it instead of parsing text.
+ * @param neverNull whether no value of the column is NULL where it is read (for a stored table, a fact of its current
+ *     version; not on the side of an outer join that may have no row), so {@code IN} may be spelled as {@code EXISTS}
  */
-public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, String dateValues) {
+public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, String dateValues, boolean neverNull) {
     public ColumnSchema {
         requireNonNull(name, "name is null");
         requireNonNull(type, "type is null");
@@ -32,7 +34,27 @@ public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, S
      * @param affinity its SQLite affinity
      */
     public ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
-        this(name, type, affinity, null);
+        this(name, type, affinity, null, false);
+    }
+
+    /**
+     * The same column, its text known to be ISO dates that another column of its relation holds as SQL dates.
+     *
+     * @param dates that column's name
+     * @return the column
+     */
+    public ColumnSchema withDateValues(String dates) {
+        return new ColumnSchema(name, type, affinity, dates, neverNull);
+    }
+
+    /**
+     * The same column, known to hold no NULL where it is read, or no longer known to.
+     *
+     * @param never whether it holds no NULL
+     * @return the column
+     */
+    public ColumnSchema withNeverNull(boolean never) {
+        return never == neverNull ? this : new ColumnSchema(name, type, affinity, dateValues, never);
     }
 
     /**

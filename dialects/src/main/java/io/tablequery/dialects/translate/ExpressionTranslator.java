@@ -7,7 +7,9 @@ import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -27,6 +29,11 @@ final class ExpressionTranslator {
 
     private final StatementTranslator statement;
     private final FunctionTranslator functions;
+    /**
+     * The COLLATE nodes whose collation the translation applies as SQLite does: an operand of a comparison, the
+     * value of an IN list, a CASE's operand and WHEN values, an ORDER BY term, or LIKE's (which ignores it).
+     */
+    private final Set<Expr> honoredCollations = Collections.newSetFromMap(new IdentityHashMap<>());
 
     ExpressionTranslator(StatementTranslator statement) {
         this.statement = statement;
@@ -75,6 +82,25 @@ final class ExpressionTranslator {
             return Typed.of("CAST(" + typed.sql() + " AS INTEGER)", SqlType.INTEGER);
         }
         return typed;
+    }
+
+    /**
+     * Marks operands whose COLLATE, directly or inside parentheses and unary plus, this translation applies as SQLite
+     * does.
+     *
+     * @param operands the operands
+     */
+    void honorCollation(Expr... operands) {
+        for (Expr operand : operands) {
+            Expr node = operand;
+            while (node instanceof Expr.Grouping
+                    || node instanceof Expr.Unary unary && unary.operator().equals("+")) {
+                node = Exprs.children(node).get(0);
+            }
+            if (node instanceof Expr.Collate) {
+                honoredCollations.add(node);
+            }
+        }
     }
 
     /** Translates an expression used as a condition, as SQLite tests truth: a number other than 0. */
@@ -133,12 +159,14 @@ final class ExpressionTranslator {
         } else if (expr instanceof Expr.Binary binary) {
             return binary(binary, scope);
         } else if (expr instanceof Expr.Is is) {
+            honorCollation(is.left(), is.right());
             Comparison comparison =
                     compare(translate(is.left(), scope), is.negated() ? "IS NOT" : "IS", translate(is.right(), scope));
             return Typed.of(comparison.sql(), SqlType.BOOLEAN);
         } else if (expr instanceof Expr.Like like) {
             return like(like, scope);
         } else if (expr instanceof Expr.Between between) {
+            honorCollation(between.value(), between.low(), between.high());
             Typed value = translate(between.value(), scope);
             String low = compare(value, ">=", translate(between.low(), scope)).sql();
             String high = compare(value, "<=", translate(between.high(), scope)).sql();
@@ -163,6 +191,11 @@ final class ExpressionTranslator {
             String collation = collate.collation().toUpperCase(Locale.ROOT);
             if (!collation.equals("BINARY") && !collation.equals("NOCASE") && !collation.equals("RTRIM")) {
                 throw new Refusal("unknown collation " + collate.collation());
+            }
+            if (!collation.equals("BINARY") && !honoredCollations.contains(collate)) {
+                throw new Refusal("COLLATE " + collation + " outside a comparison or an ORDER BY term: SQLite carries"
+                        + " it on to what reads the value (DISTINCT, GROUP BY, IN, min and max, the columns of a"
+                        + " subquery), which the translation does not; compare or order with it directly");
             }
             return translate(collate.operand(), scope).withCollation(collation);
         } else if (expr instanceof Expr.Row) {
@@ -330,6 +363,7 @@ final class ExpressionTranslator {
             case "<=":
             case ">":
             case ">=":
+                honorCollation(binary.left(), binary.right());
                 return Typed.of(
                         compare(translate(binary.left(), scope), operator, translate(binary.right(), scope))
                                 .sql(),
@@ -494,6 +528,7 @@ final class ExpressionTranslator {
     }
 
     private Typed like(Expr.Like like, Scope scope) {
+        honorCollation(like.value(), like.pattern());
         Typed value = value(like.value(), scope);
         Typed pattern = value(like.pattern(), scope);
         String sql;
@@ -538,6 +573,8 @@ final class ExpressionTranslator {
         if (in.items().isEmpty()) {
             return Typed.bool(in.negated());
         }
+        // SQLite compares a list's items with the value's collation only; a COLLATE on an item is refused.
+        honorCollation(in.value());
         Typed value = translate(in.value(), scope);
         String bound = null;
         if (conditional(in.value())) {
@@ -628,6 +665,9 @@ final class ExpressionTranslator {
                     ? "(" + value.sql() + " IN (SELECT " + IntegerRealComparison.asInteger(item, statement.dialect())
                             + " FROM (" + query.sql() + ") AS __tq_q(" + IN_VALUE + ")))"
                     : "(" + IntegerRealComparison.asInteger(value, statement.dialect()) + " IN (" + query.sql() + "))";
+        } else if (in.negated() && value.neverNull() && column.neverNull()) {
+            // Without NULL on either side NOT IN is NOT EXISTS, which needs no NULL-aware anti join.
+            sql = statement.dialect().existsEqual(value.sql(), query.sql(), statement.nextAlias("__tq_in"));
         } else {
             sql = statement.dialect().inQuery(value.sql(), query.sql());
         }
@@ -647,6 +687,10 @@ final class ExpressionTranslator {
     }
 
     private Typed caseExpr(Expr.Case caseExpr, Scope scope) {
+        if (caseExpr.operand() != null) {
+            honorCollation(caseExpr.operand());
+            caseExpr.whens().forEach(when -> honorCollation(when.condition()));
+        }
         Typed operand = caseExpr.operand() == null ? null : translate(caseExpr.operand(), scope);
         List<String> conditions = new ArrayList<>();
         List<Typed> results = new ArrayList<>();
@@ -871,16 +915,20 @@ final class ExpressionTranslator {
     }
 
     /**
-     * Text known to be ISO dates compared, as text with BINARY collation, with a date constant written as they are:
-     * the same comparison of the dates the text holds, which needs no text read and lets the engine skip rows by the
-     * dates' ranges. Null when the operands are not such.
+     * Text known to be ISO dates compared, as text with BINARY collation, with a date constant written as they are
+     * or with other such text: the same comparison of the dates the texts hold, which needs no text read and lets the
+     * engine skip rows by the dates' ranges. Null when the operands are not such.
      */
     private static String datedComparison(Typed left, String operator, Typed right) {
+        if (left.dateValues() != null && right.dateValues() != null) {
+            return binaryText(left) && binaryText(right)
+                    ? "(" + left.dateValues() + " " + operator + " " + right.dateValues() + ")"
+                    : null;
+        }
         Typed dates = left.dateValues() != null ? left : right;
         Typed constant = dates == left ? right : left;
         if (dates.dateValues() == null
-                || dates.type() != SqlType.TEXT
-                || dates.collation() != null && !dates.collation().equals("BINARY")
+                || !binaryText(dates)
                 || constant.collation() != null && !constant.collation().equals("BINARY")
                 || !(constant.constant() instanceof String text)
                 || !IsoDates.isDate(text)) {
@@ -890,6 +938,12 @@ final class ExpressionTranslator {
         return dates == left
                 ? "(" + dates.dateValues() + " " + operator + " " + date + ")"
                 : "(" + date + " " + operator + " " + dates.dateValues() + ")";
+    }
+
+    /** Whether a value is text compared byte by byte. */
+    private static boolean binaryText(Typed value) {
+        return value.type() == SqlType.TEXT
+                && (value.collation() == null || value.collation().equals("BINARY"));
     }
 
     /** Text that numeric affinity reads as an integer when it fits 64 bits. */

@@ -48,6 +48,24 @@ final class Scope {
                     name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias, indexes, uniqueKeys);
         }
 
+        /** The same source on the side of an outer join that may have no row: any of its columns may be NULL. */
+        Source nullable() {
+            List<ColumnSchema> maybeNull =
+                    columns.stream().map(column -> column.withNeverNull(false)).toList();
+            return new Source(
+                    name,
+                    sqlAlias,
+                    maybeNull,
+                    rowid,
+                    order,
+                    hiddenFromStar,
+                    stored,
+                    indexed,
+                    rowidAlias,
+                    indexes,
+                    uniqueKeys);
+        }
+
         /**
          * Whether grouping on these columns of it (lower-case, as {@link Resolved#key()} names them) leaves one of
          * its rows per group: its rowid, the column aliasing it, or a unique key among them.
@@ -146,6 +164,9 @@ final class Scope {
                 Typed typed = new Typed(sql, column.type(), column.affinity(), null, null);
                 if (column.dateValues() != null) {
                     typed = typed.withDateValues(source.sqlAlias() + "." + quote(column.dateValues()));
+                }
+                if (column.neverNull()) {
+                    typed = typed.withNeverNull();
                 }
                 return new Resolved(
                         typed,

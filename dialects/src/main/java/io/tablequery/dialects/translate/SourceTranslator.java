@@ -47,6 +47,7 @@ final class SourceTranslator {
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
         FromItem.Join join = (FromItem.Join) item;
+        int first = scope.sources.size();
         String left = from(join.left(), scope);
         int before = scope.sources.size();
         String right = from(join.right(), scope);
@@ -81,6 +82,13 @@ final class SourceTranslator {
             case LEFT:
             case RIGHT:
             case FULL:
+                // The ON term reads pairs of rows; what follows reads the joined rows, some of one side NULL.
+                int end = scope.sources.size();
+                for (int i = join.kind() == FromItem.JoinKind.LEFT ? before : first;
+                        i < (join.kind() == FromItem.JoinKind.RIGHT ? before : end);
+                        i++) {
+                    scope.sources.set(i, scope.sources.get(i).nullable());
+                }
                 return left + " " + join.kind().name() + " JOIN " + right
                         + (condition.isEmpty() ? " ON TRUE" : condition);
             default:

@@ -1,5 +1,7 @@
 package io.tablequery.dialects.translate;
 
+import io.tablequery.dialects.SqlIdentifiers;
+
 /**
  * A database the translator prints SQLite's statements for. The translator decides every question of SQLite's
  * semantics once, on the typed tree (affinity, integer division, NULL order, LIKE folding, dates); a dialect only says
@@ -227,6 +229,21 @@ public interface SqlDialect {
      * @return the boolean expression
      */
     String inQuery(String value, String query);
+
+    /**
+     * Spells {@code value IN (query)} as {@code EXISTS}, which it is when neither the value nor any row of the query
+     * is NULL.
+     *
+     * @param value the value's SQL
+     * @param query the one-column query's SQL
+     * @param alias a new alias for the query's rows
+     * @return the condition
+     */
+    default String existsEqual(String value, String query, String alias) {
+        String rows = SqlIdentifiers.quote(alias);
+        return "(EXISTS (SELECT 1 FROM (" + query + ") AS " + rows + "(\"__tq_v\") WHERE " + rows + ".\"__tq_v\" = "
+                + value + "))";
+    }
 
     /**
      * Spells a run-time refusal: an expression that fails the statement with a message beginning with

@@ -267,7 +267,10 @@ final class StatementTranslator {
                     anchor = inner.left();
                 }
                 Body anchorBody = body(anchor, outer);
-                entry.columns = named(anchorBody.columns(), table.columns());
+                // What the anchor's rows show of a column, the rows the table adds to itself need not.
+                entry.columns = named(anchorBody.columns(), table.columns()).stream()
+                        .map(column -> column.withNeverNull(false))
+                        .toList();
             }
             // A compound may refer to itself; any other common table is read in its rows' order, as a subquery is.
             boolean ordered = !(query.body() instanceof Query.Compound);
@@ -315,7 +318,8 @@ final class StatementTranslator {
         List<ColumnSchema> renamed = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             ColumnSchema column = columns.get(i);
-            renamed.add(new ColumnSchema(names.get(i), column.type(), column.affinity()));
+            renamed.add(
+                    new ColumnSchema(names.get(i), column.type(), column.affinity()).withNeverNull(column.neverNull()));
         }
         return renamed;
     }
@@ -741,6 +745,8 @@ final class StatementTranslator {
     }
 
     private void items(Query.Select select, Scope scope, List<String> itemSql, List<ColumnSchema> columns) {
+        // Aggregates without GROUP BY make one row from none, its columns NULL.
+        boolean rowFromNone = scope.aggregation != null && select.groupBy().isEmpty();
         for (Query.SelectItem item : select.items()) {
             if (item instanceof Query.Star star) {
                 boolean any = false;
@@ -767,7 +773,8 @@ final class StatementTranslator {
                                         null,
                                         null);
                         itemSql.add(ExpressionTranslator.value(typed).sql());
-                        columns.add(new ColumnSchema(column.name(), column.type(), column.affinity()));
+                        columns.add(new ColumnSchema(column.name(), column.type(), column.affinity())
+                                .withNeverNull(typed.neverNull() && !rowFromNone));
                     }
                 }
                 if (!any) {
@@ -796,7 +803,8 @@ final class StatementTranslator {
                         + " row by row");
             }
             itemSql.add(typed.sql());
-            columns.add(new ColumnSchema(outputName(expr, scope), typed.type(), typed.affinity()));
+            columns.add(new ColumnSchema(outputName(expr, scope), typed.type(), typed.affinity())
+                    .withNeverNull(typed.neverNull() && !rowFromNone));
         }
     }
 
@@ -852,6 +860,7 @@ final class StatementTranslator {
         } else if (ordinal > 0) {
             term = itemSql.get(ordinal - 1);
         } else {
+            expressions.honorCollation(item.expr());
             Typed typed = expressions.translate(item.expr(), scope);
             if (typed.isConstant() || typed.isNullLiteral()) {
                 return;

@@ -21,6 +21,7 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param dateValues for text whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to 9999, as
  *     ingest writes dates ({@link ColumnSchema#dateValues}), the same values as a SQL {@code DATE}, which compares and
  *     converts without parsing the text; else null
+ * @param neverNull whether the value is a column known to hold no NULL where it is read ({@link ColumnSchema#neverNull})
  */
 record Typed(
         String sql,
@@ -30,7 +31,8 @@ record Typed(
         String collation,
         String textForm,
         String unionForm,
-        String dateValues) {
+        String dateValues,
+        boolean neverNull) {
     /** The DuckDB type a result column of integers and reals is, row by row. */
     static final String NUMBER_UNION = "UNION(i BIGINT, r DOUBLE)";
 
@@ -42,7 +44,7 @@ record Typed(
             String collation,
             String textForm,
             String unionForm) {
-        this(sql, type, affinity, constant, collation, textForm, unionForm, null);
+        this(sql, type, affinity, constant, collation, textForm, unionForm, null, false);
     }
 
     Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {
@@ -98,15 +100,20 @@ record Typed(
     }
 
     Typed withAffinity(SqliteAffinity newAffinity) {
-        return new Typed(sql, type, newAffinity, constant, collation, null, null, dateValues);
+        return new Typed(sql, type, newAffinity, constant, collation, null, null, dateValues, neverNull);
     }
 
     /** The same text, known to be ISO dates that {@code dates} holds as SQL dates. */
     Typed withDateValues(String dates) {
-        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, dates);
+        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, dates, neverNull);
+    }
+
+    /** The same value, known to be a column that holds no NULL where it is read. */
+    Typed withNeverNull() {
+        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, dateValues, true);
     }
 
     Typed withCollation(String newCollation) {
-        return new Typed(sql, type, affinity, constant, newCollation);
+        return new Typed(sql, type, affinity, constant, newCollation, null, null, null, neverNull);
     }
 }

@@ -37,8 +37,20 @@ public final class EnginePair implements AutoCloseable {
     public final Connection sqlite;
     public final Connection duckdb;
     private final Map<String, TableSchema> tables = new HashMap<>();
+    private final boolean facts;
 
+    /** Engines whose copied tables carry the facts their values prove ({@link ColumnSchema#neverNull}). */
     public EnginePair() throws SQLException {
+        this(true);
+    }
+
+    /**
+     * Engines whose copied tables carry the facts their values prove, or none.
+     *
+     * @param facts whether a column with no NULL is marked so
+     */
+    public EnginePair(boolean facts) throws SQLException {
+        this.facts = facts;
         sqlite = DriverManager.getConnection("jdbc:sqlite::memory:");
         duckdb = DriverManager.getConnection("jdbc:duckdb:");
         try (Statement statement = duckdb.createStatement()) {
@@ -91,6 +103,12 @@ public final class EnginePair implements AutoCloseable {
                     classes.add(rs.getString(1));
                 }
             }
+            boolean neverNull;
+            try (Statement statement = sqlite.createStatement();
+                    ResultSet rs = statement.executeQuery(
+                            "SELECT count(*) = count(" + quote(columns.get(i)) + ") FROM " + quote(table))) {
+                neverNull = facts && rs.next() && rs.getBoolean(1);
+            }
             SqliteAffinity affinity = SqliteAffinity.of(declared.get(i));
             SqlType type;
             if (classes.size() > 1) {
@@ -113,7 +131,7 @@ public final class EnginePair implements AutoCloseable {
                         default -> "VARCHAR";
                     };
             ddl.add(quote(columns.get(i)) + " " + duckType);
-            schemas.add(new ColumnSchema(columns.get(i), type, affinity));
+            schemas.add(new ColumnSchema(columns.get(i), type, affinity).withNeverNull(neverNull));
         }
         ddl.add(ROWID + " BIGINT");
         try (Statement statement = duckdb.createStatement()) {

@@ -11,6 +11,7 @@ import io.tablequery.dialects.translate.SqlType;
 import io.tablequery.dialects.translate.TableSchema;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
@@ -128,52 +129,57 @@ public final class TranslationCatalog implements SchemaLookup {
     }
 
     /**
-     * Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them. A DATE column
-     * whose text ingest wrote as dates of years 1 to 9999 ({@link #isoDates}) is read as dates where the engine's
-     * relation holds them too ({@link TableNaming#dateValues}).
+     * Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them, with what the
+     * profile of the table's current version proves of their values: a DATE column whose text ingest wrote as dates
+     * of years 1 to 9999 ({@link #isoDates}) is read as dates where the engine's relation holds them too
+     * ({@link TableNaming#dateValues}); a column of no NULL is marked so.
      */
     private List<ColumnSchema> typed(TableInfo table) {
         Optional<TableProfile> profile = catalog.profile(table);
         List<ColumnSchema> columns = new ArrayList<>();
         for (int i = 0; i < table.columns().size(); i++) {
             ColumnInfo column = table.columns().get(i);
-            columns.add(
+            Optional<ColumnProfile> values = columnProfile(profile, column, i);
+            ColumnSchema schema =
                     switch (column.type()) {
                         case INTEGER, BOOLEAN ->
                             new ColumnSchema(column.name(), SqlType.INTEGER, SqliteAffinity.INTEGER);
                         case REAL -> new ColumnSchema(column.name(), SqlType.REAL, SqliteAffinity.REAL);
-                        case DATE ->
-                            new ColumnSchema(
-                                    column.name(),
-                                    SqlType.TEXT,
-                                    SqliteAffinity.TEXT,
-                                    isoDates(profile, table, i)
-                                            ? naming.dateValues(table, i).orElse(null)
-                                            : null);
+                        case DATE -> {
+                            ColumnSchema text = new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
+                            yield isoDates(values)
+                                    ? text.withDateValues(
+                                            naming.dateValues(table, i).orElse(null))
+                                    : text;
+                        }
                         case TIMESTAMP, TEXT -> new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
                         case BLOB -> new ColumnSchema(column.name(), SqlType.BLOB, SqliteAffinity.BLOB);
-                    });
+                    };
+            columns.add(schema.withNeverNull(neverNull(values)));
         }
         return columns;
     }
 
+    /** The profile of a column of the table's current version, when the profile is of its columns. */
+    private static Optional<ColumnProfile> columnProfile(Optional<TableProfile> profile, ColumnInfo column, int index) {
+        return profile.filter(p -> index < p.columns().size())
+                .map(p -> p.columns().get(index))
+                .filter(p -> p.name().equals(column.name()));
+    }
+
     /**
-     * Tells whether the profile of the table's current version shows that every text of a DATE column is the ISO
-     * date of a year from 1 to 9999: ingest writes a date {@code YYYY-MM-DD} with a sign before a year past 9999 or
-     * before 1, and a sign sorts before a digit, so the least text shows whether any value has one.
+     * Tells whether the profile shows that every text of a DATE column is the ISO date of a year from 1 to 9999:
+     * ingest writes a date {@code YYYY-MM-DD} with a sign before a year past 9999 or before 1, and a sign sorts
+     * before a digit, so the least text shows whether any value has one.
      */
-    private static boolean isoDates(Optional<TableProfile> profile, TableInfo table, int column) {
-        if (profile.isEmpty()
-                || column >= profile.get().columns().size()
-                || !profile.get()
-                        .columns()
-                        .get(column)
-                        .name()
-                        .equals(table.columns().get(column).name())) {
-            return false;
-        }
-        String least = profile.get().columns().get(column).min();
+    private static boolean isoDates(Optional<ColumnProfile> profile) {
+        String least = profile.map(ColumnProfile::min).orElse(null);
         return least != null && LEAST_ISO_DATE.matcher(least).matches() && least.compareTo("0001-01-01") >= 0;
+    }
+
+    /** Tells whether the profile counted no NULL in the column: it counts every row of the version. */
+    private static boolean neverNull(Optional<ColumnProfile> profile) {
+        return profile.map(p -> p.nullCount() == 0).orElse(false);
     }
 
     /**
@@ -210,7 +216,8 @@ public final class TranslationCatalog implements SchemaLookup {
                     SqlType held = classes == 0 ? copied : SqlType.valueOf(only.toUpperCase(Locale.ROOT));
                     // The DuckDB copy has one type per column; values SQLite holds in another class differ there.
                     SqlType type = classes > 1 || held != copied ? SqlType.MIXED : held;
-                    columns.add(new ColumnSchema(column.name(), type, affinity));
+                    columns.add(new ColumnSchema(column.name(), type, affinity)
+                            .withNeverNull(copies.get(i).neverNull()));
                 }
             }
             return columns;

@@ -87,6 +87,20 @@ class DateFactsTest {
         }
         Files.writeString(dir.resolve("events.csv"), csv);
         workspace.ingest(dir.resolve("events.csv"));
+        StringBuilder shipments = new StringBuilder("id,placed,shipped\n");
+        for (int i = 0; i < 40; i++) {
+            shipments.append(i * 2).append(',');
+            if (i % 7 != 3) {
+                shipments.append(days.get(i % days.size()));
+            }
+            shipments.append(',');
+            if (i % 5 != 1) {
+                shipments.append(days.get((i * 5 + 2) % days.size()));
+            }
+            shipments.append('\n');
+        }
+        Files.writeString(dir.resolve("shipments.csv"), shipments);
+        workspace.ingest(dir.resolve("shipments.csv"));
         assertThat(workspace
                         .catalog()
                         .table("events")
@@ -110,6 +124,15 @@ class DateFactsTest {
                 .contains("DATE '2024-02-29' > \"events\".\"__tq_date_2\"");
         String loose = "SELECT id FROM events WHERE day >= '2020-1-1' OR day = '2024-02-30' ORDER BY id";
         assertThat(((Translation.Translated) skill.translate(loose)).sql()).doesNotContain("__tq_date_");
+    }
+
+    @Test
+    void comparisonsOfTwoDateColumnsReadTheDates() {
+        String sql = "SELECT id FROM shipments WHERE placed < shipped ORDER BY id";
+        assertThat(((Translation.Translated) skill.translate(sql)).sql())
+                .contains("(\"shipments\".\"__tq_date_2\" < \"shipments\".\"__tq_date_3\")");
+        String collated = "SELECT id FROM shipments WHERE placed < shipped COLLATE NOCASE ORDER BY id";
+        assertThat(((Translation.Translated) skill.translate(collated)).sql()).doesNotContain("__tq_date_");
     }
 
     /**
@@ -202,6 +225,15 @@ class DateFactsTest {
                 + " WHERE a.day > '2000-01-01' ORDER BY a.id, b.id");
         queries.add("SELECT id FROM events WHERE day > (SELECT min(day) FROM events WHERE day > '1999-12-31')"
                 + " ORDER BY id");
+        for (String operator : OPERATORS) {
+            queries.add("SELECT id FROM shipments WHERE placed " + operator + " shipped ORDER BY id");
+            queries.add("SELECT e.id, s.id AS other FROM events AS e LEFT JOIN shipments AS s ON s.id = e.id"
+                    + " WHERE s.placed " + operator + " e.day OR s.id IS NULL ORDER BY e.id");
+            queries.add("SELECT e.id, s.id AS other FROM events AS e JOIN shipments AS s ON e.day " + operator
+                    + " s.shipped WHERE e.id < 12 AND s.id < 20 ORDER BY e.id, s.id");
+        }
+        queries.add("SELECT id, placed BETWEEN shipped AND '2024-12-31' AS b FROM shipments ORDER BY id");
+        queries.add("SELECT id, CASE placed WHEN shipped THEN 1 ELSE 0 END AS same FROM shipments ORDER BY id");
         BothEnginesRun run = new BothEnginesRun();
         for (String query : queries) {
             run.run(skill, "dates", query);
