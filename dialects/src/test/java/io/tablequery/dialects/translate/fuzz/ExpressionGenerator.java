@@ -87,7 +87,7 @@ final class ExpressionGenerator {
             return column(Kind.TEXT);
         }
         int d = depth - 1;
-        return switch (random.nextInt(11)) {
+        return switch (random.nextInt(12)) {
             case 0 -> Node.of(Kind.TEXT, "(%s || %s)", text(d), random.nextBoolean() ? text(d) : num(d));
             case 1 -> Node.of(Kind.TEXT, pick(List.of("upper", "lower", "trim")) + "(%s)", text(d));
             case 2 ->
@@ -104,6 +104,7 @@ final class ExpressionGenerator {
             case 8 ->
                 Node.of(Kind.TEXT, "CASE %s WHEN 'a' THEN 'A' WHEN '10' THEN 'ten' ELSE %s END", text(d), text(d));
             case 9 -> Node.of(Kind.TEXT, "iif(%s, %s, %s)", bool(d), text(d), text(d));
+            case 10 -> Node.of(Kind.TEXT, "(%s COLLATE " + pick(List.of("NOCASE", "RTRIM", "BINARY")) + ")", text(d));
             default -> Node.of(Kind.TEXT, "CAST(%s AS TEXT)", num(d));
         };
     }
@@ -131,7 +132,11 @@ final class ExpressionGenerator {
         RandomDatabase.Column column = pick(table.columns());
         String inner = "SELECT " + column.name() + " FROM " + table.name() + " AS sq";
         return switch (random.nextInt(3)) {
-            case 0 -> Node.of(Kind.BOOL, "%s IN (" + inner + ")", of(column.kind(), depth));
+            case 0 ->
+                Node.of(
+                        Kind.BOOL,
+                        "%s " + pick(List.of("IN", "NOT IN")) + " (" + inner + ")",
+                        of(column.kind(), depth));
             case 1 ->
                 Node.of(
                         Kind.BOOL,
