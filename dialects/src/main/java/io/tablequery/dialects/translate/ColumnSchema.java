@@ -10,18 +10,15 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param name the column's name
  * @param type the storage class of its values in the DuckDB copy; {@link SqlType#MIXED} when they differ
  * @param affinity its SQLite affinity ({@link SqliteAffinity#BLOB} for a column declared without a type, {@link SqliteAffinity#NONE} for an expression's)
- * @param dateValues for a text column whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to
- *     9999 (a fact ingest knows of the dates it wrote), the column of the same relation that holds the same values as
- *     a SQL {@code DATE}; else null. Comparisons with dates and date functions then read it instead of parsing text.
- * @param neverNull whether no value of the column is NULL where it is read (for a stored table, a fact of its current
- *     version; not on the side of an outer join that may have no row), so {@code IN} may be spelled as {@code EXISTS}
+ * @param facts what is known of its values ({@link ColumnFacts#dateValues} names a column of the same relation)
  */
-public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, String dateValues, boolean neverNull) {
+public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, ColumnFacts facts) {
     public ColumnSchema {
         requireNonNull(name, "name is null");
         requireNonNull(type, "type is null");
         requireNonNull(affinity, "affinity is null");
-        if (dateValues != null && type != SqlType.TEXT) {
+        requireNonNull(facts, "facts is null");
+        if (facts.dateValues() != null && type != SqlType.TEXT) {
             throw new IllegalArgumentException("only text columns hold dates as text: " + name);
         }
     }
@@ -34,17 +31,27 @@ public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, S
      * @param affinity its SQLite affinity
      */
     public ColumnSchema(String name, SqlType type, SqliteAffinity affinity) {
-        this(name, type, affinity, null, false);
+        this(name, type, affinity, ColumnFacts.NONE);
+    }
+
+    /** The column of the same relation that holds its text as SQL dates ({@link ColumnFacts#dateValues}), or null. */
+    public String dateValues() {
+        return facts.dateValues();
+    }
+
+    /** Whether it holds no NULL where it is read ({@link ColumnFacts#neverNull}). */
+    public boolean neverNull() {
+        return facts.neverNull();
     }
 
     /**
-     * The same column, its text known to be ISO dates that another column of its relation holds as SQL dates.
+     * The same column, with these facts.
      *
-     * @param dates that column's name
+     * @param known the facts
      * @return the column
      */
-    public ColumnSchema withDateValues(String dates) {
-        return new ColumnSchema(name, type, affinity, dates, neverNull);
+    public ColumnSchema withFacts(ColumnFacts known) {
+        return new ColumnSchema(name, type, affinity, known);
     }
 
     /**
@@ -54,7 +61,7 @@ public record ColumnSchema(String name, SqlType type, SqliteAffinity affinity, S
      * @return the column
      */
     public ColumnSchema withNeverNull(boolean never) {
-        return never == neverNull ? this : new ColumnSchema(name, type, affinity, dateValues, never);
+        return never == neverNull() ? this : withFacts(facts.withNeverNull(never));
     }
 
     /**

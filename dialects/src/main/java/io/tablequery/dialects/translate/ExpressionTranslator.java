@@ -151,7 +151,7 @@ final class ExpressionTranslator {
             Typed inner = translate(grouping.inner(), scope);
             Typed grouped = new Typed(
                     "(" + inner.sql() + ")", inner.type(), inner.affinity(), inner.constant(), inner.collation());
-            return inner.dateValues() == null ? grouped : grouped.withDateValues(inner.dateValues());
+            return grouped.withFacts(inner.facts());
         } else if (expr instanceof Expr.ColumnRef column) {
             return column(column, scope);
         } else if (expr instanceof Expr.Unary unary) {
@@ -544,7 +544,16 @@ final class ExpressionTranslator {
                 }
                 Typed text = text(value);
                 Typed patternText = text(pattern);
+                AsciiLetters letters =
+                        value.type() == SqlType.TEXT ? value.facts().letters() : AsciiLetters.BOTH;
                 if (escapeLiteral == null
+                        && patternText.constant() instanceof String constant
+                        && letters != AsciiLetters.BOTH) {
+                    // Values of one case match the pattern folded to that case as SQLite's folding of both does.
+                    sql = statement
+                            .dialect()
+                            .like(text.sql(), literal(foldAscii(constant, letters != AsciiLetters.UPPER)), null);
+                } else if (escapeLiteral == null
                         && like.value() instanceof Expr.ColumnRef
                         && patternText.constant() instanceof String constant
                         && isAscii(constant)) {

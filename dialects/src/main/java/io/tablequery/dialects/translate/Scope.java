@@ -161,13 +161,12 @@ final class Scope {
         for (ColumnSchema column : source.columns()) {
             if (column.name().toLowerCase(Locale.ROOT).equals(key)) {
                 String sql = source.sqlAlias() + "." + quote(column.name());
-                Typed typed = new Typed(sql, column.type(), column.affinity(), null, null);
-                if (column.dateValues() != null) {
-                    typed = typed.withDateValues(source.sqlAlias() + "." + quote(column.dateValues()));
-                }
-                if (column.neverNull()) {
-                    typed = typed.withNeverNull();
-                }
+                Typed typed = new Typed(sql, column.type(), column.affinity(), null, null)
+                        .withFacts(column.facts()
+                                .withDateValues(
+                                        column.dateValues() == null
+                                                ? null
+                                                : source.sqlAlias() + "." + quote(column.dateValues())));
                 return new Resolved(
                         typed,
                         source.sqlAlias() + "." + key,

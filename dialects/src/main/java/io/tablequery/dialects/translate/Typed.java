@@ -18,10 +18,8 @@ import io.tablequery.dialects.SqliteAffinity;
  * @param unionForm for a {@link SqlType#MIXED} value of integers and reals, the same value as a DuckDB
  *     {@code UNION(i BIGINT, r DOUBLE)}, which keeps each row's storage class where the value is a result column;
  *     else null
- * @param dateValues for text whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to 9999, as
- *     ingest writes dates ({@link ColumnSchema#dateValues}), the same values as a SQL {@code DATE}, which compares and
- *     converts without parsing the text; else null
- * @param neverNull whether the value is a column known to hold no NULL where it is read ({@link ColumnSchema#neverNull})
+ * @param facts what is known of the value when it is a column read ({@link ColumnFacts#dateValues} is the SQL of the
+ *     dates); {@link ColumnFacts#NONE} for any other expression
  */
 record Typed(
         String sql,
@@ -31,8 +29,7 @@ record Typed(
         String collation,
         String textForm,
         String unionForm,
-        String dateValues,
-        boolean neverNull) {
+        ColumnFacts facts) {
     /** The DuckDB type a result column of integers and reals is, row by row. */
     static final String NUMBER_UNION = "UNION(i BIGINT, r DOUBLE)";
 
@@ -44,7 +41,7 @@ record Typed(
             String collation,
             String textForm,
             String unionForm) {
-        this(sql, type, affinity, constant, collation, textForm, unionForm, null, false);
+        this(sql, type, affinity, constant, collation, textForm, unionForm, ColumnFacts.NONE);
     }
 
     Typed(String sql, SqlType type, SqliteAffinity affinity, Object constant, String collation, String textForm) {
@@ -100,20 +97,30 @@ record Typed(
     }
 
     Typed withAffinity(SqliteAffinity newAffinity) {
-        return new Typed(sql, type, newAffinity, constant, collation, null, null, dateValues, neverNull);
+        return new Typed(sql, type, newAffinity, constant, collation, null, null, facts);
+    }
+
+    /** The SQL of the same values as SQL dates ({@link ColumnFacts#dateValues}), or null. */
+    String dateValues() {
+        return facts.dateValues();
+    }
+
+    /** Whether the value is a column known to hold no NULL where it is read ({@link ColumnFacts#neverNull}). */
+    boolean neverNull() {
+        return facts.neverNull();
+    }
+
+    /** The same value with these facts. */
+    Typed withFacts(ColumnFacts known) {
+        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, known);
     }
 
     /** The same text, known to be ISO dates that {@code dates} holds as SQL dates. */
     Typed withDateValues(String dates) {
-        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, dates, neverNull);
-    }
-
-    /** The same value, known to be a column that holds no NULL where it is read. */
-    Typed withNeverNull() {
-        return new Typed(sql, type, affinity, constant, collation, textForm, unionForm, dateValues, true);
+        return withFacts(facts.withDateValues(dates));
     }
 
     Typed withCollation(String newCollation) {
-        return new Typed(sql, type, affinity, constant, newCollation, null, null, null, neverNull);
+        return new Typed(sql, type, affinity, constant, newCollation, null, null, facts.withDateValues(null));
     }
 }

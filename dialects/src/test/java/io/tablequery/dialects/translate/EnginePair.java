@@ -39,7 +39,10 @@ public final class EnginePair implements AutoCloseable {
     private final Map<String, TableSchema> tables = new HashMap<>();
     private final boolean facts;
 
-    /** Engines whose copied tables carry the facts their values prove ({@link ColumnSchema#neverNull}). */
+    /**
+     * Engines whose copied tables carry the facts their values prove ({@link ColumnFacts#neverNull},
+     * {@link ColumnFacts#letters}).
+     */
     public EnginePair() throws SQLException {
         this(true);
     }
@@ -47,7 +50,7 @@ public final class EnginePair implements AutoCloseable {
     /**
      * Engines whose copied tables carry the facts their values prove, or none.
      *
-     * @param facts whether a column with no NULL is marked so
+     * @param facts whether a column with no NULL and a text column's letters are marked
      */
     public EnginePair(boolean facts) throws SQLException {
         this.facts = facts;
@@ -131,7 +134,18 @@ public final class EnginePair implements AutoCloseable {
                         default -> "VARCHAR";
                     };
             ddl.add(quote(columns.get(i)) + " " + duckType);
-            schemas.add(new ColumnSchema(columns.get(i), type, affinity).withNeverNull(neverNull));
+            ColumnFacts facts = ColumnFacts.NONE.withNeverNull(neverNull);
+            if (this.facts && type == SqlType.TEXT) {
+                try (Statement statement = sqlite.createStatement();
+                        ResultSet rs = statement.executeQuery("SELECT coalesce(max(%1$s GLOB '*[A-Z]*'), 0),"
+                                        .formatted(quote(columns.get(i)))
+                                + " coalesce(max(%1$s GLOB '*[a-z]*'), 0) FROM ".formatted(quote(columns.get(i)))
+                                + quote(table))) {
+                    rs.next();
+                    facts = facts.withLetters(AsciiLetters.of(rs.getBoolean(1), rs.getBoolean(2)));
+                }
+            }
+            schemas.add(new ColumnSchema(columns.get(i), type, affinity, facts));
         }
         ddl.add(ROWID + " BIGINT");
         try (Statement statement = duckdb.createStatement()) {

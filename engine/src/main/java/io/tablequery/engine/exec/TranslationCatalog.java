@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.SqliteIndexes;
+import io.tablequery.dialects.translate.AsciiLetters;
+import io.tablequery.dialects.translate.ColumnFacts;
 import io.tablequery.dialects.translate.ColumnSchema;
 import io.tablequery.dialects.translate.SchemaLookup;
 import io.tablequery.dialects.translate.SqlType;
@@ -12,6 +14,7 @@ import io.tablequery.dialects.translate.TableSchema;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
+import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
@@ -132,7 +135,8 @@ public final class TranslationCatalog implements SchemaLookup {
      * Columns of an uploaded spreadsheet or CSV: one storage class each, as the ingest typed them, with what the
      * profile of the table's current version proves of their values: a DATE column whose text ingest wrote as dates
      * of years 1 to 9999 ({@link #isoDates}) is read as dates where the engine's relation holds them too
-     * ({@link TableNaming#dateValues}); a column of no NULL is marked so.
+     * ({@link TableNaming#dateValues}); a column of no NULL is marked so, and a TEXT column with the ASCII letters its
+     * values hold.
      */
     private List<ColumnSchema> typed(TableInfo table) {
         Optional<TableProfile> profile = catalog.profile(table);
@@ -145,17 +149,18 @@ public final class TranslationCatalog implements SchemaLookup {
                         case INTEGER, BOOLEAN ->
                             new ColumnSchema(column.name(), SqlType.INTEGER, SqliteAffinity.INTEGER);
                         case REAL -> new ColumnSchema(column.name(), SqlType.REAL, SqliteAffinity.REAL);
-                        case DATE -> {
-                            ColumnSchema text = new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
-                            yield isoDates(values)
-                                    ? text.withDateValues(
-                                            naming.dateValues(table, i).orElse(null))
-                                    : text;
-                        }
-                        case TIMESTAMP, TEXT -> new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
+                        case DATE, TIMESTAMP, TEXT ->
+                            new ColumnSchema(column.name(), SqlType.TEXT, SqliteAffinity.TEXT);
                         case BLOB -> new ColumnSchema(column.name(), SqlType.BLOB, SqliteAffinity.BLOB);
                     };
-            columns.add(schema.withNeverNull(neverNull(values)));
+            ColumnFacts facts = ColumnFacts.NONE.withNeverNull(neverNull(values));
+            if (column.type() == ColumnType.DATE && isoDates(values)) {
+                facts = facts.withDateValues(naming.dateValues(table, i).orElse(null));
+            }
+            if (column.type() == ColumnType.TEXT) {
+                facts = facts.withLetters(values.map(ColumnProfile::letters).orElse(AsciiLetters.BOTH));
+            }
+            columns.add(schema.withFacts(facts));
         }
         return columns;
     }
@@ -217,7 +222,7 @@ public final class TranslationCatalog implements SchemaLookup {
                     // The DuckDB copy has one type per column; values SQLite holds in another class differ there.
                     SqlType type = classes > 1 || held != copied ? SqlType.MIXED : held;
                     columns.add(new ColumnSchema(column.name(), type, affinity)
-                            .withNeverNull(copies.get(i).neverNull()));
+                            .withFacts(copies.get(i).facts()));
                 }
             }
             return columns;

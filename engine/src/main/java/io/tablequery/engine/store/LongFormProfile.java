@@ -1,5 +1,6 @@
 package io.tablequery.engine.store;
 
+import io.tablequery.dialects.translate.AsciiLetters;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableProfile;
@@ -43,6 +44,8 @@ final class LongFormProfile {
                             : "CAST(" + value + " AS VARCHAR)");
         }
         int width = end - first;
+        TableProfiler.addLetters(aggregates, columns, first, end);
+        AsciiLetters[] letters = new AsciiLetters[width];
         long rows;
         long[] nonNull = new long[width];
         String[] min = new String[width];
@@ -56,6 +59,7 @@ final class LongFormProfile {
                 min[k] = ProfileValues.fromDuckDb(type, rs.getString(3 + k * 3));
                 max[k] = ProfileValues.fromDuckDb(type, rs.getString(4 + k * 3));
             }
+            TableProfiler.readLetters(rs, 2 + width * 3, columns, first, letters);
         }
         // Only the groups of columns with few values come back (their value lists), and each column's count of
         // groups, so memory stays small however many distinct values the table holds.
@@ -92,7 +96,8 @@ final class LongFormProfile {
                         .map(Group::value)
                         .toList();
             }
-            profiles.add(new ColumnProfile(column.name(), rows - nonNull[k], distinctValues, min[k], max[k], listed));
+            profiles.add(new ColumnProfile(
+                    column.name(), rows - nonNull[k], distinctValues, min[k], max[k], listed, letters[k]));
         }
         return profiles;
     }

@@ -1,5 +1,6 @@
 package io.tablequery.engine.store;
 
+import io.tablequery.dialects.translate.AsciiLetters;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.StoredValues;
@@ -110,13 +111,18 @@ final class ProfileAccumulator {
         }
         listed.sort(
                 Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey(order)));
+        AsciiLetters letters = column.type() == ColumnType.TEXT
+                ? AsciiLetterProfile.of(
+                        values.keySet().stream().map(String.class::cast).toList())
+                : null;
         return new ColumnProfile(
                 column.name(),
                 rows - nonNull,
                 values.size(),
                 min,
                 max,
-                listed.stream().map(Map.Entry::getKey).toList());
+                listed.stream().map(Map.Entry::getKey).toList(),
+                letters);
     }
 
     /** The value's identity in the column: reals with -0.0 made 0.0, as DuckDB holds the two equal. */

@@ -2,6 +2,7 @@ package io.tablequery.engine.store;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.translate.AsciiLetters;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
@@ -102,6 +103,9 @@ public final class TableProfiler {
             aggregates.add("count(%1$s), count(DISTINCT %1$s), min(%1$s)::VARCHAR, max(%1$s)::VARCHAR"
                     .formatted(sqliteValue(columns.get(i), i)));
         }
+        int lettersAt = 2 + (end - first) * 4;
+        addLetters(aggregates, columns, first, end);
+        AsciiLetters[] letters = new AsciiLetters[end - first];
         long rows;
         long[] nonNull = new long[end - first];
         long[] distinct = new long[end - first];
@@ -118,6 +122,7 @@ public final class TableProfiler {
                 min[k] = ProfileValues.fromDuckDb(type, rs.getString(at + 2));
                 max[k] = ProfileValues.fromDuckDb(type, rs.getString(at + 3));
             }
+            readLetters(rs, lettersAt, columns, first, letters);
         }
         Map<Integer, List<String>> values = values(statement, columns, first, distinct, from);
         List<ColumnProfile> profiles = new ArrayList<>();
@@ -128,7 +133,8 @@ public final class TableProfiler {
                     distinct[k],
                     min[k],
                     max[k],
-                    values.getOrDefault(first + k, List.of())));
+                    values.getOrDefault(first + k, List.of()),
+                    letters[k]));
         }
         return profiles;
     }
@@ -162,6 +168,27 @@ public final class TableProfiler {
             }
         }
         return values;
+    }
+
+    /** Adds the letter aggregates of the TEXT columns among those, in column order ({@link AsciiLetterProfile}). */
+    static void addLetters(StringJoiner aggregates, List<StoredColumn> columns, int first, int end) {
+        for (int i = first; i < end; i++) {
+            if (columns.get(i).type() == ColumnType.TEXT) {
+                aggregates.add(AsciiLetterProfile.aggregates(DuckDbStorage.valueColumn(i)));
+            }
+        }
+    }
+
+    /** Reads what {@link #addLetters} added, from result column {@code at}; other columns' letters stay null. */
+    static void readLetters(ResultSet rs, int at, List<StoredColumn> columns, int first, AsciiLetters[] letters)
+            throws SQLException {
+        int next = at;
+        for (int k = 0; k < letters.length; k++) {
+            if (columns.get(first + k).type() == ColumnType.TEXT) {
+                letters[k] = AsciiLetterProfile.read(rs, next);
+                next += 2;
+            }
+        }
     }
 
     static String sqliteValue(StoredColumn column, int index) {

@@ -1,7 +1,10 @@
 package io.tablequery.engine.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.tablequery.dialects.translate.AsciiLetters;
+import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.TableProfile;
@@ -23,12 +26,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A table is profiled three ways by its size: on its way into storage (a small table), in long form over its DuckDB
  * copy (every column's values grouped in one statement), or column batch by column batch. All three must give the
  * same profiles: counts, distinct counts, minima, maxima and value lists in the same order, for every type, NULLs,
- * ties, signed zeros, reals beyond 17 digits, and text that UTF-16 and UTF-8 order differently.
+ * ties, signed zeros, reals beyond 17 digits, text that UTF-16 and UTF-8 order differently, and which ASCII letters
+ * text holds beside other letters of either case.
  */
 class TableProfilerTest {
     private static final String[] WORDS = {
         "apple", "Äpfel", "zebra", "Zebra", "城市", "b", "10", "9", "\uD83D\uDE00 smile", "\uFF21 wide", "\uE000 private"
     };
+    private static final String[] LOWER_WORDS = {"äpfel", "Äpfel", "城市", "b_c", "x1", "ÉÉ", "été"};
+    private static final String[] UPPER_WORDS = {"ABC", "éCOLE", "X-1", "ÄPFEL", "Z"};
     private static final double[] REALS = {0.25, -0.0, 0.0, 0.1 + 0.2, 1e20, 1.5e-7, -3.75, 123456789.123, 2.5};
 
     @TempDir
@@ -60,6 +66,15 @@ class TableProfilerTest {
                 assertThat(onTheWayIn.column("small").orElseThrow().values()).hasSizeBetween(2, 7);
                 assertThat(onTheWayIn.column("word").orElseThrow().values()).hasSize(WORDS.length);
                 assertThat(onTheWayIn.column("many").orElseThrow().values()).isEmpty();
+                assertThat(onTheWayIn.columns())
+                        .extracting(ColumnProfile::name, ColumnProfile::letters)
+                        .contains(
+                                tuple("word", AsciiLetters.BOTH),
+                                tuple("lower_word", AsciiLetters.LOWER),
+                                tuple("upper_word", AsciiLetters.UPPER),
+                                tuple("digits", AsciiLetters.NONE),
+                                tuple("small", null),
+                                tuple("day", null));
                 assertThat(onTheWayIn.column("real").orElseThrow().values())
                         .contains("0.0", "0.30000000000000004", "1.0e+20")
                         .doesNotContain("-0.0");
@@ -80,7 +95,7 @@ class TableProfilerTest {
     private Path mixedCsv(int rows, Random random) throws Exception {
         Path file = dir.resolve("mixed.csv");
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            out.write("id,small,real,word,flag,day,moment,many,wide_reals\n");
+            out.write("id,small,real,word,flag,day,moment,many,wide_reals,lower_word,upper_word,digits\n");
             for (int r = 0; r < rows; r++) {
                 boolean early = r < REALS.length;
                 out.write(r + ","
@@ -92,7 +107,10 @@ class TableProfilerTest {
                         + "2024-0" + (1 + random.nextInt(9)) + "-1" + random.nextInt(10) + ","
                         + "2024-05-0" + (1 + random.nextInt(9)) + " 1" + random.nextInt(10) + ":30:00,"
                         + random.nextInt(1000) + ","
-                        + random.nextGaussian() * 1e6 + "\n");
+                        + random.nextGaussian() * 1e6 + ","
+                        + LOWER_WORDS[random.nextInt(LOWER_WORDS.length)] + ","
+                        + UPPER_WORDS[random.nextInt(UPPER_WORDS.length)] + ","
+                        + (random.nextInt(5) == 0 ? "" : "#" + random.nextInt(50)) + "\n");
             }
         }
         return file;

@@ -6,6 +6,9 @@ import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.ColumnProfile;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.exec.TranslationCatalog;
 import io.tablequery.engine.testing.BothEnginesRun;
 import io.tablequery.engine.workspace.SqliteSession;
@@ -19,11 +22,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A column the profile of its table's current version counts no NULL in is marked so, and {@code NOT IN} between
- * such columns becomes {@code NOT EXISTS} on DuckDB; a column with blanks, a table without a profile and a new version
- * with blanks keep {@code NOT IN}. Every query answers on DuckDB as on SQLite.
+ * Facts the profile of a table's current version proves, as the translation uses them. A column it counts no NULL in
+ * is marked so, and {@code NOT IN} between such columns becomes {@code NOT EXISTS} on DuckDB; a column with blanks, a
+ * table without a profile and a new version with blanks keep {@code NOT IN}. A text column of one case of ASCII
+ * letters matches {@code LIKE} unfolded; one of both cases, or profiled before letters were, folds. Every query
+ * answers on DuckDB as on SQLite.
  */
-class NeverNullProfileTest {
+class ProfileFactsTest {
     @TempDir
     Path dir;
 
@@ -59,6 +64,40 @@ class NeverNullProfileTest {
                     .as("the new version has a blank")
                     .doesNotContain("EXISTS");
             assertSameAnswers(skill);
+        }
+    }
+
+    @Test
+    void likeOverTextOfOneCaseMatchesUnfolded() throws IOException {
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            ingest(
+                    workspace,
+                    "parts.csv",
+                    "name,kind,code\nforest green,PROMO BRUSHED,a1\nlemon chiffon,STANDARD"
+                            + " POLISHED,B2\nÉté,PROMO ÉCLAT,\nforest,ECONOMY,c3\n");
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            List<String> queries = List.of(
+                    "SELECT name FROM parts WHERE name LIKE 'FOREST%' ORDER BY name",
+                    "SELECT name FROM parts WHERE kind LIKE 'promo%' ORDER BY name",
+                    "SELECT name FROM parts WHERE kind NOT LIKE '%é%' ORDER BY name",
+                    "SELECT name FROM parts WHERE code LIKE 'b%' ORDER BY name");
+            CatalogSnapshot catalog = workspace.catalog();
+            assertThat(translated(workspace, catalog, queries.get(0))).contains("\"name\" LIKE 'forest%'");
+            assertThat(translated(workspace, catalog, queries.get(1))).contains("\"kind\" LIKE 'PROMO%'");
+            assertThat(translated(workspace, catalog, queries.get(3))).contains("lower(");
+            TableInfo parts = catalog.table("parts").orElseThrow();
+            List<ColumnProfile> unlettered = catalog.profile(parts).orElseThrow().columns().stream()
+                    .map(p ->
+                            new ColumnProfile(p.name(), p.nullCount(), p.distinctCount(), p.min(), p.max(), p.values()))
+                    .toList();
+            CatalogSnapshot before = new CatalogSnapshot(
+                    catalog.files(), catalog.tables(), Map.of(parts.name(), new TableProfile(unlettered)));
+            assertThat(translated(workspace, before, queries.get(0))).contains("lower(");
+            BothEnginesRun run = new BothEnginesRun();
+            queries.forEach(query -> run.run(skill, "letters", query));
+            assertThat(run.count(BothEnginesRun.Outcome.IDENTICAL))
+                    .as(run.report("letters"))
+                    .isEqualTo(queries.size());
         }
     }
 

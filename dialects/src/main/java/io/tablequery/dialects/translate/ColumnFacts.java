@@ -1,0 +1,55 @@
+package io.tablequery.dialects.translate;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * What is known of a column's values beyond their storage class, each fact letting the translation choose a cheaper
+ * form that gives SQLite's answer: facts ingest proves of a stored table's current version, carried to where the
+ * column is read.
+ *
+ * @param dateValues for text whose every value is an ISO-8601 date {@code YYYY-MM-DD} of a year from 1 to 9999, where
+ *     the same values are held as SQL {@code DATE}s: a column of the same relation in a {@link ColumnSchema}, that
+ *     column's SQL in a translated value; else null. Comparisons with dates and date functions then read it instead of
+ *     parsing text.
+ * @param neverNull whether no value is NULL where it is read (not on the side of an outer join that may have no row),
+ *     so {@code NOT IN} may be spelled as {@code NOT EXISTS}
+ * @param letters which ASCII letters the text values hold, so {@code LIKE} may match without folding them
+ */
+public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters letters) {
+    /** Nothing known. */
+    public static final ColumnFacts NONE = new ColumnFacts(null, false, AsciiLetters.BOTH);
+
+    public ColumnFacts {
+        requireNonNull(letters, "letters is null");
+    }
+
+    /**
+     * These facts, the values known to be dates held elsewhere as SQL dates.
+     *
+     * @param dates where they are held, or null
+     * @return the facts
+     */
+    public ColumnFacts withDateValues(String dates) {
+        return new ColumnFacts(dates, neverNull, letters);
+    }
+
+    /**
+     * These facts, the values known to hold no NULL, or no longer known to.
+     *
+     * @param never whether they hold no NULL
+     * @return the facts
+     */
+    public ColumnFacts withNeverNull(boolean never) {
+        return new ColumnFacts(dateValues, never, letters);
+    }
+
+    /**
+     * These facts, with the ASCII letters the values hold.
+     *
+     * @param held the letters
+     * @return the facts
+     */
+    public ColumnFacts withLetters(AsciiLetters held) {
+        return new ColumnFacts(dateValues, neverNull, held);
+    }
+}
