@@ -55,9 +55,7 @@ class CollationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("translated")
     void answersAsSqliteWhereTheCollationIsApplied(String sql) throws SQLException {
-        try (EnginePair engines = new EnginePair()) {
-            engines.sqliteScript(TABLES);
-            engines.copyTables();
+        try (EnginePair engines = engines()) {
             Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
             assertThat(translation).isInstanceOf(Translation.Translated.class);
             String duckSql = ((Translation.Translated) translation).sql();
@@ -70,12 +68,22 @@ class CollationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("refused")
     void refusesWhereSqliteCarriesTheCollationOn(String sql) throws SQLException {
-        try (EnginePair engines = new EnginePair()) {
-            engines.sqliteScript(TABLES);
-            engines.copyTables();
+        try (EnginePair engines = engines()) {
             Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
             assertThat(translation).isInstanceOf(Translation.Untranslatable.class);
             assertThat(((Translation.Untranslatable) translation).reason()).contains("COLLATE NOCASE");
+        }
+    }
+
+    private static EnginePair engines() throws SQLException {
+        EnginePair engines = new EnginePair();
+        try {
+            engines.sqliteScript(TABLES);
+            engines.copyTables();
+            return engines;
+        } catch (SQLException | RuntimeException e) {
+            engines.close();
+            throw e;
         }
     }
 }

@@ -221,8 +221,9 @@ public final class TranslationCatalog implements SchemaLookup {
                     SqlType held = classes == 0 ? copied : SqlType.valueOf(only.toUpperCase(Locale.ROOT));
                     // The DuckDB copy has one type per column; values SQLite holds in another class differ there.
                     SqlType type = classes > 1 || held != copied ? SqlType.MIXED : held;
+                    // Its NULLs and letters are the copy's; its dates stay text, as SQLite's affinity reads them.
                     columns.add(new ColumnSchema(column.name(), type, affinity)
-                            .withFacts(copies.get(i).facts()));
+                            .withFacts(copies.get(i).facts().withDateValues(null)));
                 }
             }
             return columns;
