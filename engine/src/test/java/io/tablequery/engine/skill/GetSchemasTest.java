@@ -3,6 +3,7 @@ package io.tablequery.engine.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablequery.dialects.translate.AsciiLetters;
 import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
@@ -76,7 +77,8 @@ class GetSchemasTest {
             assertThat(schema.sampleRowNumbers()).isSorted().allSatisfy(r -> assertThat(r)
                     .isBetween(2L, 1001L));
             ColumnProfile kind = schema.profiles().get(1);
-            assertThat(kind).isEqualTo(new ColumnProfile("kind", 600, 3, "food", "travel", kind.values()));
+            assertThat(kind)
+                    .isEqualTo(new ColumnProfile("kind", 600, 3, "food", "travel", kind.values(), AsciiLetters.LOWER));
             assertThat(kind.values()).containsExactlyInAnyOrder("rent", "food", "travel");
             ColumnProfile booked = schema.profiles().get(4);
             assertThat(booked.min()).isEqualTo("2025-01-01");

@@ -62,7 +62,33 @@ public record SchemasView(List<Table> tables, String text) {
      * @param declaredType the type the SQLite copy declares
      * @param profile its profile, or null for a table profiled before profiles were kept
      */
-    public record Column(String name, String type, String declaredType, ColumnProfile profile) {}
+    public record Column(String name, String type, String declaredType, Profile profile) {}
+
+    /**
+     * What a column's values look like, as get-schemas has always shown it; the facts the translator reads from the
+     * same profile are not part of it.
+     *
+     * @param name the column name
+     * @param nullCount how many rows hold NULL
+     * @param distinctCount how many distinct non-null values there are
+     * @param min the smallest value as text, or null
+     * @param max the largest value as text, or null
+     * @param values the values of a column with few, else empty
+     */
+    public record Profile(
+            String name, long nullCount, long distinctCount, String min, String max, List<String> values) {
+        static Profile of(ColumnProfile profile) {
+            return profile == null
+                    ? null
+                    : new Profile(
+                            profile.name(),
+                            profile.nullCount(),
+                            profile.distinctCount(),
+                            profile.min(),
+                            profile.max(),
+                            profile.values());
+        }
+    }
 
     /**
      * Shows schemas.
@@ -86,7 +112,8 @@ public record SchemasView(List<Table> tables, String text) {
                         column.name(),
                         column.type().name(),
                         schema.declaredTypes().get(i),
-                        i < schema.profiles().size() ? schema.profiles().get(i) : null));
+                        Profile.of(
+                                i < schema.profiles().size() ? schema.profiles().get(i) : null)));
             }
             tables.add(new Table(
                     table.name(),
