@@ -141,7 +141,7 @@ public final class SparkSqlDialect implements SqlDialect {
     @Override
     public String inQuery(String value, String query) {
         String rows = "SELECT 1 FROM (" + query + ") AS \"__tq_in\"(\"__tq_v\")";
-        return "(CASE WHEN EXISTS (" + rows + " WHERE \"__tq_in\".\"__tq_v\" = " + value + ") THEN TRUE"
+        return "(CASE WHEN " + existsEqual(value, query, "__tq_in") + " THEN TRUE"
                 + " WHEN " + value + " IS NULL AND EXISTS (" + rows + ") THEN NULL"
                 + " WHEN EXISTS (" + rows + " WHERE \"__tq_in\".\"__tq_v\" IS NULL) THEN NULL ELSE FALSE END)";
     }

@@ -44,8 +44,8 @@ final class LongFormProfile {
                             : "CAST(" + value + " AS VARCHAR)");
         }
         int width = end - first;
-        TableProfiler.addLetters(aggregates, columns, first, end);
-        AsciiLetters[] letters = new AsciiLetters[width];
+        AsciiLetterProfile.add(aggregates, columns, first, end);
+        AsciiLetters[] letters;
         long rows;
         long[] nonNull = new long[width];
         String[] min = new String[width];
@@ -59,7 +59,7 @@ final class LongFormProfile {
                 min[k] = ProfileValues.fromDuckDb(type, rs.getString(3 + k * 3));
                 max[k] = ProfileValues.fromDuckDb(type, rs.getString(4 + k * 3));
             }
-            TableProfiler.readLetters(rs, 2 + width * 3, columns, first, letters);
+            letters = AsciiLetterProfile.read(rs, 2 + width * 3, columns, first, end);
         }
         // Only the groups of columns with few values come back (their value lists), and each column's count of
         // groups, so memory stays small however many distinct values the table holds.

@@ -104,8 +104,8 @@ public final class TableProfiler {
                     .formatted(sqliteValue(columns.get(i), i)));
         }
         int lettersAt = 2 + (end - first) * 4;
-        addLetters(aggregates, columns, first, end);
-        AsciiLetters[] letters = new AsciiLetters[end - first];
+        AsciiLetterProfile.add(aggregates, columns, first, end);
+        AsciiLetters[] letters;
         long rows;
         long[] nonNull = new long[end - first];
         long[] distinct = new long[end - first];
@@ -122,7 +122,7 @@ public final class TableProfiler {
                 min[k] = ProfileValues.fromDuckDb(type, rs.getString(at + 2));
                 max[k] = ProfileValues.fromDuckDb(type, rs.getString(at + 3));
             }
-            readLetters(rs, lettersAt, columns, first, letters);
+            letters = AsciiLetterProfile.read(rs, lettersAt, columns, first, end);
         }
         Map<Integer, List<String>> values = values(statement, columns, first, distinct, from);
         List<ColumnProfile> profiles = new ArrayList<>();
@@ -168,27 +168,6 @@ public final class TableProfiler {
             }
         }
         return values;
-    }
-
-    /** Adds the letter aggregates of the TEXT columns among those, in column order ({@link AsciiLetterProfile}). */
-    static void addLetters(StringJoiner aggregates, List<StoredColumn> columns, int first, int end) {
-        for (int i = first; i < end; i++) {
-            if (columns.get(i).type() == ColumnType.TEXT) {
-                aggregates.add(AsciiLetterProfile.aggregates(DuckDbStorage.valueColumn(i)));
-            }
-        }
-    }
-
-    /** Reads what {@link #addLetters} added, from result column {@code at}; other columns' letters stay null. */
-    static void readLetters(ResultSet rs, int at, List<StoredColumn> columns, int first, AsciiLetters[] letters)
-            throws SQLException {
-        int next = at;
-        for (int k = 0; k < letters.length; k++) {
-            if (columns.get(first + k).type() == ColumnType.TEXT) {
-                letters[k] = AsciiLetterProfile.read(rs, next);
-                next += 2;
-            }
-        }
     }
 
     static String sqliteValue(StoredColumn column, int index) {
