@@ -8,6 +8,7 @@ import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.RowProvenance;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -49,6 +50,8 @@ public final class DuckDbPlanRunner implements PlanRunner {
         private final Duration timeout;
         private PlanTranslation translation;
         private ValidatedPlan plan;
+        private long deadline;
+        private int streamed;
 
         Session(Connection connection, Duration timeout) {
             this.connection = connection;
@@ -57,47 +60,98 @@ public final class DuckDbPlanRunner implements PlanRunner {
 
         /**
          * {@inheritDoc} DuckDB refuses a step where SQLite would go on: an integer overflow SQLite turns into a real,
-         * for one.
+         * for one. The plan's last step, when final and citing its rows in SQL, is not run here: its table is read
+         * from its query ({@link StreamedFinalTable}).
          */
         @Override
         public void execute(ValidatedPlan plan, PlanTranslation translation) {
             if (!translation.translated()) {
                 throw new IllegalArgumentException("step %d did not translate".formatted(translation.refusedStep()));
             }
-            long deadline = System.nanoTime() + timeout.toNanos();
+            deadline = System.nanoTime() + timeout.toNanos();
             this.translation = translation;
             this.plan = plan;
+            streamed = streamedStep(plan, translation);
             List<ValidatedStep> steps = plan.steps();
             for (int i = 0; i < steps.size(); i++) {
-                try {
-                    StepStatements.execute(connection, translation.statements().get(i), deadline, timeout);
-                } catch (SQLException e) {
-                    int step = steps.get(i).step().step();
-                    throw new EngineException(
-                            PlanErrorCode.STEP_FAILED,
-                            "step %d failed on DuckDB: %s.".formatted(step, firstLine(e.getMessage())),
-                            e,
-                            Map.of("step", step));
+                if (steps.get(i).step().step() != streamed) {
+                    run(steps.get(i), i);
                 }
             }
+        }
+
+        private void run(ValidatedStep step, int index) {
+            try {
+                StepStatements.execute(connection, translation.statements().get(index), deadline, timeout);
+            } catch (SQLException e) {
+                throw failed(step.step().step(), e);
+            }
+        }
+
+        /**
+         * The plan's last step when its table can be read from its query: a final step (read once, as no step
+         * follows) whose rows cite in SQL, from their row column or whole sheets; or 0.
+         */
+        private static int streamedStep(ValidatedPlan plan, PlanTranslation translation) {
+            ValidatedStep last = plan.steps().get(plan.steps().size() - 1);
+            int number = last.step().step();
+            boolean citesInSql = last.provenance() instanceof RowProvenance
+                    || translation.lineage().get(number) == null;
+            return last.step().isFinal() && citesInSql ? number : 0;
         }
 
         @Override
         public FinalTable table(ValidatedStep step, int citeRanges) {
             int number = step.step().step();
-            String refused = translation.lineageRefused().get(number);
+            if (number != streamed) {
+                return kept(step, citeRanges);
+            }
+            int index = plan.steps().indexOf(step);
+            return new StreamedFinalTable(
+                    connection,
+                    new StreamedFinalTable.Step(
+                            step,
+                            visibleColumns(step),
+                            translation.steps().get(index).rows(),
+                            notice(number),
+                            deadline,
+                            timeout,
+                            e -> failed(number, e)),
+                    () -> {
+                        run(step, index);
+                        streamed = 0;
+                        return kept(step, citeRanges);
+                    });
+        }
+
+        private FinalTable kept(ValidatedStep step, int citeRanges) {
+            int number = step.step().step();
             return JdbcFinalTable.of(
                     connection,
                     step,
                     visibleColumns(step),
                     new RowLineage(
                             translation.lineage().get(number),
-                            refused == null ? null : CitationNotices.untranslated(number, "DuckDB", refused),
+                            notice(number),
                             DuckDbDialect.INSTANCE.insertionRowid("%s"),
                             citeRanges,
                             true,
                             translation.summarized().get(number),
                             timeout));
+        }
+
+        /** Why a step's rows cite their sheets: its lineage query did not translate; or null. */
+        private String notice(int step) {
+            String refused = translation.lineageRefused().get(step);
+            return refused == null ? null : CitationNotices.untranslated(step, "DuckDB", refused);
+        }
+
+        private static EngineException failed(int step, SQLException e) {
+            return new EngineException(
+                    PlanErrorCode.STEP_FAILED,
+                    "step %d failed on DuckDB: %s.".formatted(step, firstLine(e.getMessage())),
+                    e,
+                    Map.of("step", step));
         }
 
         /**

@@ -1,0 +1,164 @@
+package io.tablequery.engine.skill;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.PlanErrorCode;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.result.ArrowStreams;
+import io.tablequery.engine.result.ResultTable;
+import io.tablequery.engine.testing.Plans;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A plan's last final table on DuckDB is read from its query rather than kept: the rows shown, their order, their
+ * citations and the count of a cut table must be SQLite's whatever the row ceiling, and the step keeps its time limit
+ * and its failures.
+ */
+class StreamedFinalTableTest {
+    @TempDir
+    static Path dir;
+
+    static Workspace workspace;
+    static TableQuerySkill skill;
+
+    @BeforeAll
+    static void setUp() throws IOException {
+        workspace = Workspace.open(dir.resolve("ws"));
+        skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+        StringBuilder csv = new StringBuilder("id,city,amount,note\n");
+        for (int i = 1; i <= 300; i++) {
+            csv.append(i)
+                    .append(",City ")
+                    .append((char) ('A' + i % 5))
+                    .append(',')
+                    .append(i % 11 == 0 ? "" : Double.toString(i * 0.75))
+                    .append(',')
+                    .append(i % 13 == 0 ? "" : "n" + (i * 7919 % 301))
+                    .append('\n');
+        }
+        Files.writeString(dir.resolve("orders.csv"), csv);
+        workspace.ingest(dir.resolve("orders.csv"));
+    }
+
+    @AfterAll
+    static void tearDown() {
+        workspace.close();
+    }
+
+    /** Plans whose last step reads its rows straight from the query on DuckDB, of sizes around the ceilings. */
+    private static final List<List<String>> PLANS = List.of(
+            List.of("SELECT \"id\", \"city\", \"amount\" FROM \"orders\" WHERE \"amount\" > 10 ORDER BY \"id\" DESC"),
+            List.of("SELECT \"id\", \"note\" FROM \"orders\""),
+            List.of("SELECT \"note\", \"id\" FROM \"orders\" ORDER BY \"note\", \"city\""),
+            List.of("SELECT DISTINCT \"city\" FROM \"orders\" ORDER BY 1"),
+            List.of("SELECT \"id\", \"amount\" FROM \"orders\" ORDER BY \"amount\" DESC LIMIT 40 OFFSET 7"),
+            List.of("SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY n DESC, \"city\""),
+            List.of(
+                    "SELECT \"id\", \"city\", \"amount\" FROM \"orders\" WHERE \"id\" % 3 = 0",
+                    "SELECT \"city\", \"id\" FROM \"step1\" WHERE \"amount\" IS NOT NULL ORDER BY \"city\", \"id\""));
+
+    @Test
+    void rowsOrderCitationsAndCountsAreSqlites() {
+        for (List<String> plan : PLANS) {
+            for (int maxRows : new int[] {0, 1, 7, 100, 400}) {
+                ResultTable sqlite =
+                        run(PlanEngine.SQLITE, maxRows, plan).tables().get(0);
+                ResultTable duckdb =
+                        run(PlanEngine.DUCKDB, maxRows, plan).tables().get(0);
+                String what = plan + " max rows " + maxRows;
+                assertThat(duckdb.totalRows()).as(what).isEqualTo(sqlite.totalRows());
+                assertThat(duckdb.truncation()).as(what).isEqualTo(sqlite.truncation());
+                assertThat(duckdb.csv()).as(what).isEqualTo(sqlite.csv());
+            }
+        }
+    }
+
+    @Test
+    void bothComparesAStreamedTableWholeAndShowsIt() {
+        for (List<String> plan : PLANS) {
+            RunSqlResult both = run(PlanEngine.BOTH, 5, plan);
+            assertThat(both.comparison().identical())
+                    .as(plan + ": " + both.comparison().lines())
+                    .isTrue();
+            assertThat(both.tables().get(0).csv())
+                    .isEqualTo(run(PlanEngine.SQLITE, 5, plan).tables().get(0).csv());
+        }
+    }
+
+    @Test
+    void theArrowDownloadOfAStreamedStepHasEveryRow() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ArrowStreams.Written written =
+                skill.exportArrow(request(PlanEngine.DUCKDB, 5, PLANS.get(1)), null, 1000, false, out);
+        assertThat(written.rows()).isEqualTo(300);
+        assertThat(written.truncated()).isFalse();
+    }
+
+    @Test
+    void aStreamedStepThatFailsOnDuckdbNamesItsStep() {
+        List<String> plan = List.of(
+                "SELECT \"id\" FROM \"orders\" WHERE \"id\" < 5",
+                "SELECT 9223372036854775807 + \"id\" AS big FROM \"step1\"");
+        assertThatThrownBy(() -> run(PlanEngine.DUCKDB, 10, plan))
+                .isInstanceOf(EngineException.class)
+                .satisfies(e -> {
+                    EngineException error = (EngineException) e;
+                    assertThat(error.getErrorCode()).isEqualTo(PlanErrorCode.STEP_FAILED.toErrorCode());
+                    assertThat(error.details()).containsEntry("step", 2);
+                })
+                .hasMessageContaining("step 2 failed on DuckDB");
+        TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(0));
+        RunSqlResult auto = eager.runSql(request(PlanEngine.AUTO, 10, plan));
+        assertThat(auto.engine()).isEqualTo("sqlite");
+        assertThat(auto.notices()).anyMatch(n -> n.startsWith("Ran on sqlite: step 2 failed on DuckDB"));
+    }
+
+    @Test
+    void aStreamedStepKeepsThePlansTimeLimit() {
+        SkillSettings defaults = SkillSettings.DEFAULTS;
+        TableQuerySkill hurried = new TableQuerySkill(
+                workspace,
+                new SkillSettings(
+                        defaults.defaultMaxRows(),
+                        defaults.defaultCellMax(),
+                        defaults.outputBudget(),
+                        Duration.ofSeconds(1),
+                        defaults.autoDuckDbRows()));
+        List<String> plan = List.of("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
+                + " SELECT count(*) AS c FROM n, \"orders\" AS a, \"orders\" AS b");
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> hurried.runSql(request(PlanEngine.DUCKDB, 10, plan)))
+                .isInstanceOf(EngineException.class)
+                .satisfies(e -> assertThat(((EngineException) e).getErrorCode())
+                        .isEqualTo(PlanErrorCode.QUERY_TIMEOUT.toErrorCode()));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(20));
+    }
+
+    private static RunSqlResult run(PlanEngine engine, int maxRows, List<String> sqls) {
+        return skill.runSql(request(engine, maxRows, sqls));
+    }
+
+    private static RunSqlRequest request(PlanEngine engine, int maxRows, List<String> sqls) {
+        String[] steps = new String[sqls.size()];
+        for (int i = 0; i < sqls.size(); i++) {
+            String name = "step" + (i + 1);
+            String type = i == sqls.size() - 1 ? "final" : "intermediate";
+            String[] sources = i == 0 ? new String[] {"orders"} : new String[] {"step" + i};
+            steps[i] = Plans.step(i + 1, "CREATE TEMP TABLE \"" + name + "\" AS " + sqls.get(i), name, type, sources);
+        }
+        return new RunSqlRequest(PlanParser.parse(Plans.plan(steps)), maxRows, null, engine);
+    }
+}
