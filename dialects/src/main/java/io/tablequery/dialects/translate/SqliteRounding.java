@@ -54,7 +54,7 @@ final class SqliteRounding {
         String magnitude = "CASE WHEN " + kept + " >= " + length + " THEN " + a + " WHEN " + kept + " < 0 THEN 0.0"
                 + " WHEN " + kept + " = 0 THEN CASE WHEN CAST(t[1:1] AS INTEGER) >= 5 THEN CAST('1e-" + digits
                 + "' AS DOUBLE) ELSE 0.0 END ELSE " + scaled + " END";
-        String signed = "CASE WHEN " + v + " < 0 THEN -(" + magnitude + ") ELSE " + magnitude + " END";
+        String signed = "CASE WHEN " + v + " < 0 THEN -1.0 ELSE 1.0 END * (" + magnitude + ")";
         return "CASE WHEN " + v + " IS NULL THEN NULL WHEN " + v + " = 0 THEN 0.0 ELSE " + once(text, "t", signed)
                 + " END";
     }
