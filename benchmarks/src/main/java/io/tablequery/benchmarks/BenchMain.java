@@ -9,7 +9,8 @@ import java.util.Locale;
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--meaning-tables N] [--meaning-vectors make|reuse] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
  * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
- * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code tpch [--sf S] [--reps N] [--engines
+ * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code calls [--clients N] [--seconds N] [--warm-up N]},
+ * {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
  * [--reps N] [--spark-connect URL]}, {@code lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]}, {@code mcp [--calls N]}, {@code auto [--rows N,N,...] [--reps N]}
  * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
@@ -45,6 +46,8 @@ public final class BenchMain {
             tools(args, data, results);
         } else if (args.length > 0 && args[0].equals("load")) {
             load(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("calls")) {
+            calls(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("tpch")) {
             tpch(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("lineage")) {
@@ -71,6 +74,7 @@ public final class BenchMain {
                 + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
                 + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
                 + " [--large-queries N] [--client wrk|java]"
+                + "\n       tq bench calls [--clients N] [--seconds N] [--warm-up N]"
                 + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
                 + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
                 + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
@@ -201,6 +205,22 @@ public final class BenchMain {
                 new LoadBenchmark.Settings(
                         clients, seconds, warmUp, tableRows, largeQueries, client, home, data, results),
                 System.out);
+    }
+
+    private static void calls(String[] args, Path home, Path data, Path results) throws Exception {
+        int clients = 16;
+        int seconds = 10;
+        int warmUp = 10;
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--clients" -> clients = Integer.parseInt(args[i + 1]);
+                case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
+                case "--warm-up" -> warmUp = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        CallCostBenchmark.run(
+                new CallCostBenchmark.Settings(clients, seconds, warmUp, home, data, results), System.out);
     }
 
     /**

@@ -415,7 +415,7 @@ final class LoadBenchmark {
     }
 
     /** The workspace: the sample files and a large table of events, uploaded on first use. */
-    private static Path workspace(Settings settings, PrintStream log) throws IOException {
+    static Path workspace(Settings settings, PrintStream log) throws IOException {
         Path directory = settings.data().resolve("load-" + settings.tableRows()).resolve("load");
         if (Files.exists(directory)) {
             return directory;
