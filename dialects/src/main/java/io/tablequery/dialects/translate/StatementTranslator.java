@@ -416,6 +416,7 @@ final class StatementTranslator {
                 collectAggregates(expr.expr(), aggregates);
             }
         }
+        boolean itemsAggregate = !aggregates.isEmpty();
         if (select.having() != null) {
             collectAggregates(select.having(), aggregates);
         }
@@ -440,8 +441,11 @@ final class StatementTranslator {
         items(select, scope, itemSql, columns);
         String having = "";
         if (select.having() != null) {
-            if (!aggregate) {
-                throw new Refusal("HAVING without GROUP BY or an aggregate");
+            // SQLite refuses HAVING on a query that neither groups nor aggregates in its result columns ("HAVING
+            // clause on a non-aggregate query"), even when the HAVING term itself aggregates.
+            if (select.groupBy().isEmpty() && !itemsAggregate) {
+                throw new Refusal("HAVING without GROUP BY on a query whose result columns do not aggregate, which"
+                        + " SQLite refuses");
             }
             having = " HAVING " + expressions.predicate(select.having(), scope);
         }
@@ -703,8 +707,9 @@ final class StatementTranslator {
     /** What a GROUP BY term means: an ordinal or an alias stands for its result column's expression. */
     private Expr groupTarget(Expr term, Query.Select select, Scope scope) {
         Expr unwrapped = Exprs.unwrap(term);
-        if (unwrapped instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            return itemExpr(select, ordinal(literal));
+        Integer number = termNumber(unwrapped);
+        if (number != null) {
+            return itemExpr(select, number);
         }
         if (unwrapped instanceof Expr.ColumnRef ref && ref.table() == null && scope.resolve(null, ref.name()) == null) {
             Expr aliased = aliasedExpr(select, ref.name());
@@ -715,13 +720,37 @@ final class StatementTranslator {
         return term;
     }
 
-    /** An integer literal read as a result column's position; one beyond any select list is refused. */
-    private static int ordinal(Expr.Literal literal) {
-        String digits = literal.text().replaceFirst("^0+(?=.)", "");
-        if (digits.length() > 9) {
-            throw new Refusal("a term refers to result column " + literal.text() + ", which is out of range");
+    /**
+     * An ORDER BY or GROUP BY term read as a result column's number, as SQLite reads it ({@code sqlite3ExprIsInteger}):
+     * an integer literal, decimal or hexadecimal, under any number of unary {@code +} and {@code -} and parentheses, so
+     * {@code -1} and {@code -(1)} are numbers out of range and {@code 0x2} is the second column; or null for any other
+     * term. A number beyond any select list is refused.
+     */
+    private static Integer termNumber(Expr term) {
+        Expr unwrapped = Exprs.unwrap(term);
+        if (unwrapped instanceof Expr.Literal literal
+                && (literal.kind() == Expr.LiteralKind.INTEGER || literal.kind() == Expr.LiteralKind.HEX_INTEGER)) {
+            return ordinal(literal);
         }
-        return Integer.parseInt(digits);
+        if (unwrapped instanceof Expr.Unary unary
+                && (unary.operator().equals("-") || unary.operator().equals("+"))) {
+            Integer number = termNumber(unary.operand());
+            if (number == null || unary.operator().equals("+")) {
+                return number;
+            }
+            return -number;
+        }
+        return null;
+    }
+
+    private static int ordinal(Expr.Literal literal) {
+        boolean hex = literal.kind() == Expr.LiteralKind.HEX_INTEGER;
+        String digits = literal.text().replaceFirst("^0+(?=.)", "");
+        if (digits.length() > (hex ? 7 : 9)) {
+            throw new Refusal(
+                    "a term refers to result column " + (hex ? "0x" : "") + literal.text() + ", which is out of range");
+        }
+        return Integer.parseInt(digits, hex ? 16 : 10);
     }
 
     private static Expr itemExpr(Query.Select select, int ordinal) {
@@ -837,8 +866,9 @@ final class StatementTranslator {
             List<String> orderExprs) {
         Expr expr = Exprs.unwrap(item.expr());
         int ordinal = -1;
-        if (expr instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            ordinal = ordinal(literal);
+        Integer number = termNumber(expr);
+        if (number != null) {
+            ordinal = number;
             if (ordinal < 1 || ordinal > itemSql.size()) {
                 throw new Refusal("ORDER BY term out of range: " + ordinal);
             }
@@ -926,8 +956,9 @@ final class StatementTranslator {
         for (OrderItem item : orderBy) {
             Expr expr = Exprs.unwrap(item.expr());
             int ordinal = -1;
-            if (expr instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-                ordinal = ordinal(literal);
+            Integer number = termNumber(expr);
+            if (number != null) {
+                ordinal = number;
             } else if (expr instanceof Expr.ColumnRef ref) {
                 for (int i = 0; i < columns.size(); i++) {
                     if (columns.get(i).name().equalsIgnoreCase(ref.name())) {

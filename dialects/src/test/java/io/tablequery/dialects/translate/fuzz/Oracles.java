@@ -19,6 +19,8 @@ final class Oracles {
     /** What a check found. */
     enum Verdict {
         SQLITE_ERROR,
+        /** SQLite refuses the query, and its translation answers on DuckDB: an answer where there is none. */
+        ANSWERED_SQLITE_ERROR,
         REFUSED,
         DUCKDB_ERROR,
         EQUAL,
@@ -32,7 +34,9 @@ final class Oracles {
     record Finding(Verdict verdict, String detail) {
         /** A wrong answer, or a translator that threw instead of translating or refusing. */
         boolean failed() {
-            return verdict == Verdict.WRONG || verdict == Verdict.TRANSLATOR_ERROR;
+            return verdict == Verdict.WRONG
+                    || verdict == Verdict.TRANSLATOR_ERROR
+                    || verdict == Verdict.ANSWERED_SQLITE_ERROR;
         }
     }
 
@@ -47,7 +51,7 @@ final class Oracles {
         try {
             expected = EnginePair.query(engines.sqlite, query.sql());
         } catch (SQLException e) {
-            return new Finding(Verdict.SQLITE_ERROR, firstLine(e));
+            return sqliteError(query, firstLine(e));
         }
         Translation translation;
         try {
@@ -75,6 +79,28 @@ final class Oracles {
             case ORDER -> new Finding(Verdict.ORDER, result.detail());
             case WRONG -> new Finding(Verdict.WRONG, result.detail());
         };
+    }
+
+    /**
+     * A query SQLite refuses: its translation must be refused too, or fail on DuckDB, since {@code auto} would otherwise
+     * answer what SQLite does not.
+     */
+    private Finding sqliteError(GeneratedQuery query, String error) {
+        Translation translation;
+        try {
+            translation = SqliteToDuckDb.translate(query.sql(), engines.schema());
+        } catch (RuntimeException e) {
+            return new Finding(Verdict.TRANSLATOR_ERROR, e.toString());
+        }
+        if (translation instanceof Translation.Translated translated) {
+            try {
+                EnginePair.query(engines.duckdb, translated.sql());
+                return new Finding(Verdict.ANSWERED_SQLITE_ERROR, "SQLite: " + error);
+            } catch (SQLException e) {
+                return new Finding(Verdict.SQLITE_ERROR, error);
+            }
+        }
+        return new Finding(Verdict.SQLITE_ERROR, error);
     }
 
     /** Whether ternary logic partitioning applies: a query of rows, not aggregated, distinct or limited. */

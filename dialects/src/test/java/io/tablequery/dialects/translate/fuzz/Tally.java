@@ -49,7 +49,9 @@ final class Tally {
     long failures() {
         long out = 0;
         for (Map<Oracles.Verdict, Long> of : List.of(differential, partitions, norec)) {
-            out += count(of, Oracles.Verdict.WRONG) + count(of, Oracles.Verdict.TRANSLATOR_ERROR);
+            out += count(of, Oracles.Verdict.WRONG)
+                    + count(of, Oracles.Verdict.TRANSLATOR_ERROR)
+                    + count(of, Oracles.Verdict.ANSWERED_SQLITE_ERROR);
         }
         return out;
     }
