@@ -32,6 +32,9 @@ class CollationTest {
                 Arguments.of("SELECT k, CASE v COLLATE NOCASE WHEN 'A' THEN 1 ELSE 0 END AS x FROM t ORDER BY k"),
                 Arguments.of("SELECT k FROM t WHERE v COLLATE NOCASE LIKE 'A%' ORDER BY k"),
                 Arguments.of("SELECT v FROM t ORDER BY v COLLATE NOCASE, k"),
+                Arguments.of("SELECT DISTINCT v FROM t ORDER BY v COLLATE NOCASE"),
+                Arguments.of("SELECT DISTINCT v FROM t ORDER BY v COLLATE NOCASE DESC, v"),
+                Arguments.of("SELECT DISTINCT s FROM u ORDER BY s COLLATE RTRIM"),
                 Arguments.of("SELECT k FROM t WHERE v COLLATE BINARY IN (SELECT s FROM u) ORDER BY k"));
     }
 
