@@ -678,6 +678,14 @@ final class StatementTranslator {
         try {
             for (int position = 0; position < select.groupBy().size(); position++) {
                 Expr target = groupTarget(select.groupBy().get(position), select, scope);
+                List<Expr.Call> aggregates = new ArrayList<>();
+                collectAggregates(target, aggregates);
+                if (!aggregates.isEmpty()) {
+                    // SQLite refuses it ("aggregate functions are not allowed in the GROUP BY clause"); a translation
+                    // could fold the aggregate away (min(NULL) is NULL) and group by a constant.
+                    throw new Refusal("an aggregate in a GROUP BY term, or in the result column it names, which SQLite"
+                            + " refuses");
+                }
                 Expr unwrapped = Exprs.unwrap(target);
                 if (unwrapped instanceof Expr.ColumnRef ref) {
                     Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());

@@ -12,7 +12,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * What SQLite reads as a result column's number in ORDER BY and GROUP BY, and what it refuses there and in HAVING,
  * the translation reads and refuses alike: a number is an integer literal, decimal or hexadecimal, under unary signs
  * and parentheses ({@code 0x2}, {@code +2}, {@code - -2}); a number out of range ({@code -1}, {@code -(1)}, {@code
- * -0}) is an error on SQLite, and so is HAVING on a query that neither groups nor aggregates in its result columns.
+ * -0}) is an error on SQLite, and so are HAVING on a query that neither groups nor aggregates in its result columns
+ * and an aggregate in GROUP BY, written there or named by number or alias (a translation could fold {@code min(NULL)}
+ * to NULL and group by a constant).
  * Before, such terms were read as constants: {@code ORDER BY 0x2} left the rows in another order, and {@code GROUP BY
  * -3} answered where SQLite refuses.
  */
@@ -45,7 +47,11 @@ class TermNumbersTest {
                 "SELECT k FROM e GROUP BY -1",
                 "SELECT v FROM e UNION SELECT 'c' ORDER BY -1",
                 "SELECT k FROM e HAVING count(*) > 0",
-                "SELECT k FROM e HAVING k > 1");
+                "SELECT k FROM e HAVING k > 1",
+                "SELECT 2 AS g, min(NULL) AS m FROM e GROUP BY 2",
+                "SELECT 5, (count(0.1) + NULL) AS n FROM e GROUP BY 2",
+                "SELECT k, count(*) AS n FROM e GROUP BY n",
+                "SELECT count(*) FROM e GROUP BY count(*) + NULL");
     }
 
     @ParameterizedTest(name = "{0}")

@@ -143,13 +143,17 @@ final class QueryGenerator {
                     }
                 }
                 distinct = random.nextInt(10) == 0;
+                if (random.nextInt(30) == 0) {
+                    // HAVING on a query that does not aggregate: SQLite refuses it, whatever the HAVING holds.
+                    having = expressions.aggregate(Kind.BOOL, 1);
+                }
                 if (random.nextInt(10) < 6) {
                     int terms = 1 + random.nextInt(2);
                     for (int i = 0; i < terms; i++) {
                         orderBy.add(new Order(
                                 random.nextInt(3) == 0
                                                 && !items.get(0).expr().sql().equals("*")
-                                        ? Node.leaf(Kind.NUM, Integer.toString(1 + random.nextInt(items.size())))
+                                        ? termNumber(1 + random.nextInt(items.size()))
                                         : expressions.column(random.nextBoolean() ? Kind.NUM : Kind.TEXT),
                                 random.nextBoolean()));
                     }
@@ -191,10 +195,7 @@ final class QueryGenerator {
                     orderBy.add(
                             switch (random.nextInt(4)) {
                                 case 0, 1 -> new Order(expressions.aggregate(Kind.NUM, 0), random.nextInt(3) != 0);
-                                case 2 ->
-                                    new Order(
-                                            Node.leaf(Kind.NUM, Integer.toString(1 + random.nextInt(items.size()))),
-                                            random.nextBoolean());
+                                case 2 -> new Order(termNumber(1 + random.nextInt(items.size())), random.nextBoolean());
                                 default -> new Order(groupBy.get(0), random.nextBoolean());
                             });
                     if (random.nextInt(4) == 0) {
@@ -221,6 +222,22 @@ final class QueryGenerator {
                 orderBy,
                 limit,
                 offset);
+    }
+
+    /**
+     * A result column's number as an ORDER BY term, in one of the spellings SQLite reads as a number: plain,
+     * hexadecimal, under a unary plus or in parentheses; now and then negated, which SQLite refuses as out of range.
+     */
+    private Node termNumber(int number) {
+        String text =
+                switch (random.nextInt(8)) {
+                    case 0 -> "0x" + Integer.toHexString(number);
+                    case 1 -> "+" + number;
+                    case 2 -> "(" + number + ")";
+                    case 3 -> "-" + number;
+                    default -> Integer.toString(number);
+                };
+        return Node.leaf(Kind.NUM, text);
     }
 
     private Compound compound() {
