@@ -97,19 +97,17 @@ public record PlanTranslation(
         Map<Integer, String> lineageRefused = new HashMap<>();
         Map<Integer, LineageSummary> summarized = new HashMap<>();
         for (ValidatedStep step : plan.steps()) {
-            Translation translation = null;
+            // The step as SQLite runs it decides whether it translates: its summary form adds aggregates, which
+            // would let through what SQLite refuses in the step itself (a HAVING on a query that does not aggregate).
+            Translation translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
             boolean listed = false;
-            if (summarizes(plan, step, dialect)) {
-                translation = SqliteTranslator.translate(step.summary().executed(), schema, realSums, dialect);
-                if (!(translation instanceof Translation.Translated)) {
-                    translation = null;
-                } else {
+            if (translation instanceof Translation.Translated && summarizes(plan, step, dialect)) {
+                Translation summary = SqliteTranslator.translate(step.summary().executed(), schema, realSums, dialect);
+                if (summary instanceof Translation.Translated) {
+                    translation = summary;
                     listed = step.summary().lists();
                     summarized.put(step.step().step(), step.summary());
                 }
-            }
-            if (translation == null) {
-                translation = SqliteTranslator.translate(step.executed(), schema, realSums, dialect);
             }
             if (translation instanceof Translation.Untranslatable refused) {
                 return new PlanTranslation(

@@ -157,6 +157,24 @@ class PlanEnginesTest {
         assertThat(filtered.notices()).anyMatch(n -> n.contains("reads 40 rows, fewer than the 41"));
     }
 
+    /** A step SQLite refuses gets no answer on DuckDB either, on any engine choice. */
+    @Test
+    void aStepSqliteRefusesIsNotAnsweredOnDuckdb() {
+        TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(0));
+        for (String step : new String[] {
+            "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY -1",
+            "SELECT \"id\" FROM \"orders\" ORDER BY -(1)",
+            "SELECT \"id\" FROM \"orders\" HAVING count(*) > 0",
+            "SELECT 2 AS g, min(NULL) AS m FROM \"orders\" GROUP BY 2"
+        }) {
+            for (PlanEngine engine : new PlanEngine[] {PlanEngine.SQLITE, PlanEngine.DUCKDB, PlanEngine.AUTO}) {
+                assertThatThrownBy(() -> run(eager, engine, step))
+                        .as(engine.label() + ": " + step)
+                        .isInstanceOf(EngineException.class);
+            }
+        }
+    }
+
     @Test
     void autoFallsBackToSqliteWhenDuckdbRefusesAStep() {
         TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(0));
