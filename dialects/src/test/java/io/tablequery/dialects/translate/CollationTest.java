@@ -58,7 +58,7 @@ class CollationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("translated")
     void answersAsSqliteWhereTheCollationIsApplied(String sql) throws SQLException {
-        try (EnginePair engines = engines()) {
+        try (EnginePair engines = EnginePair.holding(TABLES)) {
             Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
             assertThat(translation).isInstanceOf(Translation.Translated.class);
             String duckSql = ((Translation.Translated) translation).sql();
@@ -71,22 +71,10 @@ class CollationTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("refused")
     void refusesWhereSqliteCarriesTheCollationOn(String sql) throws SQLException {
-        try (EnginePair engines = engines()) {
+        try (EnginePair engines = EnginePair.holding(TABLES)) {
             Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
             assertThat(translation).isInstanceOf(Translation.Untranslatable.class);
             assertThat(((Translation.Untranslatable) translation).reason()).contains("COLLATE NOCASE");
-        }
-    }
-
-    private static EnginePair engines() throws SQLException {
-        EnginePair engines = new EnginePair();
-        try {
-            engines.sqliteScript(TABLES);
-            engines.copyTables();
-            return engines;
-        } catch (SQLException | RuntimeException e) {
-            engines.close();
-            throw e;
         }
     }
 }

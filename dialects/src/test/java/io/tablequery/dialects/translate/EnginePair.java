@@ -61,6 +61,24 @@ public final class EnginePair implements AutoCloseable {
         }
     }
 
+    /**
+     * Engines with the facts, holding the tables a SQLite script makes, copied to DuckDB.
+     *
+     * @param script the statements that make and fill the tables
+     * @return the engines, to close
+     */
+    public static EnginePair holding(List<String> script) throws SQLException {
+        EnginePair engines = new EnginePair();
+        try {
+            engines.sqliteScript(script);
+            engines.copyTables();
+            return engines;
+        } catch (SQLException | RuntimeException e) {
+            engines.close();
+            throw e;
+        }
+    }
+
     /** Runs setup statements on SQLite. */
     public void sqliteScript(List<String> statements) throws SQLException {
         try (Statement statement = sqlite.createStatement()) {

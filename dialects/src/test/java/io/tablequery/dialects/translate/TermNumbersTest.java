@@ -57,7 +57,7 @@ class TermNumbersTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("numbered")
     void readsTermNumbersAsSqliteDoes(String sql) throws SQLException {
-        try (EnginePair engines = engines()) {
+        try (EnginePair engines = EnginePair.holding(TABLES)) {
             Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
             assertThat(translation).isInstanceOf(Translation.Translated.class);
             String duckSql = ((Translation.Translated) translation).sql();
@@ -70,21 +70,9 @@ class TermNumbersTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("refusedBySqlite")
     void refusesWhatSqliteRefuses(String sql) throws SQLException {
-        try (EnginePair engines = engines()) {
+        try (EnginePair engines = EnginePair.holding(TABLES)) {
             assertThatThrownBy(() -> EnginePair.query(engines.sqlite, sql)).isInstanceOf(SQLException.class);
             assertThat(SqliteToDuckDb.translate(sql, engines.schema())).isInstanceOf(Translation.Untranslatable.class);
-        }
-    }
-
-    private static EnginePair engines() throws SQLException {
-        EnginePair engines = new EnginePair();
-        try {
-            engines.sqliteScript(TABLES);
-            engines.copyTables();
-            return engines;
-        } catch (SQLException | RuntimeException e) {
-            engines.close();
-            throw e;
         }
     }
 }
