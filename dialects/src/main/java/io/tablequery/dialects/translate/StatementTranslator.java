@@ -696,6 +696,14 @@ final class StatementTranslator {
                     }
                 } else {
                     aggregation.groupTexts.add(normalized(target));
+                    // A column under COLLATE may still be read through the column's index by SQLite's planner.
+                    if (collatedColumn(target) instanceof Expr.ColumnRef ref) {
+                        Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+                        if (resolved != null && resolved.local()) {
+                            aggregation.indexedKey |= resolved.indexed();
+                            aggregation.walkableKey |= resolved.indexed() && !resolved.unique();
+                        }
+                    }
                 }
                 Typed typed = expressions.translate(target, scope);
                 if (typed.isConstant() || typed.isNullLiteral()) {
@@ -710,6 +718,15 @@ final class StatementTranslator {
             aggregation.shelter--;
         }
         return terms.length() == " GROUP BY ".length() ? "" : terms.toString();
+    }
+
+    /** The column under a term's COLLATE and parentheses, or the term itself. */
+    private static Expr collatedColumn(Expr term) {
+        Expr unwrapped = Exprs.unwrap(term);
+        while (unwrapped instanceof Expr.Collate collate) {
+            unwrapped = Exprs.unwrap(collate.operand());
+        }
+        return unwrapped;
     }
 
     /** What a GROUP BY term means: an ordinal or an alias stands for its result column's expression. */
