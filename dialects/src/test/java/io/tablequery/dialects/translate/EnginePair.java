@@ -79,6 +79,22 @@ public final class EnginePair implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs a query on SQLite and its translation on DuckDB.
+     *
+     * @param sql the SQLite query
+     * @return null when both answer alike; else what differs, with the DuckDB SQL, or why the query did not translate
+     */
+    public String translatedDifference(String sql) throws SQLException {
+        Translation translation = SqliteToDuckDb.translate(sql, schema());
+        if (translation instanceof Translation.Untranslatable refused) {
+            return "not translated: " + refused.reason();
+        }
+        String duckSql = ((Translation.Translated) translation).sql();
+        String difference = query(sqlite, sql).difference(query(duckdb, duckSql));
+        return difference == null ? null : difference + "\n  DuckDB SQL: " + duckSql;
+    }
+
     /** Runs setup statements on SQLite. */
     public void sqliteScript(List<String> statements) throws SQLException {
         try (Statement statement = sqlite.createStatement()) {

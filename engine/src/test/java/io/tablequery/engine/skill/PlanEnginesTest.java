@@ -61,14 +61,7 @@ class PlanEnginesTest {
     }
 
     static RunSqlResult run(TableQuerySkill on, PlanEngine engine, String... sqls) {
-        String[] steps = new String[sqls.length];
-        for (int i = 0; i < sqls.length; i++) {
-            String name = "step" + (i + 1);
-            String type = i == sqls.length - 1 ? "final" : "intermediate";
-            String[] sources = i == 0 ? new String[0] : new String[] {"step" + i};
-            steps[i] = Plans.step(i + 1, "CREATE TEMP TABLE \"" + name + "\" AS " + sqls[i], name, type, sources);
-        }
-        return on.runSql(new RunSqlRequest(PlanParser.parse(Plans.plan(steps)), 2000, null, engine));
+        return on.runSql(new RunSqlRequest(PlanParser.parse(Plans.chain(sqls)), 2000, null, engine));
     }
 
     private static final String[][] PLANS = {

@@ -152,13 +152,6 @@ class StreamedFinalTableTest {
     }
 
     private static RunSqlRequest request(PlanEngine engine, int maxRows, List<String> sqls) {
-        String[] steps = new String[sqls.size()];
-        for (int i = 0; i < sqls.size(); i++) {
-            String name = "step" + (i + 1);
-            String type = i == sqls.size() - 1 ? "final" : "intermediate";
-            String[] sources = i == 0 ? new String[] {"orders"} : new String[] {"step" + i};
-            steps[i] = Plans.step(i + 1, "CREATE TEMP TABLE \"" + name + "\" AS " + sqls.get(i), name, type, sources);
-        }
-        return new RunSqlRequest(PlanParser.parse(Plans.plan(steps)), maxRows, null, engine);
+        return new RunSqlRequest(PlanParser.parse(Plans.chain(sqls.toArray(String[]::new))), maxRows, null, engine);
     }
 }
