@@ -19,9 +19,7 @@ import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -192,28 +190,16 @@ final class CallCostBenchmark {
         try (Connection connection =
                 measured.engine().equals("sqlite") ? workspace.openSqliteReader() : workspace.openDuckDb()) {
             for (int i = 0; i < 200; i++) {
-                query(connection, measured.sql());
+                TextRows.read(connection, measured.sql());
             }
             long cpu = processCpuNanos();
             long end = System.nanoTime() + seconds * 1_000_000_000L;
             long queries = 0;
             while (System.nanoTime() < end) {
-                query(connection, measured.sql());
+                TextRows.read(connection, measured.sql());
                 queries++;
             }
             return (processCpuNanos() - cpu) / 1e6 / queries;
-        }
-    }
-
-    private static void query(Connection connection, String sql) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery(sql)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int c = 1; c <= columns; c++) {
-                    rs.getString(c);
-                }
-            }
         }
     }
 

@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -118,19 +117,9 @@ final class RunSqlBenchmark {
 
     /** Runs the SELECT on a new read-only connection and reads every value as text; returns the rows read. */
     private static long direct(Workspace workspace, String select) throws SQLException {
-        long rows = 0;
-        try (Connection connection = workspace.openSqliteReader();
-                Statement statement = connection.createStatement();
-                ResultSet rs = statement.executeQuery(select)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                for (int c = 1; c <= columns; c++) {
-                    rs.getString(c);
-                }
-                rows++;
-            }
+        try (Connection connection = workspace.openSqliteReader()) {
+            return TextRows.read(connection, select);
         }
-        return rows;
     }
 
     /**
