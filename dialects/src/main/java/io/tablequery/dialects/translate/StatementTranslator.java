@@ -687,22 +687,18 @@ final class StatementTranslator {
                             + " refuses");
                 }
                 Expr unwrapped = Exprs.unwrap(target);
-                if (unwrapped instanceof Expr.ColumnRef ref) {
+                if (!(unwrapped instanceof Expr.ColumnRef)) {
+                    aggregation.groupTexts.add(normalized(target));
+                }
+                // A column under COLLATE may still be read through the column's index by SQLite's planner.
+                if (collatedColumn(target) instanceof Expr.ColumnRef ref) {
                     Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
                     if (resolved != null && resolved.local()) {
-                        aggregation.groupColumns.add(resolved.key());
+                        if (unwrapped == ref) {
+                            aggregation.groupColumns.add(resolved.key());
+                        }
                         aggregation.indexedKey |= resolved.indexed();
                         aggregation.walkableKey |= resolved.indexed() && !resolved.unique();
-                    }
-                } else {
-                    aggregation.groupTexts.add(normalized(target));
-                    // A column under COLLATE may still be read through the column's index by SQLite's planner.
-                    if (collatedColumn(target) instanceof Expr.ColumnRef ref) {
-                        Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
-                        if (resolved != null && resolved.local()) {
-                            aggregation.indexedKey |= resolved.indexed();
-                            aggregation.walkableKey |= resolved.indexed() && !resolved.unique();
-                        }
                     }
                 }
                 Typed typed = expressions.translate(target, scope);

@@ -106,12 +106,12 @@ public final class DuckDbPlanRunner implements PlanRunner {
             if (number != streamed) {
                 return kept(step, citeRanges);
             }
-            int index = plan.steps().indexOf(step);
+            int index = index(step);
             return new StreamedFinalTable(
                     connection,
                     new StreamedFinalTable.Step(
                             step,
-                            visibleColumns(step),
+                            visibleColumns(index),
                             translation.steps().get(index).rows(),
                             notice(number),
                             deadline,
@@ -129,7 +129,7 @@ public final class DuckDbPlanRunner implements PlanRunner {
             return JdbcFinalTable.of(
                     connection,
                     step,
-                    visibleColumns(step),
+                    visibleColumns(index(step)),
                     new RowLineage(
                             translation.lineage().get(number),
                             notice(number),
@@ -158,14 +158,19 @@ public final class DuckDbPlanRunner implements PlanRunner {
          * The columns of a step's table that results show, as the translation created them: asking DuckDB for them
          * would cost a statement.
          */
-        private List<String> visibleColumns(ValidatedStep step) {
+        private List<String> visibleColumns(int index) {
+            return translation.steps().get(index).columns().stream()
+                    .map(ColumnSchema::name)
+                    .filter(name -> !PlanValidator.hidden(name))
+                    .toList();
+        }
+
+        /** Where a step stands in the plan, as in the translation's lists. */
+        private int index(ValidatedStep step) {
             List<ValidatedStep> steps = plan.steps();
             for (int i = 0; i < steps.size(); i++) {
                 if (steps.get(i).step().step() == step.step().step()) {
-                    return translation.steps().get(i).columns().stream()
-                            .map(ColumnSchema::name)
-                            .filter(name -> !PlanValidator.hidden(name))
-                            .toList();
+                    return i;
                 }
             }
             throw new IllegalArgumentException(
