@@ -47,17 +47,17 @@ final class Oracles {
     }
 
     Finding differential(GeneratedQuery query) {
-        Rows expected;
-        try {
-            expected = EnginePair.query(engines.sqlite, query.sql());
-        } catch (SQLException e) {
-            return sqliteError(query, firstLine(e));
-        }
         Translation translation;
         try {
             translation = SqliteToDuckDb.translate(query.sql(), engines.schema());
         } catch (RuntimeException e) {
             return new Finding(Verdict.TRANSLATOR_ERROR, e.toString());
+        }
+        Rows expected;
+        try {
+            expected = EnginePair.query(engines.sqlite, query.sql());
+        } catch (SQLException e) {
+            return sqliteError(translation, firstLine(e));
         }
         if (translation instanceof Translation.Untranslatable refused) {
             return new Finding(Verdict.REFUSED, refused.reason());
@@ -85,13 +85,7 @@ final class Oracles {
      * A query SQLite refuses: its translation must be refused too, or fail on DuckDB, since {@code auto} would otherwise
      * answer what SQLite does not.
      */
-    private Finding sqliteError(GeneratedQuery query, String error) {
-        Translation translation;
-        try {
-            translation = SqliteToDuckDb.translate(query.sql(), engines.schema());
-        } catch (RuntimeException e) {
-            return new Finding(Verdict.TRANSLATOR_ERROR, e.toString());
-        }
+    private Finding sqliteError(Translation translation, String error) {
         if (translation instanceof Translation.Translated translated) {
             try {
                 EnginePair.query(engines.duckdb, translated.sql());
