@@ -47,6 +47,18 @@ public final class DuckDbDialect implements SqlDialect {
                 + "), ','), ''))";
     }
 
+    /** {@inheritDoc} DuckDB's {@code fsum} adds with Kahan's compensation (https://duckdb.org/docs/stable/sql/functions/aggregates#fsumarg). */
+    @Override
+    public String compensatedSum(String arguments) {
+        return "fsum(" + arguments + ")";
+    }
+
+    /** {@inheritDoc} DuckDB's {@code favg} averages with Kahan's compensation. */
+    @Override
+    public String compensatedAverage(String arguments) {
+        return "favg(" + arguments + ")";
+    }
+
     @Override
     public String integerDivision(String dividend, String divisor) {
         return "(" + dividend + " // " + divisor + ")";

@@ -10,8 +10,10 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.StringJoiner;
 
@@ -393,9 +395,73 @@ final class ExpressionTranslator {
     }
 
     private Typed arithmetic(Expr.Binary binary, Scope scope) {
-        String operator = binary.operator();
-        Typed left = numeric(value(binary.left(), scope));
-        Typed right = numeric(value(binary.right(), scope));
+        Typed left = operand(binary.left(), scope);
+        Typed right = operand(binary.right(), scope);
+        if (isNumberUnion(left) || isNumberUnion(right)) {
+            return unionArithmetic(binary.operator(), left, right);
+        }
+        return arithmetic(binary.operator(), left, right);
+    }
+
+    /** An arithmetic operand: a number, or a value of integers and reals row by row, which stays one. */
+    private Typed operand(Expr expr, Scope scope) {
+        Typed typed = translate(expr, scope);
+        return isNumberUnion(typed) ? typed : numeric(value(typed));
+    }
+
+    /**
+     * Tells whether a value holds integers and reals row by row ({@link SqlType#MIXED} with a {@code NUMBER_UNION}),
+     * as {@code coalesce(real_column, 0)} does.
+     *
+     * @param typed the value
+     * @return whether it is such a value
+     */
+    static boolean isNumberUnion(Typed typed) {
+        return typed.type() == SqlType.MIXED && typed.unionForm() != null;
+    }
+
+    /**
+     * Arithmetic with an operand of integers and reals row by row: each combination of the operands' classes is
+     * computed as SQLite computes it (integer arithmetic for two integers, real otherwise), chosen row by row by the
+     * operands' classes, so the result keeps each row's class as SQLite's does ({@code coalesce(price, 0) * qty} is
+     * the integer 0 where the price is NULL and a real elsewhere).
+     */
+    private Typed unionArithmetic(String operator, Typed left, Typed right) {
+        statement.require(SqlDialect.Feature.NUMBER_UNIONS, "arithmetic on a value of integers and reals row by row");
+        List<String> conditions = new ArrayList<>();
+        List<Typed> results = new ArrayList<>();
+        for (Map.Entry<String, Typed> l : byClass(left).entrySet()) {
+            for (Map.Entry<String, Typed> r : byClass(right).entrySet()) {
+                StringJoiner when = new StringJoiner(" AND ");
+                if (isNumberUnion(left)) {
+                    when.add("union_tag(" + left.unionForm() + ") = '" + l.getKey() + "'");
+                }
+                if (isNumberUnion(right)) {
+                    when.add("union_tag(" + right.unionForm() + ") = '" + r.getKey() + "'");
+                }
+                conditions.add(when.toString());
+                results.add(arithmetic(operator, l.getValue(), r.getValue()));
+            }
+        }
+        if (results.stream().allMatch(Typed::isNullLiteral)) {
+            return Typed.nullValue();
+        }
+        return branches(conditions, results, null, "arithmetic on integers and reals");
+    }
+
+    /** A number by its class: a union's integers ({@code i}) and reals ({@code r}), or the number itself. */
+    private static Map<String, Typed> byClass(Typed number) {
+        Map<String, Typed> classes = new LinkedHashMap<>();
+        if (isNumberUnion(number)) {
+            classes.put("i", Typed.of("union_extract(" + number.unionForm() + ", 'i')", SqlType.INTEGER));
+            classes.put("r", Typed.of("union_extract(" + number.unionForm() + ", 'r')", SqlType.REAL));
+        } else {
+            classes.put("", number);
+        }
+        return classes;
+    }
+
+    private Typed arithmetic(String operator, Typed left, Typed right) {
         if (left.isNullLiteral() || right.isNullLiteral()) {
             return Typed.nullValue();
         }

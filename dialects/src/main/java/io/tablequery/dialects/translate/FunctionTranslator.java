@@ -117,7 +117,7 @@ final class FunctionTranslator {
             }
             return dateTimes.call(name, args);
         }
-        return scalar(call, name, values(call, scope));
+        return scalar(call, name, name.equals("round") ? numbers(call, scope) : values(call, scope));
     }
 
     /**
@@ -177,6 +177,47 @@ final class FunctionTranslator {
         return args;
     }
 
+    /** The aggregates that add numbers, which take values of integers and reals row by row. */
+    private static final Set<String> SUMS = Set.of("sum", "total", "avg");
+
+    /** The arguments as values, a value of integers and reals row by row ({@code coalesce(x, 0)}) kept as one. */
+    private List<Typed> numbers(Expr.Call call, Scope scope) {
+        List<Typed> args = new ArrayList<>();
+        for (Expr arg : call.args()) {
+            Typed typed = expressions.translate(arg, scope);
+            args.add(ExpressionTranslator.isNumberUnion(typed) ? typed : ExpressionTranslator.value(typed));
+        }
+        return args;
+    }
+
+    /**
+     * {@code sum}, {@code total} or {@code avg} of a value of integers and reals row by row, added in the engine's
+     * order ({@link RealSums#SQLITE} refuses it). SQLite's {@code sum} is an integer while it has met only integers
+     * and a real from its first real on; {@code total} and {@code avg} are reals.
+     */
+    private Typed numberUnionSum(String name, Expr.Call call, Typed value, String suffix) {
+        if (statement.realSums() == RealSums.SQLITE) {
+            throw new Refusal(ExpressionTranslator.MIXED_NUMBERS);
+        }
+        if (call.distinct()) {
+            throw new Refusal(call.name() + "(DISTINCT ...) of integers and reals, which SQLite compares as numbers");
+        }
+        statement.require(SqlDialect.Feature.NUMBER_UNIONS, call.name() + "() of integers and reals row by row");
+        statement.sumsReals();
+        String real = "CAST(" + value.sql() + " AS DOUBLE)";
+        if (!name.equals("sum")) {
+            return engineRealSum(name.equals("avg") ? SqliteSums.Kind.AVG : SqliteSums.Kind.TOTAL, "", real, suffix);
+        }
+        String reals = "count(union_extract(" + value.unionForm() + ", 'r'))" + suffix + " > 0";
+        Typed integers = Typed.of(
+                "CAST(sum(union_extract(" + value.unionForm() + ", 'i'))" + suffix + " AS BIGINT)", SqlType.INTEGER);
+        return ExpressionTranslator.branches(
+                List.of(reals),
+                List.of(engineRealSum(SqliteSums.Kind.SUM, "", real, suffix)),
+                integers,
+                "sum of integers and reals");
+    }
+
     private Typed aggregate(Expr.Call call, String name, Scope scope, String over) {
         if (call.star()) {
             if (!name.equals("count")) {
@@ -184,8 +225,11 @@ final class FunctionTranslator {
             }
             return Typed.of("count(*)" + filter(call, scope) + over, SqlType.INTEGER);
         }
-        List<Typed> args = values(call, scope);
+        List<Typed> args = SUMS.contains(name) ? numbers(call, scope) : values(call, scope);
         String distinct = call.distinct() ? "DISTINCT " : "";
+        if (args.size() == 1 && ExpressionTranslator.isNumberUnion(args.get(0))) {
+            return numberUnionSum(name, call, args.get(0), filter(call, scope) + over);
+        }
         if (!call.orderBy().isEmpty() && !name.equals("group_concat") && !name.equals("string_agg")) {
             throw new Refusal("ORDER BY inside " + call.name() + "()");
         }
@@ -203,7 +247,7 @@ final class FunctionTranslator {
                     statement.sumsReals();
                     return statement.realSums() == RealSums.SQLITE
                             ? realSum(SqliteSums.Kind.SUM, call, arg, scope, filter, over)
-                            : Typed.of(sum, SqlType.REAL);
+                            : engineRealSum(SqliteSums.Kind.SUM, distinct, arg.sql(), filter + over);
                 }
                 return Typed.of(
                         "CAST(" + sum + " AS BIGINT)", arg.type() == SqlType.NULL ? SqlType.NULL : SqlType.INTEGER);
@@ -216,6 +260,8 @@ final class FunctionTranslator {
                     if (statement.realSums() == RealSums.SQLITE) {
                         return realSum(SqliteSums.Kind.TOTAL, call, arg, scope, filter, over);
                     }
+                    return engineRealSum(
+                            SqliteSums.Kind.TOTAL, distinct, "CAST(" + arg.sql() + " AS DOUBLE)", filter + over);
                 }
                 String sum = arg.type() == SqlType.INTEGER
                         ? integerSum(distinct, arg.sql(), filter + over)
@@ -230,6 +276,8 @@ final class FunctionTranslator {
                     if (statement.realSums() == RealSums.SQLITE) {
                         return realSum(SqliteSums.Kind.AVG, call, arg, scope, filter, over);
                     }
+                    return engineRealSum(
+                            SqliteSums.Kind.AVG, distinct, "CAST(" + arg.sql() + " AS DOUBLE)", filter + over);
                 }
                 if (arg.type() == SqlType.INTEGER) {
                     return Typed.of(
@@ -279,6 +327,32 @@ final class FunctionTranslator {
                 + " END";
     }
 
+    /**
+     * A sum, total or average of reals added in the engine's own order: with its compensated aggregate ({@link
+     * RealSums#COMPENSATED}, where the dialect has one) or its plain one. Only the order of addition may differ from
+     * SQLite's; what does not depend on it is SQLite's: an infinity among finite values stays that infinity (DuckDB's
+     * compensated sum makes it NaN, so the plain sum answers then), and a NaN result (infinities of both signs) is
+     * NULL, as SQLite makes it.
+     */
+    private Typed engineRealSum(SqliteSums.Kind kind, String distinct, String value, String suffix) {
+        SqlDialect dialect = statement.dialect();
+        boolean average = kind == SqliteSums.Kind.AVG;
+        String plain = (average ? "avg(" : "sum(") + distinct + value + ")" + suffix;
+        String sum = plain;
+        if (statement.realSums() == RealSums.COMPENSATED) {
+            String compensated =
+                    average ? dialect.compensatedAverage(distinct + value) : dialect.compensatedSum(distinct + value);
+            sum = compensated + suffix;
+        }
+        String finite = "CASE WHEN isnan(" + plain + ") THEN NULL ELSE " + plain + " END";
+        String result =
+                sum.equals(plain) ? finite : "CASE WHEN isnan(" + sum + ") THEN " + finite + " ELSE " + sum + " END";
+        if (kind == SqliteSums.Kind.TOTAL) {
+            result = "CASE WHEN " + plain + " IS NULL THEN 0.0 ELSE " + result + " END";
+        }
+        return Typed.of(result, SqlType.REAL);
+    }
+
     /** A sum of reals as SQLite adds them: compensated, in its row order (see {@link SqliteSums}). */
     private Typed realSum(SqliteSums.Kind kind, Expr.Call call, Typed arg, Scope scope, String filter, String over) {
         statement.require(SqlDialect.Feature.ORDERED_REAL_SUMS, "a sum of reals added in SQLite's row order");
@@ -301,7 +375,7 @@ final class FunctionTranslator {
             throw new Refusal("group_concat as a window function");
         }
         if (call.distinct()) {
-            throw new Refusal("group_concat(DISTINCT ...), whose order is the order values first appear");
+            return distinctGroupConcat(call, args, scope, filter);
         }
         Typed value = ExpressionTranslator.text(args.get(0));
         String separator = ",";
@@ -326,6 +400,34 @@ final class FunctionTranslator {
             order = " ORDER BY " + scope.rowOrder("group_concat");
         }
         return Typed.of("string_agg(" + value.sql() + ", " + literal(separator) + order + ")" + filter, SqlType.TEXT);
+    }
+
+    /**
+     * {@code group_concat(DISTINCT x)}: SQLite keeps each value the first time it meets it, in the order it reads the
+     * rows, and joins them with commas (it takes no separator then). The values are gathered with their row order,
+     * sorted by value and order so each value's first row leads its run, kept once, and put back in row order. Only
+     * integers and text compared as bytes, whose text tells equal values from different ones as SQLite's DISTINCT does
+     * (reals render -0.0 and 0.0 apart, which DISTINCT holds equal).
+     */
+    private Typed distinctGroupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter) {
+        Typed arg = args.get(0);
+        if (args.size() != 1 || !call.orderBy().isEmpty()) {
+            throw new Refusal("group_concat(DISTINCT ...) with a separator or an ORDER BY");
+        }
+        if (arg.type() != SqlType.TEXT && arg.type() != SqlType.INTEGER
+                || arg.collation() != null && !arg.collation().equals("BINARY")) {
+            throw new Refusal("group_concat(DISTINCT ...) of values other than integers or text compared as bytes");
+        }
+        String value = ExpressionTranslator.text(arg).sql();
+        String rows = "list({'v': " + value + ", 'o': " + scope.rowOrder("group_concat") + "})" + filter;
+        String sorted = "list_sort(list_filter(" + rows + ", lambda e: struct_extract(e, 'v') IS NOT NULL))";
+        String firsts = "list_filter(s, lambda e, i: i = 1 OR struct_extract(s[i - 1], 'v') <> struct_extract(e, 'v'))";
+        String inRowOrder = "list_sort(list_transform(" + firsts
+                + ", lambda e: {'o': struct_extract(e, 'o'), 'v': struct_extract(e, 'v')}))";
+        String joined = "array_to_string(list_transform(" + inRowOrder + ", lambda e: struct_extract(e, 'v')), ',')";
+        return Typed.of(
+                statement.dialect().bind(sorted, "s", "CASE WHEN len(s) = 0 THEN NULL ELSE " + joined + " END"),
+                SqlType.TEXT);
     }
 
     private String filter(Expr.Call call, Scope scope) {
@@ -681,7 +783,10 @@ final class FunctionTranslator {
     private Typed round(Expr.Call call, List<Typed> args) {
         statement.require(SqlDialect.Feature.ROUNDING, "round() with SQLite's digits");
         arity(call, args, 1, 2);
-        Typed value = ExpressionTranslator.numeric(args.get(0));
+        // round() reads an integer as a real: of integers and reals row by row, each row's value as a double.
+        Typed value = ExpressionTranslator.isNumberUnion(args.get(0))
+                ? args.get(0)
+                : ExpressionTranslator.numeric(args.get(0));
         if (value.isNullLiteral()) {
             return Typed.nullValue();
         }

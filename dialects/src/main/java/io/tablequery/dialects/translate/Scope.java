@@ -221,9 +221,19 @@ final class Scope {
      * every column the query reads of the table (a covering scan). Rows then come in the index's order.
      */
     void checkReadOrder() {
-        if (!readOrderUsed) {
-            return;
+        if (readOrderUsed && !readOrderKnown()) {
+            throw new Refusal("the answer depends on the order SQLite reads " + indexedSource() + " in, and its"
+                    + " planner may read it through an index instead of in rowid order");
         }
+    }
+
+    /** Tells whether SQLite reads every source in rowid order: none may be read through an index instead. */
+    boolean readOrderKnown() {
+        return indexedSource() == null;
+    }
+
+    /** The alias of a source SQLite may read through an index rather than in rowid order, or null for none. */
+    private String indexedSource() {
         for (Source source : sources) {
             Set<String> used = read.getOrDefault(source.sqlAlias(), Set.of());
             Set<String> constraints = constrained.getOrDefault(source.sqlAlias(), Set.of());
@@ -235,10 +245,10 @@ final class Scope {
                 }
                 boolean constrainedFirst = !index.isEmpty() && constraints.contains(index.get(0));
                 if (constrainedFirst || index.isEmpty() || covered.containsAll(used)) {
-                    throw new Refusal("the answer depends on the order SQLite reads " + source.sqlAlias() + " in, and"
-                            + " its planner may read it through an index instead of in rowid order");
+                    return source.sqlAlias();
                 }
             }
         }
+        return null;
     }
 }

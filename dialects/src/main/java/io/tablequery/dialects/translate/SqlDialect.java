@@ -144,6 +144,26 @@ public interface SqlDialect {
     boolean hasFunction(String sqliteName, int arguments);
 
     /**
+     * A compensated sum of DOUBLE values, where the engine has one; else its plain sum.
+     *
+     * @param arguments the aggregate's arguments, {@code DISTINCT} included
+     * @return the aggregate call, without FILTER or OVER
+     */
+    default String compensatedSum(String arguments) {
+        return "sum(" + arguments + ")";
+    }
+
+    /**
+     * A compensated average of DOUBLE values, where the engine has one; else its plain average.
+     *
+     * @param arguments the aggregate's arguments, {@code DISTINCT} included
+     * @return the aggregate call, without FILTER or OVER
+     */
+    default String compensatedAverage(String arguments) {
+        return "avg(" + arguments + ")";
+    }
+
+    /**
      * Spells integer division truncated toward zero, as SQLite divides integers.
      *
      * @param dividend the dividend, a 64-bit integer

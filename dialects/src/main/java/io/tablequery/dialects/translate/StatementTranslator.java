@@ -484,7 +484,7 @@ final class StatementTranslator {
                 throw new Refusal("LIMIT over a join or a source read in an unknown order: which rows it keeps when"
                         + " rows tie is SQLite's plan's choice");
             }
-            if (!aggregate && !ties.isEmpty() && (!orderBy.isEmpty() || limited)) {
+            if (!aggregate && !ties.isEmpty() && (!orderBy.isEmpty() || limited) && !ledByKey(select, scope, orderBy)) {
                 scope.readOrderUsed = true;
             }
             if (!orderBy.isEmpty()) {
@@ -507,7 +507,10 @@ final class StatementTranslator {
                 ordered = true;
             } else if (!aggregate
                     && scope.sources.size() == 1
-                    && scope.sources.get(0).order() != null) {
+                    && scope.sources.get(0).order() != null
+                    && scope.readOrderKnown()) {
+                // Where SQLite may read the source through an index, its rows' order is unknown: the result is then
+                // unordered, and a query that needs its order refuses it there (not here, where none may).
                 list.add(scope.sources.get(0).order() + " AS " + quote(ORDER_COLUMN));
                 scope.readOrderUsed = true;
                 ordered = true;
@@ -630,6 +633,22 @@ final class StatementTranslator {
         }
     }
 
+    /**
+     * Tells whether an ORDER BY is led by the rowid of the only source, or the column aliasing it ({@code INTEGER
+     * PRIMARY KEY}): no two rows tie on it, so the order SQLite reads rows in cannot show.
+     */
+    private boolean ledByKey(Query.Select select, Scope scope, List<OrderItem> orderBy) {
+        if (orderBy.isEmpty() || scope.sources.size() != 1) {
+            return false;
+        }
+        Expr first = Exprs.unwrap(groupTarget(orderBy.get(0).expr(), select, scope));
+        if (!(first instanceof Expr.ColumnRef ref)) {
+            return false;
+        }
+        Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
+        return resolved != null && resolved.local() && resolved.unique();
+    }
+
     /** The result columns that pass an indexed column of the only source through unchanged. */
     private KeyColumns keyColumns(Query.Select select, Scope scope) {
         if (scope.sources.size() != 1 || select.distinct()) {
@@ -642,7 +661,7 @@ final class StatementTranslator {
                     && Exprs.unwrap(item.expr()) instanceof Expr.ColumnRef ref) {
                 Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
                 if (resolved != null && resolved.local() && resolved.indexed()) {
-                    int position = itemIndex(select, i);
+                    int position = itemIndex(select, scope, i);
                     indexed.add(position);
                     rowidAlias = resolved.unique() ? position : rowidAlias;
                 }
@@ -730,7 +749,7 @@ final class StatementTranslator {
         Expr unwrapped = Exprs.unwrap(term);
         Integer number = termNumber(unwrapped);
         if (number != null) {
-            return itemExpr(select, number);
+            return itemExpr(select, scope, number);
         }
         if (unwrapped instanceof Expr.ColumnRef ref && ref.table() == null && scope.resolve(null, ref.name()) == null) {
             Expr aliased = aliasedExpr(select, ref.name());
@@ -774,13 +793,26 @@ final class StatementTranslator {
         return Integer.parseInt(digits, hex ? 16 : 10);
     }
 
-    private static Expr itemExpr(Query.Select select, int ordinal) {
-        if (ordinal < 1
-                || ordinal > select.items().size()
-                || !(select.items().get(ordinal - 1) instanceof Query.Item item)) {
-            throw new Refusal("a term refers to result column " + ordinal + ", which is not a plain expression");
+    /** The expression of the result column a term's number names, a {@code *} counted as the columns it shows. */
+    private static Expr itemExpr(Query.Select select, Scope scope, int ordinal) {
+        int position = 0;
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Item plain) {
+                if (++position == ordinal) {
+                    return plain.expr();
+                }
+                continue;
+            }
+            for (StarColumn column : expand((Query.Star) item, scope)) {
+                if (++position == ordinal) {
+                    if (column.source().name() == null) {
+                        break;
+                    }
+                    return columnRef(column.source().name(), column.column().name());
+                }
+            }
         }
-        return item.expr();
+        throw new Refusal("a term refers to result column " + ordinal + ", which is not a plain expression");
     }
 
     private static Expr aliasedExpr(Query.Select select, String name) {
@@ -799,33 +831,27 @@ final class StatementTranslator {
         boolean rowFromNone = scope.aggregation != null && select.groupBy().isEmpty();
         for (Query.SelectItem item : select.items()) {
             if (item instanceof Query.Star star) {
-                boolean any = false;
-                for (Scope.Source source : scope.sources) {
-                    if (star.table() != null
-                            && (source.name() == null || !source.name().equalsIgnoreCase(star.table()))) {
-                        continue;
-                    }
-                    any = true;
-                    for (ColumnSchema column : source.columns()) {
-                        if (star.table() == null
-                                && source.hiddenFromStar()
-                                        .contains(column.name().toLowerCase(Locale.ROOT))) {
-                            continue;
-                        }
-                        Scope.Resolved resolved =
-                                scope.resolve(source.name() == null ? null : source.name(), column.name());
-                        Typed typed = resolved != null && source.name() != null
-                                ? expressions.translate(columnRef(source.name(), column.name()), scope)
-                                : new Typed(
-                                        source.sqlAlias() + "." + quote(column.name()),
-                                        column.type(),
-                                        column.affinity(),
-                                        null,
-                                        null);
-                        itemSql.add(ExpressionTranslator.value(typed).sql());
-                        columns.add(new ColumnSchema(column.name(), column.type(), column.affinity())
-                                .withNeverNull(typed.neverNull() && !rowFromNone));
-                    }
+                boolean any = star.table() == null
+                        ? !scope.sources.isEmpty()
+                        : scope.sources.stream()
+                                .anyMatch(source ->
+                                        source.name() != null && source.name().equalsIgnoreCase(star.table()));
+                for (StarColumn starColumn : expand(star, scope)) {
+                    Scope.Source source = starColumn.source();
+                    ColumnSchema column = starColumn.column();
+                    Scope.Resolved resolved =
+                            scope.resolve(source.name() == null ? null : source.name(), column.name());
+                    Typed typed = resolved != null && source.name() != null
+                            ? expressions.translate(columnRef(source.name(), column.name()), scope)
+                            : new Typed(
+                                    source.sqlAlias() + "." + quote(column.name()),
+                                    column.type(),
+                                    column.affinity(),
+                                    null,
+                                    null);
+                    itemSql.add(ExpressionTranslator.value(typed).sql());
+                    columns.add(new ColumnSchema(column.name(), column.type(), column.affinity())
+                            .withNeverNull(typed.neverNull() && !rowFromNone));
                 }
                 if (!any) {
                     throw new Refusal(
@@ -898,7 +924,7 @@ final class StatementTranslator {
                 if (select.items().get(i) instanceof Query.Item named
                         && named.alias() != null
                         && named.alias().equalsIgnoreCase(ref.name())) {
-                    ordinal = itemIndex(select, i) + 1;
+                    ordinal = itemIndex(select, scope, i) + 1;
                     break;
                 }
             }
@@ -943,13 +969,40 @@ final class StatementTranslator {
     }
 
     /** The position among the expanded result columns of the select item at {@code index}. */
-    private static int itemIndex(Query.Select select, int index) {
+    private static int itemIndex(Query.Select select, Scope scope, int index) {
+        int position = 0;
         for (int i = 0; i < index; i++) {
-            if (select.items().get(i) instanceof Query.Star) {
-                throw new Refusal("ORDER BY an alias that follows a *");
+            position += select.items().get(i) instanceof Query.Star star ? starColumns(star, scope) : 1;
+        }
+        return position;
+    }
+
+    /** How many result columns a {@code *} or {@code t.*} stands for. */
+    private static int starColumns(Query.Star star, Scope scope) {
+        return expand(star, scope).size();
+    }
+
+    /** A column a {@code *} stands for, and the source it comes from. */
+    private record StarColumn(Scope.Source source, ColumnSchema column) {}
+
+    /**
+     * The columns a {@code *} or {@code t.*} stands for, in order: every source's (or the one named), without the
+     * columns a bare {@code *} does not show (a step table's hidden provenance).
+     */
+    private static List<StarColumn> expand(Query.Star star, Scope scope) {
+        List<StarColumn> columns = new ArrayList<>();
+        for (Scope.Source source : scope.sources) {
+            if (star.table() != null && (source.name() == null || !source.name().equalsIgnoreCase(star.table()))) {
+                continue;
+            }
+            for (ColumnSchema column : source.columns()) {
+                if (star.table() != null
+                        || !source.hiddenFromStar().contains(column.name().toLowerCase(Locale.ROOT))) {
+                    columns.add(new StarColumn(source, column));
+                }
             }
         }
-        return index;
+        return columns;
     }
 
     String orderTerm(OrderItem item, String term) {

@@ -45,6 +45,22 @@ final class Comparison {
         return new Result(Outcome.EQUAL, null);
     }
 
+    /**
+     * The rows with every finite real made one value, so that two results compare equal where they differ only in
+     * finite reals (and in the order that may give their rows); infinities, NULL and every other value stay.
+     */
+    static Rows finiteRealsBlurred(Rows rows) {
+        List<List<Object>> blurred = new ArrayList<>();
+        for (List<Object> row : rows.rows()) {
+            List<Object> values = new ArrayList<>();
+            for (Object value : row) {
+                values.add(value instanceof Double real && Double.isFinite(real) ? "finite real" : value);
+            }
+            blurred.add(values);
+        }
+        return new Rows(rows.names(), blurred);
+    }
+
     /** Each row as text: every value with its storage class, reals as SQLite writes them. */
     static List<String> canonical(Rows rows) {
         List<String> out = new ArrayList<>();

@@ -2,6 +2,7 @@ package io.tablequery.dialects.translate.fuzz;
 
 import io.tablequery.dialects.translate.EnginePair;
 import io.tablequery.dialects.translate.EnginePair.Rows;
+import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.dialects.translate.fuzz.Node.Kind;
@@ -27,7 +28,9 @@ final class Oracles {
         ORDER,
         WRONG,
         TRANSLATOR_ERROR,
-        UNCHECKED
+        UNCHECKED,
+        /** Finite reals that differ, the order of addition being the engine's: what the product allows. */
+        ORDER_OF_ADDITION
     }
 
     /** A verdict and its detail: the refusal's reason, the error, or what differs. */
@@ -79,6 +82,41 @@ final class Oracles {
             case ORDER -> new Finding(Verdict.ORDER, result.detail());
             case WRONG -> new Finding(Verdict.WRONG, result.detail());
         };
+    }
+
+    /** Whether a query that translated exactly sums reals, so that the engine's own sums can be checked. */
+    boolean sumsReals(GeneratedQuery query) {
+        return SqliteToDuckDb.translate(query.sql(), engines.schema()) instanceof Translation.Translated exact
+                && exact.sumsReals();
+    }
+
+    /**
+     * The translation with the engine's compensated sums ({@link RealSums#COMPENSATED}, as run-sql runs on DuckDB)
+     * against SQLite: every value but a finite real must be SQLite's, and a finite real may differ only where SQLite
+     * has a finite real too (the order of addition). An infinity, NaN or NULL where SQLite has another is wrong.
+     */
+    Finding engineSums(GeneratedQuery query) {
+        Rows expected;
+        Rows actual;
+        try {
+            expected = EnginePair.query(engines.sqlite, query.sql());
+            Translation translation = SqliteToDuckDb.translate(query.sql(), engines.schema(), RealSums.COMPENSATED);
+            if (!(translation instanceof Translation.Translated translated)) {
+                return new Finding(Verdict.WRONG, "refused with the engine's sums only: " + translation);
+            }
+            actual = EnginePair.query(engines.duckdb, translated.sql());
+        } catch (SQLException e) {
+            return new Finding(Verdict.UNCHECKED, firstLine(e));
+        }
+        Comparison.Result result = Comparison.compare(expected, actual, query.ordered());
+        if (result.outcome() != Comparison.Outcome.WRONG) {
+            return new Finding(Verdict.EQUAL, null);
+        }
+        Comparison.Result finite = Comparison.compare(
+                Comparison.finiteRealsBlurred(expected), Comparison.finiteRealsBlurred(actual), query.ordered());
+        return finite.outcome() == Comparison.Outcome.WRONG
+                ? new Finding(Verdict.WRONG, result.detail())
+                : new Finding(Verdict.ORDER_OF_ADDITION, result.detail());
     }
 
     /**

@@ -84,6 +84,21 @@ final class QueryFuzzer {
                             query,
                             (o, smaller) -> o.differential(smaller).verdict() == verdict);
                 }
+                if (finding.verdict() == Oracles.Verdict.EQUAL && oracles.sumsReals(query)) {
+                    Oracles.Finding sums = oracles.engineSums(query);
+                    tally.engineSums.merge(sums.verdict(), 1L, Long::sum);
+                    if (sums.failed()) {
+                        keep(
+                                tally.reproductions,
+                                settings,
+                                seed,
+                                "the engine's own sums of reals",
+                                statements,
+                                query,
+                                (o, smaller) -> o.sumsReals(smaller)
+                                        && o.engineSums(smaller).failed());
+                    }
+                }
                 if (finding.verdict() != Oracles.Verdict.EQUAL) {
                     continue;
                 }
@@ -209,6 +224,8 @@ final class QueryFuzzer {
         tally.partitions.forEach((verdict, count) ->
                 out.append("| ternary logic partitioning | %s | %,d |%n".formatted(verdict, count)));
         tally.norec.forEach((verdict, count) -> out.append("| NoREC | %s | %,d |%n".formatted(verdict, count)));
+        tally.engineSums.forEach((verdict, count) ->
+                out.append("| the engine's own sums of reals | %s | %,d |%n".formatted(verdict, count)));
         long refused = tally.count(tally.differential, Oracles.Verdict.REFUSED);
         out.append("\nRefusals by reason (share of all queries):\n\n| queries | share | reason |\n|---:|---:|---|\n");
         tally.refusals.entrySet().stream()

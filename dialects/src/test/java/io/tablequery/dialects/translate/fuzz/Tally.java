@@ -15,6 +15,7 @@ final class Tally {
     final Map<Oracles.Verdict, Long> differential = new EnumMap<>(Oracles.Verdict.class);
     final Map<Oracles.Verdict, Long> partitions = new EnumMap<>(Oracles.Verdict.class);
     final Map<Oracles.Verdict, Long> norec = new EnumMap<>(Oracles.Verdict.class);
+    final Map<Oracles.Verdict, Long> engineSums = new EnumMap<>(Oracles.Verdict.class);
     final Map<String, Long> refusals = new TreeMap<>();
     final Map<String, Long> duckdbErrors = new TreeMap<>();
     /** A query that met each DuckDB error first. */
@@ -48,7 +49,7 @@ final class Tally {
     /** Failures of every oracle: wrong answers and translator errors. */
     long failures() {
         long out = 0;
-        for (Map<Oracles.Verdict, Long> of : List.of(differential, partitions, norec)) {
+        for (Map<Oracles.Verdict, Long> of : List.of(differential, partitions, norec, engineSums)) {
             out += count(of, Oracles.Verdict.WRONG)
                     + count(of, Oracles.Verdict.TRANSLATOR_ERROR)
                     + count(of, Oracles.Verdict.ANSWERED_SQLITE_ERROR);
@@ -60,6 +61,7 @@ final class Tally {
         other.differential.forEach((k, v) -> differential.merge(k, v, Long::sum));
         other.partitions.forEach((k, v) -> partitions.merge(k, v, Long::sum));
         other.norec.forEach((k, v) -> norec.merge(k, v, Long::sum));
+        other.engineSums.forEach((k, v) -> engineSums.merge(k, v, Long::sum));
         other.refusals.forEach((k, v) -> refusals.merge(k, v, Long::sum));
         other.duckdbErrors.forEach((k, v) -> duckdbErrors.merge(k, v, Long::sum));
         other.duckdbErrorExamples.forEach(duckdbErrorExamples::putIfAbsent);
