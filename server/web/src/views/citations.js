@@ -1,7 +1,9 @@
 // Citations as the tools write them: F1S2R5 for a row, F1S2R5-R9,R12 for rows, F1S2 for a sheet, several joined by
-// ';', and a last '...+N rows' when a citation leaves rows unshown.
+// ';', and a last '...+N rows' when a citation leaves rows unshown. A table of an uploaded SQLite database cites rows
+// by rowid, which may be 0 or negative: F1S1R-5-R-3,R0.
 
-const ONE = /^F(\d+)S(\d+)((?:R\d+(?:-R\d+)?)(?:,R\d+(?:-R\d+)?)*)?$/;
+const ONE = /^F(\d+)S(\d+)((?:R-?\d+(?:-R-?\d+)?)(?:,R-?\d+(?:-R-?\d+)?)*)?$/;
+const RANGE = /^R(-?\d+)(?:-R-?\d+)?$/;
 const MORE = /^\.\.\.\+[\d,]+ rows?$/;
 
 /**
@@ -30,7 +32,7 @@ export function parseCitations(text) {
             continue;
         }
         for (const range of match[3].split(',')) {
-            const first = Number(range.split('-')[0].slice(1));
+            const first = Number(RANGE.exec(range)[1]);
             found.push({ text: `${file}S${sheet}${range}`, file, sheet, row: first });
         }
     }
@@ -40,7 +42,7 @@ export function parseCitations(text) {
 /** The page's place that shows a sheet, or a row of it, of the file as uploaded. */
 export function sourceHash(file, sheet, row, column) {
     const params = new URLSearchParams();
-    if (row) {
+    if (row !== null && row !== undefined) {
         params.set('row', row);
     }
     if (column) {

@@ -1,6 +1,5 @@
 package io.tablequery.benchmarks;
 
-import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.skill.PlanEngine;
@@ -166,7 +165,8 @@ final class CallCostBenchmark {
                         100,
                         "run-sql",
                         call.body().replace("}]}}", "}]},\"engine\":\"duckdb\"}"));
-                String translated = ((Translation.Translated) skill.translate(RUN_SQL_SELECT, RealSums.DUCKDB)).sql();
+                String translated =
+                        ((Translation.Translated) skill.translate(RUN_SQL_SELECT, TableQuerySkill.ENGINE_SUMS)).sql();
                 checkRuns(skill, onDuckDb);
                 calls.add(new Measured(
                         onDuckDb, "duckdb", translated, "duckdb: the same SELECT as translated for run-sql"));

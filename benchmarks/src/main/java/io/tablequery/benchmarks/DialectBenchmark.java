@@ -1,6 +1,5 @@
 package io.tablequery.benchmarks;
 
-import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
@@ -119,7 +118,7 @@ final class DialectBenchmark {
             TableQuerySkill skill =
                     new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofMinutes(3)));
             for (Map.Entry<String, String> query : queries.entrySet()) {
-                Translation translated = skill.translate(query.getValue(), RealSums.DUCKDB);
+                Translation translated = skill.translate(query.getValue(), TableQuerySkill.ENGINE_SUMS);
                 if (translated instanceof Translation.Untranslatable refused) {
                     untranslated.put(query.getKey(), refused.reason());
                     continue;

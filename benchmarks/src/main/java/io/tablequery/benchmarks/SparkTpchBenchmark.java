@@ -1,7 +1,6 @@
 package io.tablequery.benchmarks;
 
 import io.tablequery.dialects.sql.SqliteStatement;
-import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SparkSqlDialect;
 import io.tablequery.dialects.translate.SqliteTranslator;
 import io.tablequery.dialects.translate.Translation;
@@ -168,7 +167,7 @@ final class SparkTpchBenchmark {
             translation = SqliteTranslator.translate(
                     SqliteStatement.of(query.sqlite()),
                     new TranslationCatalog(catalog, session.connection(), engine.naming()),
-                    RealSums.DUCKDB,
+                    TableQuerySkill.ENGINE_SUMS,
                     SparkSqlDialect.INSTANCE);
         }
         if (translation instanceof Translation.Untranslatable refused) {

@@ -1,6 +1,5 @@
 package io.tablequery.benchmarks;
 
-import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.Translation;
 import io.tablequery.engine.duck.ArrowExport;
 import io.tablequery.engine.duck.DuckDbTools;
@@ -261,7 +260,7 @@ final class TpchBenchmark {
             DuckDbTools tools,
             TpchQueries.Query query,
             Optional<Path> answers) {
-        Translation translation = skill.translate(query.sqlite(), RealSums.DUCKDB);
+        Translation translation = skill.translate(query.sqlite(), TableQuerySkill.ENGINE_SUMS);
         String translated = translation instanceof Translation.Translated t ? t.sql() : null;
         String untranslated = translation instanceof Translation.Untranslatable u ? u.reason() : null;
         Map<String, String> checked = new LinkedHashMap<>();

@@ -18,7 +18,7 @@ public record RowRanges(List<Range> ranges) {
     /**
      * One inclusive range.
      *
-     * @param first its first row, 1 or more
+     * @param first its first row: 1 or more in a spreadsheet, any rowid in a table of a SQLite database
      * @param last its last row
      */
     public record Range(long first, long last) {}
@@ -35,9 +35,10 @@ public record RowRanges(List<Range> ranges) {
         List<Range> sorted = new ArrayList<>(ranges);
         sorted.sort((a, b) -> Long.compare(a.first(), b.first()));
         long total = 0;
-        long covered = 0;
+        long covered = Long.MIN_VALUE;
         for (Range range : sorted) {
-            long from = Math.max(range.first(), covered + 1);
+            // A database table's rows may be numbered from 0 or below (their rowids).
+            long from = covered == Long.MIN_VALUE ? range.first() : Math.max(range.first(), covered + 1);
             if (range.last() >= from) {
                 total += range.last() - from + 1;
                 covered = range.last();

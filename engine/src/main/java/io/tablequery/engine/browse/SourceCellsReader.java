@@ -154,8 +154,11 @@ public final class SourceCellsReader {
             if (shown.length() > MAX_CELL_CHARS) {
                 shown = shown.substring(0, MAX_CELL_CHARS) + "..";
             }
-            return new SourceCells.Cell(
-                    column, new CellAddress(row.rowNumber(), column).toString(), shown, kind(value));
+            // A database table's rows are numbered by rowid, which may be 0 or below: no spreadsheet address has it.
+            String address = row.rowNumber() >= 1
+                    ? new CellAddress(row.rowNumber(), column).toString()
+                    : CellAddress.columnLetters(column) + row.rowNumber();
+            return new SourceCells.Cell(column, address, shown, kind(value));
         }
 
         /** A spreadsheet number as Excel shows it at most: 15 significant digits ({@code 26260.3}, not {@code ...003}). */

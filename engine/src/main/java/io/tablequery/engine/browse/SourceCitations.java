@@ -62,7 +62,8 @@ public final class SourceCitations {
                             new Sheet(range.sheet().fileNumber(), range.sheet().sheetNumber()),
                             key -> new ArrayList<>())
                     .add(new RowRanges.Range(
-                            Math.max(1, range.first() - around),
+                            // Rows from 1 in a spreadsheet; a database table's rowids may be 0 or below.
+                            range.first() < 1 ? range.first() - around : Math.max(1, range.first() - around),
                             Math.min(range.last(), range.first() + MAX_RANGE_ROWS - 1) + around));
         }
         if (wanted.isEmpty()) {

@@ -31,7 +31,7 @@ public final class CitationRanges {
      * @return the query
      */
     public static String listed(LineageQuery query, long rows, Collection<Long> only) {
-        return "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r >= 1%s"
+        return "SELECT %s o, f, s, r FROM (%s) AS x WHERE o <= %d AND r IS NOT NULL%s"
                 .formatted(query.unique() ? "" : "DISTINCT", query.listing(), rows, in(only, " AND "));
     }
 

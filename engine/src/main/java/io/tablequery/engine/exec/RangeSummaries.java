@@ -156,7 +156,7 @@ final class RangeSummaries {
     }
 
     /**
-     * Reads a row's lists into {@code sheets}: each sheet's R-numbers from 1 (an outer join's missing side lists
+     * Reads a row's lists into {@code sheets}: each sheet's R-numbers (an outer join's missing side lists
      * NULL), each once, all of them kept; false when a list is NULL (too long to read whole, or no list at all).
      */
     private static boolean listed(ResultSet rs, LineageSummary summary, List<Summary> sheets) throws SQLException {
@@ -189,12 +189,12 @@ final class RangeSummaries {
         return true;
     }
 
-    /** The R-numbers of a list: its values from 1 (an outer join's missing side lists NULL). */
+    /** The R-numbers of a list: its values but NULL (an outer join's missing side lists NULL). */
     private static long[] rowNumbers(Object[] list) {
         long[] values = new long[list.length];
         int kept = 0;
         for (Object value : list) {
-            if (value instanceof Number number && number.longValue() >= 1) {
+            if (value instanceof Number number) {
                 values[kept++] = number.longValue();
             }
         }
@@ -216,7 +216,7 @@ final class RangeSummaries {
     /** A group's one row as the R-numbers it holds: its own, or none for NULL. */
     private static long[] oneRow(ResultSet rs, int column) throws SQLException {
         long value = rs.getLong(column);
-        return rs.wasNull() || value < 1 ? new long[0] : new long[] {value};
+        return rs.wasNull() ? new long[0] : new long[] {value};
     }
 
     /**
@@ -238,7 +238,7 @@ final class RangeSummaries {
                     .distinct()
                     .sorted()
                     .toArray();
-            return smallest.length == 0 || smallest[0] < 1 || count < smallest.length
+            return smallest.length == 0 || count < smallest.length
                     ? null
                     : new Summary(sheet, count, Long.parseLong(parts[1]), smallest);
         } catch (NumberFormatException e) {

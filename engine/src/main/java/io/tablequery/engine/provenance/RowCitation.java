@@ -11,14 +11,15 @@ import java.util.regex.Pattern;
 /**
  * The text of one row's citation: its source rows per file and sheet, as ranges, such as {@code F1S1R5-R9,R12;F2S1R3},
  * with {@code ;...+1,284 rows} at the end when only the first ranges are shown; {@code F1S2} alone cites a whole sheet.
+ * A table of an uploaded SQLite database numbers its rows by rowid, which may be 0 or negative: {@code F1S1R-5-R-3,R0}.
  */
 public final class RowCitation {
     /** How many ranges a citation shows unless asked otherwise. */
     public static final int DEFAULT_RANGES = 20;
 
     private static final Pattern SHEET_PART =
-            Pattern.compile("F(\\d+)S(\\d+)(?:(R\\d+(?:-R\\d+)?(?:,R\\d+(?:-R\\d+)?)*))?");
-    private static final Pattern RANGE = Pattern.compile("R(\\d+)(?:-R(\\d+))?");
+            Pattern.compile("F(\\d+)S(\\d+)(?:(R-?\\d+(?:-R-?\\d+)?(?:,R-?\\d+(?:-R-?\\d+)?)*))?");
+    private static final Pattern RANGE = Pattern.compile("R(-?\\d+)(?:-R(-?\\d+))?");
     private static final Pattern MORE = Pattern.compile("\\.\\.\\.\\+([\\d,]+) rows?");
 
     private RowCitation() {}
@@ -27,13 +28,14 @@ public final class RowCitation {
      * Rows {@code first} to {@code last} of one sheet.
      *
      * @param sheet the sheet
-     * @param first the first R-number
+     * @param first the first R-number: from 1 in a spreadsheet or CSV, any rowid (0 and negative ones too) in a table
+     *     of an uploaded SQLite database
      * @param last the last R-number, at least {@code first}
      */
     public record Range(SheetRef sheet, long first, long last) {
         public Range {
             requireNonNull(sheet, "sheet is null");
-            if (first < 1 || last < first) {
+            if (last < first) {
                 throw new IllegalArgumentException("bad range %d..%d".formatted(first, last));
             }
         }
@@ -129,7 +131,7 @@ public final class RowCitation {
             while (range.find()) {
                 long first = Long.parseLong(range.group(1));
                 long last = range.group(2) == null ? first : Long.parseLong(range.group(2));
-                if (first < 1 || last < first) {
+                if (last < first) {
                     return null;
                 }
                 ranges.add(new Range(sheet, first, last));

@@ -197,6 +197,9 @@ public final class TableQuerySkill {
                 .exportArrow(request.engine(), plan, catalog, step, maxRows, citeRanges, lineage, out);
     }
 
+    /** How run-sql's engines other than SQLite add reals (their last digit can differ from SQLite's). */
+    public static final RealSums ENGINE_SUMS = PlanExecution.ENGINE_SUMS;
+
     /**
      * Translates one SQLite statement to DuckDB against the workspace's tables, adding reals as SQLite does (what
      * {@code tq translate} prints).
@@ -209,8 +212,8 @@ public final class TableQuerySkill {
     }
 
     /**
-     * Translates one SQLite statement to DuckDB against the workspace's tables; with {@link RealSums#DUCKDB}, as
-     * run-sql's engine duckdb runs it.
+     * Translates one SQLite statement to DuckDB against the workspace's tables; with {@link #ENGINE_SUMS}, as run-sql
+     * runs it on DuckDB.
      *
      * @param sql a {@code SELECT}, {@code WITH} or {@code CREATE TEMP TABLE ... AS} statement
      * @param realSums how sums of reals are added

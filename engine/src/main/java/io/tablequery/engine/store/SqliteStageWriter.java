@@ -16,7 +16,8 @@ import org.sqlite.SQLiteException;
 /**
  * Writes a table into a stage table of the workspace's SQLite database, inside the upload's open transaction. Each
  * row's provenance row number becomes its {@code rowid}, so it stays hidden from {@code SELECT *} yet readable as
- * {@code rowid}. Indexes are built after the last row, which is faster than keeping them up to date row by row.
+ * {@code rowid}; a source's {@code INTEGER PRIMARY KEY} is declared so again, its values being those row numbers.
+ * Indexes are built after the last row, which is faster than keeping them up to date row by row.
  */
 final class SqliteStageWriter {
     private final Connection connection;
@@ -40,8 +41,15 @@ final class SqliteStageWriter {
         StringJoiner definitions = new StringJoiner(", ", "CREATE TABLE " + quote(table) + " (", ")");
         StringJoiner names = new StringJoiner(", ", "INSERT INTO " + quote(table) + " (rowid, ", ")");
         StringJoiner marks = new StringJoiner(", ", " VALUES (?, ", ")");
+        String alias = indexes.stream()
+                .filter(TableIndex::rowidAlias)
+                .map(index -> index.columns().get(0))
+                .findFirst()
+                .orElse(null);
         for (StoredColumn column : columns) {
-            definitions.add(quote(column.name()) + " " + column.sqliteType());
+            // The source's INTEGER PRIMARY KEY stays the rowid's alias: never NULL, unique, the row's number.
+            boolean aliasesRowid = column.name().equals(alias);
+            definitions.add(quote(column.name()) + " " + (aliasesRowid ? "INTEGER PRIMARY KEY" : column.sqliteType()));
             names.add(quote(column.name()));
             marks.add("?");
         }
@@ -68,6 +76,9 @@ final class SqliteStageWriter {
         insert.close();
         try (Statement statement = connection.createStatement()) {
             for (TableIndex index : indexes) {
+                if (index.rowidAlias()) {
+                    continue;
+                }
                 StringJoiner keys = new StringJoiner(", ", "(", ")");
                 index.columns().forEach(column -> keys.add(quote(column)));
                 String on = quote(index.name()) + " ON " + quote(table) + " " + keys;

@@ -210,7 +210,8 @@ final class WorkspaceStorage implements AutoCloseable {
             indexes.add(new TableIndex(
                     "tq_index_%d_%d_%d_%d".formatted(fileNumber, sheetNumber, part + 1, indexes.size() + 1),
                     index.columns(),
-                    index.unique()));
+                    index.unique(),
+                    index.rowidAlias()));
         }
         return ParallelTableWriter.open(
                 sqlite,

@@ -137,6 +137,23 @@ class PlanEnginesTest {
         assertThat(refused.notices()).anyMatch(n -> n.contains("does not translate") && n.contains("random()"));
     }
 
+    /** auto adds reals as DuckDB does, and says how to get SQLite's exact digits. */
+    @Test
+    void autoRunsAPlanThatSumsRealsOnDuckdbAndSaysSo() {
+        TableQuerySkill eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(10));
+        String plan = "SELECT \"city\", sum(\"amount\") AS s, avg(\"amount\") AS a, total(\"amount\") AS t"
+                + " FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\"";
+        RunSqlResult auto = run(eager, PlanEngine.AUTO, plan);
+        assertThat(auto.engine()).isEqualTo("duckdb");
+        assertThat(auto.notices())
+                .anyMatch(n -> n.startsWith("Step 1 adds reals in DuckDB's order: the last of their 17 digits can"
+                                + " differ from SQLite's")
+                        && n.contains("--engine sqlite for SQLite's exact digits"));
+        RunSqlResult sqlite = run(PlanEngine.SQLITE, plan);
+        assertThat(sqlite.notices()).noneMatch(n -> n.contains("adds reals"));
+        assertThat(auto.tables().get(0).csv()).isEqualTo(sqlite.tables().get(0).csv());
+    }
+
     /** A plan that groups reaches DuckDB from fewer rows read than one whose rows each come from one source row. */
     @Test
     void autoTakesThePlansKindsThreshold() {

@@ -135,9 +135,9 @@ public final class BothEnginesRun {
                 + count(Outcome.ENGINE_ERROR);
     }
 
-    /** The notice run-sql gives when a step sums reals with the other engine's own addition. */
+    /** The notice run-sql gives when a step adds reals in the other engine's order. */
     private static boolean realSumNotice(String notice) {
-        return notice.matches("Step \\d+ sums reals with .*'s own addition: .*");
+        return notice.matches("Step \\d+ adds reals in .*'s order: .*");
     }
 
     /**

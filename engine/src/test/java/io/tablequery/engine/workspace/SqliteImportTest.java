@@ -117,14 +117,18 @@ class SqliteImportTest {
                                 "SELECT group_concat(ii.name, ',') || ' unique ' || il.\"unique\""
                                         + " FROM pragma_index_list('people') il, pragma_index_info(il.name) ii"
                                         + " GROUP BY il.name ORDER BY 1"))
-                        .containsExactly(
-                                List.of("born,seen unique 1"), List.of("id unique 1"), List.of("name unique 0"));
+                        .containsExactly(List.of("born,seen unique 1"), List.of("name unique 0"));
+                // The INTEGER PRIMARY KEY stays the rowid's alias: no index of its own, never NULL, unique.
+                assertThat(TableReader.rows(copy, "SELECT name FROM pragma_table_info('people') WHERE pk = 1"))
+                        .containsExactly(List.of("id"));
                 assertThat(TableReader.rows(
                                 copy,
                                 "SELECT ii.name, il.\"unique\" FROM pragma_index_list('keyed') il,"
                                         + " pragma_index_info(il.name) ii"))
                         .containsExactly(List.of("k", 1));
                 assertThat(TableReader.rows(copy, "EXPLAIN QUERY PLAN SELECT name FROM people WHERE id = 7"))
+                        .anySatisfy(step -> assertThat(step.get(3).toString()).contains("USING INTEGER PRIMARY KEY"));
+                assertThat(TableReader.rows(copy, "EXPLAIN QUERY PLAN SELECT id FROM people WHERE name = 'x'"))
                         .anySatisfy(step -> assertThat(step.get(3).toString()).contains("USING INDEX"));
             }
         }

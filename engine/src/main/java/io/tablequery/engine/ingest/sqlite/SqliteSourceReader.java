@@ -121,9 +121,14 @@ public final class SqliteSourceReader implements SourceReader {
         List<SourceIndex<Integer>> indexes = new ArrayList<>();
         boolean rowidAlias = rowid != null
                 && primaryKey.size() == 1
-                && columns.get(primaryKey.get(0)).declaredType().equalsIgnoreCase("INTEGER");
+                && columns.get(primaryKey.get(0)).declaredType().equalsIgnoreCase("INTEGER")
+                && aliasesRowid(
+                        connection,
+                        table.name(),
+                        rowid,
+                        columns.get(primaryKey.get(0)).name());
         if (rowidAlias) {
-            indexes.add(new SourceIndex<>(primaryKey, true));
+            indexes.add(SourceIndex.rowidAlias(primaryKey.get(0)));
         }
         for (SourceIndex<Integer> index : indexes(connection, table.name())) {
             int same = -1;
@@ -134,11 +139,25 @@ public final class SqliteSourceReader implements SourceReader {
             }
             if (same < 0) {
                 indexes.add(index);
-            } else if (index.unique()) {
+            } else if (index.unique() && !indexes.get(same).rowidAlias()) {
                 indexes.set(same, index);
             }
         }
         return new TableShape(columns, rowid, indexes);
+    }
+
+    /**
+     * Tells whether an {@code INTEGER PRIMARY KEY} column is the rowid on every row, as it is unless the table was
+     * declared with the quirks that keep it a column of its own ({@code INTEGER PRIMARY KEY DESC}): only then may the
+     * copy declare it so too, its values being the rows' numbers.
+     */
+    private static boolean aliasesRowid(Connection connection, String table, String rowid, String column)
+            throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery(
+                        "SELECT count(*) FROM " + quote(table) + " WHERE " + rowid + " IS NOT " + quote(column))) {
+            return rs.next() && rs.getLong(1) == 0;
+        }
     }
 
     /**
