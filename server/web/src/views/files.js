@@ -117,13 +117,33 @@ function renderList(list, files, tables, ws, ctx, refresh, status) {
                 ? h('span', { class: 'muted', text: 'none' })
                 : h('ul', { class: 'inline' }, made.map((table) => h('li', {},
                     h('a', { href: `#/tables/${encodeURIComponent(table.name)}`, text: table.name }),
-                    ' ', h('a', { class: 'cite', href: sourceHash(table.file, table.sheet), text: `${table.file}S${table.sheet}` }))))),
+                    ' ', h('a', { class: 'cite', href: sourceHash(table.file, table.sheet), text: `${table.file}S${table.sheet}` }),
+                    duckDbNote(table.duckdb))))),
             h('td', { class: 'actions' },
                 h('label', { for: `replace-${file.file}`, class: 'button', text: 'Replace' }), replace, ' ', remove));
     });
+    if (tables.some((table) => table.duckdb === 'pending')) {
+        // A table answers once its SQLite copy commits; its DuckDB copy follows within seconds.
+        setTimeout(() => {
+            if (list.isConnected) {
+                refresh();
+            }
+        }, 2000);
+    }
     show(list, h('div', { class: 'scroll' }, h('table', { class: 'grid files' },
         h('thead', {}, h('tr', {}, ['File', 'Name', 'Format', 'Size', 'Uploaded', 'Tables', ''].map((t) => h('th', { scope: 'col', text: t })))),
         h('tbody', {}, rows))));
+}
+
+/** Says when a table's DuckDB copy is not ready: being made after its upload, or failed (SQLite answers). */
+function duckDbNote(state) {
+    if (state === 'pending') {
+        return h('span', { class: 'muted', title: 'SQLite answers now; DuckDB and its tools once this is done', text: ' DuckDB copy being made…' });
+    }
+    if (state === 'failed') {
+        return h('span', { class: 'warning', title: 'SQLite answers; the copy is made again when the workspace opens', text: ' DuckDB copy failed' });
+    }
+    return null;
 }
 
 async function renderReport(target, ws, ref) {

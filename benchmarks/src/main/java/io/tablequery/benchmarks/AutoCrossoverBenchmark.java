@@ -12,6 +12,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -78,6 +79,7 @@ final class AutoCrossoverBenchmark {
                 if (workspace.catalog().table("t").isEmpty()) {
                     workspace.ingest(csv);
                 }
+                workspace.awaitDuckDb(Duration.ofHours(1));
                 TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
                 for (Map.Entry<String, String> shape : SHAPES.entrySet()) {
                     RunSqlRequest sqlite = request(shape.getValue(), PlanEngine.SQLITE);

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -109,6 +110,7 @@ final class BenchData {
             for (Path sample : samples.sorted().toList()) {
                 workspace.ingest(sample);
             }
+            workspace.awaitDuckDb(Duration.ofHours(1));
         }
     }
 }

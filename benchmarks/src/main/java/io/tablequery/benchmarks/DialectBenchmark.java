@@ -114,6 +114,7 @@ final class DialectBenchmark {
             if (workspace.catalog().tables().isEmpty()) {
                 workspace.ingest(database);
             }
+            workspace.awaitDuckDb(Duration.ofHours(1));
             lineitemRows = workspace.catalog().table("lineitem").orElseThrow().rowCount();
             TableQuerySkill skill =
                     new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofMinutes(3)));

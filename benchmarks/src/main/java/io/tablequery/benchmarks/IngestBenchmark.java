@@ -92,10 +92,12 @@ public final class IngestBenchmark {
                             Contender.TABLEQUERY_XLSX,
                             Contender.DUCKDB_READ_CSV,
                             Contender.SQLITE_JDBC_BATCH,
-                            Contender.TABLEQUERY_CSV)
+                            Contender.TABLEQUERY_CSV,
+                            Contender.TABLEQUERY_CSV_DUCKDB_READY)
                     : List.of(
                             Contender.TABLEQUERY_XLSX,
                             Contender.POI_EVENT_API,
+                            Contender.TABLEQUERY_CSV_DUCKDB_READY,
                             Contender.TABLEQUERY_CSV,
                             Contender.SQLITE_JDBC_BATCH,
                             Contender.DUCKDB_READ_CSV);
@@ -141,11 +143,15 @@ public final class IngestBenchmark {
         ratios.put("CSV time, tablequery over read_csv, cold", (double) csvIngest.coldMillis() / duckDb.coldMillis());
         ratios.put("CSV time, tablequery over read_csv, warm", (double) csvIngest.warmMillis() / duckDb.warmMillis());
         Summary floor = summaries.get("SQLITE_JDBC_BATCH");
+        Summary ready = summaries.get("TABLEQUERY_CSV_DUCKDB_READY");
         ratios.put(
                 "CSV time, SQLite copy alone over read_csv, warm", (double) floor.warmMillis() / duckDb.warmMillis());
         ratios.put(
-                "CSV time, tablequery over the slower single-engine load, warm",
-                (double) csvIngest.warmMillis() / Math.max(floor.warmMillis(), duckDb.warmMillis()));
+                "CSV time, upload to answer over SQLITE_JDBC_BATCH, warm",
+                (double) csvIngest.warmMillis() / floor.warmMillis());
+        ratios.put(
+                "CSV time, both copies current over the slower single-engine load, warm",
+                (double) ready.warmMillis() / Math.max(floor.warmMillis(), duckDb.warmMillis()));
         Result result = new Result(Machine.describe(), settings, measurements, summaries, ratios);
         if (settings.results() != null) {
             write(result, settings.results());
@@ -180,9 +186,10 @@ public final class IngestBenchmark {
         out.append("\n");
         result.ratios()
                 .forEach((name, value) -> out.append(String.format(Locale.ROOT, "- %s: **%.2fx**%n", name, value)));
-        out.append("\nGoals: xlsx at least 3x POI's rows/s; CSV at most 1.2x the slower of the two single-engine loads"
-                + " (read_csv and SQLITE_JDBC_BATCH, the floor of the SQLite copy alone: parse and batch-insert,"
-                + " nothing else).\n");
+        out.append("\nGoals: xlsx at least 3x POI's rows/s; a CSV upload answers (its SQLite copy committed) within"
+                + " 1.2x SQLITE_JDBC_BATCH (the floor of the SQLite copy alone: parse and batch-insert, nothing else),"
+                + " and both its copies are current (TABLEQUERY_CSV_DUCKDB_READY) within 1.6x the slower of"
+                + " SQLITE_JDBC_BATCH and read_csv.\n");
         return out.toString();
     }
 

@@ -432,6 +432,7 @@ final class LoadBenchmark {
             BenchData.uploadSamples(workspace, settings.home());
             long start = System.nanoTime();
             workspace.ingest(csv, "events.csv", IngestListener.NONE);
+            workspace.awaitDuckDb(Duration.ofHours(1));
             log.printf(
                     Locale.ROOT,
                     "uploaded the samples, then %,d events in %.1f s%n",

@@ -18,6 +18,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -67,6 +68,7 @@ final class RunSqlBenchmark {
         Map<String, Case> cases = new LinkedHashMap<>();
         try (Workspace workspace = Workspace.open(directory)) {
             workspace.ingest(csv, "items.csv", progress -> {});
+            workspace.awaitDuckDb(Duration.ofHours(1));
             TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
             String small = "SELECT * FROM \"items\" WHERE \"id\" BETWEEN 1000 AND 1009";
             String large = "SELECT * FROM \"items\" WHERE \"id\" <= 100000";
@@ -76,9 +78,11 @@ final class RunSqlBenchmark {
             Path tiny = data.resolve("runsql-tiny.csv");
             Files.writeString(tiny, "id,name\n1,a\n2,b\n", StandardCharsets.UTF_8);
             workspace.ingest(tiny, "tiny.csv", progress -> {});
+            workspace.awaitDuckDb(Duration.ofHours(1));
             String twoRows = "SELECT * FROM \"tiny\"";
             cases.put("2-row table", measure(workspace, skill, twoRows, "tiny", 100, repetitions));
             workspace.ingest(manyTables(data, moreTables), "many.sqlite", progress -> {});
+            workspace.awaitDuckDb(Duration.ofHours(1));
             cases.put(
                     "2-row table, %,d more tables".formatted(moreTables),
                     measure(workspace, skill, twoRows, "tiny", 100, repetitions));

@@ -17,6 +17,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.util.Locale;
 import java.util.Map;
@@ -163,6 +164,7 @@ final class ToolsBenchmark {
             if (workspace.catalog().tables().isEmpty()) {
                 long start = System.nanoTime();
                 workspace.ingest(csv);
+                workspace.awaitDuckDb(Duration.ofHours(1));
                 log.printf(
                         Locale.ROOT,
                         "uploaded %,d rows in %.1f s%n",

@@ -85,7 +85,7 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
 
     @Override
     public void opened(Workspace workspace) {
-        workspace.addCommitListener(catalog -> exports.follow(workspace, catalog));
+        workspace.addDuckDbListener(catalog -> exports.follow(workspace, catalog));
         exports.follow(workspace, workspace.catalog());
     }
 

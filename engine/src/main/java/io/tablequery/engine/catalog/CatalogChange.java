@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * What one committed write changed in the catalog: the file it added with its tables and their profiles, and the
- * files it removed with all of their tables. A snapshot applies it ({@link CatalogSnapshot#apply}) without reading
+ * files it removed with all of their tables; or profiles made after their tables' upload. A snapshot applies it ({@link CatalogSnapshot#apply}) without reading
  * the catalog again, so a commit costs the same however many tables the workspace holds.
  *
  * @param added the file added, if any
@@ -42,6 +42,16 @@ public record CatalogChange(
             SourceFile file, List<TableInfo> tables, Map<String, TableProfile> profiles, Optional<Integer> replaced) {
         return new CatalogChange(
                 Optional.of(file), tables, profiles, replaced.map(Set::of).orElse(Set.of()));
+    }
+
+    /**
+     * Profiles of tables already in the catalog, made after their upload (from their DuckDB copy).
+     *
+     * @param profiles the profiles by table name
+     * @return the change
+     */
+    public static CatalogChange profiles(Map<String, TableProfile> profiles) {
+        return new CatalogChange(Optional.empty(), List.of(), profiles, Set.of());
     }
 
     /**

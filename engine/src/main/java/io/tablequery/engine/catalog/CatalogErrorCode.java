@@ -3,6 +3,7 @@ package io.tablequery.engine.catalog;
 import static io.tablequery.engine.error.ErrorCategory.CONFLICT;
 import static io.tablequery.engine.error.ErrorCategory.INTERNAL_ERROR;
 import static io.tablequery.engine.error.ErrorCategory.NOT_FOUND;
+import static io.tablequery.engine.error.ErrorCategory.UNAVAILABLE;
 import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
 
 import io.tablequery.engine.error.ErrorCategory;
@@ -18,7 +19,11 @@ public enum CatalogErrorCode implements ErrorCodeSupplier {
     INVALID_FILE_REF(6, USER_ERROR),
     STORAGE_FAILURE(8, INTERNAL_ERROR),
     EXPORT_TARGET_EXISTS(9, CONFLICT),
-    EXPORT_FAILED(10, INTERNAL_ERROR);
+    EXPORT_FAILED(10, INTERNAL_ERROR),
+    /** The DuckDB copy is still following the last upload; the caller may retry in a moment, or read SQLite. */
+    DUCKDB_COPY_PENDING(11, UNAVAILABLE),
+    /** The DuckDB copy could not follow the last upload; it is made again when the workspace opens. */
+    DUCKDB_COPY_FAILED(12, INTERNAL_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -12,9 +12,11 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Keeps the catalog in tables of the workspace's SQLite database ({@code tq_catalog_*}), so that a catalog change
@@ -57,6 +59,16 @@ public final class CatalogStore {
             statement.execute("""
                     CREATE TABLE IF NOT EXISTS tq_catalog_table_profiles (
                         storage_name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, profile TEXT NOT NULL)""");
+            boolean copiesKept = exists(statement, "tq_catalog_duckdb_copies");
+            statement.execute("""
+                    CREATE TABLE IF NOT EXISTS tq_catalog_duckdb_copies (
+                        storage_name TEXT PRIMARY KEY, file_number INTEGER NOT NULL)""");
+            if (!copiesKept) {
+                // A catalog from before the DuckDB copy followed the commit: its tables' copies were made before
+                // their commits (a copy found missing when DuckDB opens is made again all the same).
+                statement.execute("INSERT OR IGNORE INTO tq_catalog_duckdb_copies"
+                        + " SELECT storage_name, file_number FROM tq_catalog_tables");
+            }
             // Removing a file's rows finds them by its number, not by reading every table's row.
             statement.execute(
                     "CREATE INDEX IF NOT EXISTS tq_catalog_tables_by_file ON tq_catalog_tables (file_number)");
@@ -308,7 +320,8 @@ public final class CatalogStore {
      * @throws SQLException on a database failure
      */
     public static void deleteFile(Connection connection, int fileNumber) throws SQLException {
-        for (String table : List.of("tq_catalog_tables", "tq_catalog_sheets", "tq_catalog_table_profiles")) {
+        for (String table : List.of(
+                "tq_catalog_tables", "tq_catalog_sheets", "tq_catalog_table_profiles", "tq_catalog_duckdb_copies")) {
             try (PreparedStatement ps =
                     connection.prepareStatement("DELETE FROM " + table + " WHERE file_number = ?")) {
                 ps.setInt(1, fileNumber);
@@ -318,6 +331,50 @@ public final class CatalogStore {
         try (PreparedStatement ps = connection.prepareStatement("DELETE FROM tq_catalog_files WHERE number = ?")) {
             ps.setInt(1, fileNumber);
             ps.executeUpdate();
+        }
+    }
+
+    /**
+     * Records that tables' DuckDB copies are made: a table not recorded is made again when the workspace opens.
+     *
+     * @param connection the write connection
+     * @param tables the tables whose copies are made
+     * @throws SQLException on a database failure
+     */
+    public static void recordDuckDbCopies(Connection connection, List<TableInfo> tables) throws SQLException {
+        try (PreparedStatement ps =
+                connection.prepareStatement("INSERT OR IGNORE INTO tq_catalog_duckdb_copies VALUES (?, ?)")) {
+            for (TableInfo table : tables) {
+                ps.setString(1, table.storageName());
+                ps.setInt(2, table.fileNumber());
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    /**
+     * Reads the tables whose DuckDB copies are recorded as made ({@link #recordDuckDbCopies}).
+     *
+     * @param connection any connection
+     * @return their storage names
+     * @throws SQLException on a database failure
+     */
+    public static Set<String> recordedDuckDbCopies(Connection connection) throws SQLException {
+        Set<String> names = new HashSet<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rs = statement.executeQuery("SELECT storage_name FROM tq_catalog_duckdb_copies")) {
+            while (rs.next()) {
+                names.add(rs.getString(1));
+            }
+        }
+        return names;
+    }
+
+    private static boolean exists(Statement statement, String table) throws SQLException {
+        try (ResultSet rs =
+                statement.executeQuery("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '" + table + "'")) {
+            return rs.next();
         }
     }
 

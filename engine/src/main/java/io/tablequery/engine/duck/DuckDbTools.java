@@ -4,10 +4,12 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.error.HostPaths;
 import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.exec.QueryWatchdog;
@@ -162,7 +164,7 @@ public final class DuckDbTools {
      * @return the rows written, or the failure
      */
     public ArrowExport exportArrow(String query, long maxRows, OutputStream out) {
-        try (Connection connection = workspace.openDuckDb()) {
+        try (Connection connection = openCopy()) {
             Optional<String> refusal = DuckQueryGuard.refusal(connection, query);
             if (refusal.isPresent()) {
                 return ArrowExport.failed(DuckToolResult.failure(DuckToolErrorCode.QUERY_REFUSED, refusal.get()));
@@ -180,6 +182,8 @@ public final class DuckDbTools {
             return ArrowExport.failed(stopped(e.cancelled()));
         } catch (SQLException e) {
             return ArrowExport.failed(failed(e));
+        } catch (EngineException e) {
+            return ArrowExport.failed(DuckToolResult.failure(copyCode(e), e.getMessage()));
         }
     }
 
@@ -400,7 +404,7 @@ public final class DuckDbTools {
      * the tools' way, in the shape of the tool's answer.
      */
     private <A extends DuckToolAnswer> A underDeadline(DeadlineWork<A> work, Failure<A> failure) {
-        try (Connection connection = workspace.openDuckDb();
+        try (Connection connection = openCopy();
                 QueryDeadline deadline =
                         QueryDeadline.start(settings.queryTimeout().toNanos())) {
             try {
@@ -411,18 +415,41 @@ public final class DuckDbTools {
             }
         } catch (SQLException e) {
             return failure.of(DuckToolErrorCode.QUERY_FAILED, HostPaths.scrub(String.valueOf(e.getMessage())));
+        } catch (EngineException e) {
+            return failure.of(copyCode(e), e.getMessage());
         }
     }
 
     /** Runs work on a new connection, answering a timeout or DuckDB's refusal the tools' way. */
     private DuckToolResult withConnection(ConnectionWork work) {
-        try (Connection connection = workspace.openDuckDb()) {
+        try (Connection connection = openCopy()) {
             return work.run(connection);
         } catch (QueryWatchdog.TimedOut e) {
             return stopped(e.cancelled());
         } catch (SQLException e) {
             return failed(e);
+        } catch (EngineException e) {
+            return DuckToolResult.failure(copyCode(e), e.getMessage());
         }
+    }
+
+    /**
+     * A connection to the DuckDB copy once it has followed the last upload, waited for within the tools' time limit:
+     * the tools never read a copy behind the catalog.
+     */
+    private Connection openCopy() {
+        return workspace.openDuckDb(settings.queryTimeout());
+    }
+
+    /** The tools' code for the DuckDB copy still following an upload, or failing to; any other error goes on. */
+    private static DuckToolErrorCode copyCode(EngineException e) {
+        if (e.getErrorCode() == CatalogErrorCode.DUCKDB_COPY_PENDING.toErrorCode()) {
+            return DuckToolErrorCode.COPY_PENDING;
+        }
+        if (e.getErrorCode() == CatalogErrorCode.DUCKDB_COPY_FAILED.toErrorCode()) {
+            return DuckToolErrorCode.COPY_FAILED;
+        }
+        throw e;
     }
 
     private DuckResults.Read run(Connection connection, String sql, int maxRows)

@@ -1,6 +1,7 @@
 package io.tablequery.engine.duck;
 
 import static io.tablequery.engine.error.ErrorCategory.INSUFFICIENT_RESOURCES;
+import static io.tablequery.engine.error.ErrorCategory.INTERNAL_ERROR;
 import static io.tablequery.engine.error.ErrorCategory.NOT_FOUND;
 import static io.tablequery.engine.error.ErrorCategory.UNAVAILABLE;
 import static io.tablequery.engine.error.ErrorCategory.USER_ERROR;
@@ -25,7 +26,11 @@ public enum DuckToolErrorCode implements ErrorCodeSupplier {
     /** An argument is missing or out of range. */
     INVALID_ARGUMENT(5, USER_ERROR),
     /** The query was stopped because the server is stopping or its client went away. */
-    CANCELLED(6, UNAVAILABLE);
+    CANCELLED(6, UNAVAILABLE),
+    /** The DuckDB copy is still following the last upload; retry in a moment, or ask SQLite (run-sql). */
+    COPY_PENDING(7, UNAVAILABLE),
+    /** The DuckDB copy could not follow the last upload; it is made again when the workspace opens. */
+    COPY_FAILED(8, INTERNAL_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -41,7 +41,8 @@ public final class DuckDbPlanRunner implements PlanRunner {
 
     @Override
     public PlanSession open(RunContext context) {
-        return new Session(context.workspace().openDuckDb(), context.timeout());
+        // The DuckDB copy follows each upload's SQLite commit: a run waits for it within its own time limit.
+        return new Session(context.workspace().openDuckDb(context.timeout()), context.timeout());
     }
 
     /** A DuckDB connection of the run's own. */

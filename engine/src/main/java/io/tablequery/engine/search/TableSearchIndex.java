@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
@@ -109,7 +110,7 @@ public final class TableSearchIndex implements AutoCloseable {
 
     /**
      * Brings the index from the snapshot it was last brought to through one committed change: only the change's
-     * tables are indexed or removed.
+     * tables (and those whose profiles it brings) are indexed or removed.
      *
      * @param previous the snapshot this index was last brought to
      * @param change the change committed since
@@ -132,6 +133,13 @@ public final class TableSearchIndex implements AutoCloseable {
             }
             for (TableInfo table : change.addedTables()) {
                 index(table, snapshot);
+            }
+            // A profile made after its table's upload brings the values of its columns.
+            for (String name : change.addedProfiles().keySet()) {
+                Optional<TableInfo> profiled = snapshot.table(name);
+                if (profiled.isPresent() && !added.contains(TableDocuments.id(profiled.get()))) {
+                    index(profiled.get(), snapshot);
+                }
             }
             return publish(snapshot);
         } catch (IOException e) {

@@ -30,6 +30,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** The table-query skill over one workspace: search-tables, get-schemas and run-sql. */
 public final class TableQuerySkill {
@@ -77,7 +78,7 @@ public final class TableQuerySkill {
      * @throws EngineException TABLE_NOT_FOUND naming the nearest tables
      */
     public List<TableSchema> getSchemas(List<String> tableNames) {
-        CatalogSnapshot catalog = workspace.catalog();
+        CatalogSnapshot catalog = profiledCatalog(tableNames);
         List<TableInfo> tables = new ArrayList<>();
         for (String given : tableNames) {
             String name = unquote(given.strip());
@@ -230,6 +231,28 @@ public final class TableQuerySkill {
             return SqliteToDuckDb.translate(
                     sql, new TranslationCatalog(workspace.catalog(), session.connection()), realSums);
         }
+    }
+
+    /**
+     * The catalog, once the tables asked for have their column profiles: a large table's is made from its DuckDB copy
+     * after the upload commits, and get-schemas waits for it within the time limit (an upload of a million rows is
+     * profiled about a second after it answers). Past it, the schemas come without those profiles.
+     */
+    private CatalogSnapshot profiledCatalog(List<String> tableNames) {
+        CatalogSnapshot catalog = workspace.catalog();
+        boolean unprofiled = tableNames.stream()
+                .map(name -> catalog.table(unquote(name.strip())))
+                .flatMap(Optional::stream)
+                .anyMatch(table -> catalog.profile(table).isEmpty());
+        if (!unprofiled || workspace.duckDbLevel()) {
+            return catalog;
+        }
+        try {
+            workspace.awaitDuckDb(settings.queryTimeout());
+        } catch (EngineException e) {
+            // The schemas are shown without the profiles that are not made yet.
+        }
+        return workspace.catalog();
     }
 
     private static EngineException unknownTable(String name, CatalogSnapshot catalog, SkillNames callers) {

@@ -23,8 +23,9 @@ import java.util.Set;
 
 /**
  * Keeps the DuckDB copy's views in step with the catalog. The catalog (in SQLite) is the record; the DuckDB copy
- * follows it: {@link #publish} switches the views of committed tables in one DuckDB transaction, and {@link
- * #reconcile} repairs whatever a crash between the two commits left behind.
+ * follows it: {@link #reconcile} makes the physical tables the catalog has and the DuckDB copy lacks (after an upload,
+ * or a crash), switches the views of the catalog's tables in one DuckDB transaction ({@link #publish}), and drops
+ * what the catalog no longer has.
  */
 public final class DuckDbCatalog {
     private DuckDbCatalog() {}
@@ -55,6 +56,9 @@ public final class DuckDbCatalog {
      */
     public static void publish(Connection connection, List<TableInfo> added, List<TableInfo> removed)
             throws SQLException {
+        if (added.isEmpty() && removed.isEmpty()) {
+            return;
+        }
         Set<String> addedNames = new HashSet<>();
         added.forEach(table -> addedNames.add(key(table.name())));
         Set<String> addedStorage = new HashSet<>();
@@ -105,22 +109,24 @@ public final class DuckDbCatalog {
         Set<String> nativeViews = views(connection, NATIVE_SCHEMA);
         Map<String, Integer> sqliteViews = sqliteViewWidths(connection);
         List<String> repaired = new ArrayList<>();
+        List<TableInfo> toShow = new ArrayList<>();
         Set<String> wanted = new HashSet<>();
         for (TableInfo table : tables) {
             wanted.add(key(table.name()));
             if (!physical.contains(table.storageName())) {
                 rebuilder.rebuild(table);
-                publish(connection, List.of(table), List.of());
-                repaired.add(table.name());
+                toShow.add(table);
             } else if (!table.storageName().equals(shown.get(key(table.name())))
                     || !nativeViews.contains(key(table.name()))
                     || !Objects.equals(
                             sqliteViews.get(key(table.name())),
                             DuckDbStorage.sqliteViewWidth(StoredColumn.of(table)))) {
-                publish(connection, List.of(table), List.of());
-                repaired.add(table.name());
+                toShow.add(table);
             }
         }
+        // One transaction for all of them: an upload of thousands of tables switches its views at once.
+        publish(connection, toShow, List.of());
+        toShow.forEach(table -> repaired.add(table.name()));
         Set<String> keepStorage = new HashSet<>();
         tables.forEach(table -> keepStorage.add(table.storageName()));
         try (Statement statement = connection.createStatement()) {

@@ -7,6 +7,8 @@ import io.tablequery.engine.catalog.StoredValues;
 import io.tablequery.engine.catalog.TableInfo;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,8 +24,8 @@ import java.util.StringJoiner;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Rebuilds a table's DuckDB copy from its SQLite copy, which is the record. Recovery uses it when a crash left the
- * DuckDB copy without a committed table, or when the DuckDB file itself had to be recreated.
+ * Rebuilds a table's DuckDB copy from its SQLite copy, which is the record: when a crash left an upload's DuckDB copy
+ * unmade (its spool is gone with the crash), or when the DuckDB file itself had to be recreated.
  */
 public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
     private static final int BATCH_ROWS = 4096;
@@ -48,17 +50,32 @@ public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
         this.duckDb = duckDb;
     }
 
+    /**
+     * Makes a table's DuckDB copy from the spool its upload wrote ({@link ParallelTableWriter#spool()}), or from the
+     * SQLite copy when there is none.
+     *
+     * @param table the table
+     * @param spool the spool file, or null
+     * @throws SQLException when DuckDB or SQLite fails; nothing is left written
+     */
+    public void load(TableInfo table, Path spool) throws SQLException {
+        if (spool != null && Files.isRegularFile(spool)) {
+            new DuckDbStageWriter(duckDb, table.storageName(), StoredColumn.of(table)).write(spool);
+        } else {
+            rebuild(table);
+        }
+    }
+
     @Override
     public void rebuild(TableInfo table) throws SQLException {
         List<StoredColumn> columns = StoredColumn.of(table);
         DuckDbStageWriter writer = new DuckDbStageWriter(duckDb, table.storageName(), columns);
-        writer.create();
         StringJoiner select =
                 new StringJoiner(", ", "SELECT rowid, ", " FROM " + quote(table.name()) + " ORDER BY rowid");
         table.columns().forEach(column -> select.add(quote(column.name())));
         try (Statement statement = sqlite.createStatement();
                 ResultSet rs = statement.executeQuery(select.toString())) {
-            writer.insertFrom(() -> nextBatch(rs, table.columns(), columns));
+            writer.write(() -> nextBatch(rs, table.columns(), columns));
         } catch (UncheckedIOException e) {
             throw new SQLException("could not rebuild " + table.name() + ": " + e.getMessage(), e);
         }

@@ -5,23 +5,22 @@ import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.error.EngineException;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import org.duckdb.DuckDBConnection;
 
 /**
- * Writes a table to the SQLite and DuckDB copies at once: each copy has its own thread and a small bounded queue of
- * batches, so memory stays bounded and the slower copy sets the pace. It also profiles the table's columns: a small
- * table's on the way in ({@link ProfileAccumulator}), a large one's from its DuckDB copy on the DuckDB thread once
- * the rows are written. {@link #finish()} returns when both copies hold every row; the profile of a large table may
- * still be running then, so that the caller commits the SQLite copy while DuckDB profiles, and collects it with
- * {@link #profile()}.
+ * Writes a table's SQLite copy, and its rows for the DuckDB copy to a spool file ({@link ArrowBatches#spool}), at
+ * once: each has its own thread and a small bounded queue of batches, so memory stays bounded and the slower sets the
+ * pace. The DuckDB copy is loaded from the spool after the upload commits ({@link DuckDbRebuilder#load}), so an upload
+ * answers once its SQLite copy commits. A small table is also profiled on its way in ({@link ProfileAccumulator}); a
+ * large one is profiled from its DuckDB copy once that is made.
  */
 public final class ParallelTableWriter implements TableWriter {
     private static final Object END = new Object();
@@ -32,79 +31,63 @@ public final class ParallelTableWriter implements TableWriter {
     private final List<ColumnType> types;
     private final int batchRows;
     private final SqliteStageWriter sqlite;
-    private final DuckDbStageWriter duckDb;
-    private final DuckDBConnection duckDbConnection;
-    private final BlockingQueue<Object> sqliteQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
-    private final BlockingQueue<Object> duckDbQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
-    private final Thread sqliteThread;
-    private final Thread duckDbThread;
     private final List<StoredColumn> columns;
+    private final Path spool;
+    private final BlockingQueue<Object> sqliteQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+    private final BlockingQueue<Object> spoolQueue = new ArrayBlockingQueue<>(QUEUE_BATCHES);
+    private final Thread sqliteThread;
+    private final Thread spoolThread;
     private final ProfileAccumulator accumulator;
-    private final CountDownLatch duckDbWritten = new CountDownLatch(1);
     private volatile TableProfile profile;
-    private volatile Throwable profileFailure;
     private volatile Throwable failure;
     private volatile long sqliteRows = -1;
-    private volatile long duckDbRows = -1;
-    private volatile boolean duckDbStopped;
-    private volatile boolean duckDbEnded;
+    private volatile long spoolRows = -1;
+    private volatile boolean spoolStopped;
+    private volatile boolean spoolEnded;
     private boolean done;
-    private boolean connectionClosed;
 
     private ParallelTableWriter(
-            String storageName,
-            List<StoredColumn> columns,
-            int batchRows,
-            SqliteStageWriter sqlite,
-            DuckDbStageWriter duckDb,
-            DuckDBConnection duckDbConnection) {
+            String storageName, List<StoredColumn> columns, int batchRows, SqliteStageWriter sqlite, Path spool) {
         this.storageName = storageName;
         this.types = columns.stream().map(StoredColumn::type).toList();
         this.columns = List.copyOf(columns);
         this.accumulator = new ProfileAccumulator(columns);
         this.batchRows = batchRows;
         this.sqlite = sqlite;
-        this.duckDb = duckDb;
-        this.duckDbConnection = duckDbConnection;
+        this.spool = spool;
         this.sqliteThread = new Thread(this::runSqlite, "tq-sqlite-writer-" + storageName);
-        this.duckDbThread = new Thread(this::runDuckDb, "tq-duckdb-writer-" + storageName);
+        this.spoolThread = new Thread(this::runSpool, "tq-spool-writer-" + storageName);
     }
 
     /**
-     * Creates both tables and starts the writing threads.
+     * Creates the SQLite table and starts the writing threads.
      *
      * @param sqliteConnection the upload's SQLite connection, inside its transaction; used only by this writer until
      *     {@link #finish()} or {@link #abort()} returns
-     * @param duckDb the workspace's DuckDB connection; the writer works on a duplicate of it
-     * @param stageTable the SQLite stage table
-     * @param storageName the DuckDB physical table
+     * @param stageTable the SQLite table
+     * @param storageName the DuckDB physical table the spool is for
      * @param columns the columns
      * @param indexes the indexes of the SQLite copy
      * @param batchRows rows per batch
+     * @param spool the spool file to write, which must not exist
      * @return the running writer
      */
     public static ParallelTableWriter open(
             Connection sqliteConnection,
-            DuckDBConnection duckDb,
             String stageTable,
             String storageName,
             List<StoredColumn> columns,
             List<TableIndex> indexes,
-            int batchRows) {
-        DuckDBConnection duplicate = null;
+            int batchRows,
+            Path spool) {
         try {
-            duplicate = duckDb.duplicate();
             SqliteStageWriter sqlite = new SqliteStageWriter(sqliteConnection, stageTable, columns, indexes);
-            DuckDbStageWriter duck = new DuckDbStageWriter(duplicate, storageName, columns);
             sqlite.create();
-            duck.create();
-            ParallelTableWriter writer =
-                    new ParallelTableWriter(storageName, columns, batchRows, sqlite, duck, duplicate);
+            ParallelTableWriter writer = new ParallelTableWriter(storageName, columns, batchRows, sqlite, spool);
             writer.sqliteThread.start();
-            writer.duckDbThread.start();
+            writer.spoolThread.start();
             return writer;
         } catch (SQLException e) {
-            closeQuietly(duplicate);
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
                     "could not create table " + storageName + ": " + e.getMessage(),
@@ -123,95 +106,65 @@ public final class ParallelTableWriter implements TableWriter {
             return;
         }
         put(sqliteQueue, batch);
-        put(duckDbQueue, batch);
+        put(spoolQueue, batch);
         accumulator.add(batch);
     }
 
     /**
-     * Returns the column profiles of the rows written, if they are ready: a small table's, computed on their way in,
-     * are ready when {@link #finish()} returns.
+     * Returns the column profiles of the rows written, made on their way in: a small table's, ready when {@link
+     * #finish()} returns.
      *
-     * @return the profile, or empty while it is still being computed or when the table was not written to the end
+     * @return the profile, or empty for a table too large to profile on the way in (or not written to the end)
      */
     public Optional<TableProfile> readyProfile() {
         return Optional.ofNullable(profile);
     }
 
-    /**
-     * Waits for the column profiles of the rows written, once {@link #finish()} returned: computed on their way in
-     * for a small table, else from the DuckDB copy by the DuckDB thread after it wrote the last row.
-     *
-     * @return the profile, or empty when the table was not written to the end
-     * @throws EngineException STORAGE_FAILURE when profiling the DuckDB copy failed
-     */
-    public Optional<TableProfile> profile() {
-        awaitIdle();
-        Throwable cause = profileFailure;
-        if (cause != null) {
-            throw new EngineException(
-                    CatalogErrorCode.STORAGE_FAILURE,
-                    "could not profile table %s: %s".formatted(storageName, cause.getMessage()),
-                    cause);
-        }
-        return Optional.ofNullable(profile);
+    /** Returns the spool the DuckDB copy is to be loaded from, complete once {@link #finish()} returned. */
+    public Path spool() {
+        return spool;
     }
 
-    /** Waits until neither thread runs, and closes the DuckDB connection; for when the upload ends either way. */
+    /** Waits until both threads stopped; for when the upload ends either way. */
     public void awaitIdle() {
         join();
-        synchronized (this) {
-            if (!connectionClosed) {
-                connectionClosed = true;
-                closeQuietly(duckDbConnection);
-            }
-        }
     }
 
-    /**
-     * Waits until both copies hold every row; the profile of a large table may still be running on the DuckDB
-     * thread ({@link #profile()}).
-     */
+    /** Waits until the SQLite copy and the spool hold every row. */
     @Override
     public long finish() {
         put(sqliteQueue, END);
-        put(duckDbQueue, END);
-        awaitWritten();
+        put(spoolQueue, END);
+        join();
         done = true;
-        if (failure != null || sqliteRows != duckDbRows) {
-            awaitIdle();
-        }
         throwIfFailed();
-        if (sqliteRows != duckDbRows) {
+        if (sqliteRows != spoolRows) {
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
-                    "table %s: SQLite received %d rows, DuckDB %d".formatted(storageName, sqliteRows, duckDbRows));
+                    "table %s: SQLite received %d rows, the spool %d".formatted(storageName, sqliteRows, spoolRows));
         }
+        accumulator.profile().ifPresent(made -> profile = made);
         return sqliteRows;
     }
 
     @Override
     public void abort() {
-        if (done) {
-            // Finished: the caller drops the tables; only the profile may still be running.
-            awaitIdle();
-            return;
+        if (!done) {
+            done = true;
+            sqliteQueue.clear();
+            spoolQueue.clear();
+            sqliteQueue.offer(ABORT);
+            spoolQueue.offer(ABORT);
+            join();
         }
-        done = true;
-        sqliteQueue.clear();
-        duckDbQueue.clear();
-        sqliteQueue.offer(ABORT);
-        duckDbQueue.offer(ABORT);
-        join();
         try {
             sqlite.drop();
-            duckDb.drop();
-        } catch (SQLException e) {
+            Files.deleteIfExists(spool);
+        } catch (SQLException | IOException e) {
             throw new EngineException(
                     CatalogErrorCode.STORAGE_FAILURE,
                     "could not drop table %s: %s".formatted(storageName, e.getMessage()),
                     e);
-        } finally {
-            awaitIdle();
         }
     }
 
@@ -229,59 +182,38 @@ public final class ParallelTableWriter implements TableWriter {
         }
     }
 
-    private void runDuckDb() {
-        long rows;
+    private void runSpool() {
         try {
-            rows = duckDb.insertFrom(this::nextForDuckDb);
-            Optional<TableProfile> seen = accumulator.profile();
-            if (seen.isPresent()) {
-                profile = seen.get();
-            }
-            duckDbRows = rows;
+            spoolRows = ArrowBatches.spool(columns, this::nextForSpool, spool);
         } catch (Throwable e) {
             if (!done) {
                 fail(e);
             }
-            return;
-        } finally {
-            duckDbWritten.countDown();
-        }
-        if (profile != null) {
-            return;
-        }
-        try {
-            profile =
-                    TableProfiler.profile(duckDbConnection, storageName, columns, rows, TableProfiler.LONG_FORM_CELLS);
-        } catch (Throwable e) {
-            profileFailure = e;
         }
     }
 
-    /**
-     * Hands DuckDB its next batch. DuckDB may ask again after an error or after the end, so both are sticky: once
-     * stopped every call fails at once, once ended every call returns null.
-     */
-    private ColumnBatch nextForDuckDb() throws IOException {
-        if (duckDbStopped) {
+    /** Hands the spool its next batch; once stopped every call fails, once ended every call returns null. */
+    private ColumnBatch nextForSpool() throws IOException {
+        if (spoolStopped) {
             throw new IOException("write of " + storageName + " stopped");
         }
-        if (duckDbEnded) {
+        if (spoolEnded) {
             return null;
         }
         try {
-            Object item = duckDbQueue.take();
+            Object item = spoolQueue.take();
             if (item == ABORT) {
-                duckDbStopped = true;
+                spoolStopped = true;
                 throw new IOException("write of " + storageName + " stopped");
             }
             if (item == END) {
-                duckDbEnded = true;
+                spoolEnded = true;
                 return null;
             }
             return (ColumnBatch) item;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            duckDbStopped = true;
+            spoolStopped = true;
             throw new IOException("interrupted", e);
         }
     }
@@ -292,9 +224,9 @@ public final class ParallelTableWriter implements TableWriter {
         }
         // Unblock the producer and the other thread.
         sqliteQueue.clear();
-        duckDbQueue.clear();
+        spoolQueue.clear();
         sqliteQueue.offer(ABORT);
-        duckDbQueue.offer(ABORT);
+        spoolQueue.offer(ABORT);
     }
 
     private void put(BlockingQueue<Object> queue, Object item) {
@@ -319,33 +251,13 @@ public final class ParallelTableWriter implements TableWriter {
         }
     }
 
-    private void awaitWritten() {
-        try {
-            sqliteThread.join();
-            duckDbWritten.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + storageName, e);
-        }
-    }
-
     private void join() {
         try {
             sqliteThread.join();
-            duckDbThread.join();
+            spoolThread.join();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new EngineException(CatalogErrorCode.STORAGE_FAILURE, "interrupted while writing " + storageName, e);
-        }
-    }
-
-    private static void closeQuietly(DuckDBConnection connection) {
-        if (connection != null) {
-            try {
-                connection.close();
-            } catch (SQLException e) {
-                // Closing a duplicate that failed to open or already failed changes nothing for the caller.
-            }
         }
     }
 }

@@ -5,6 +5,8 @@ import static java.util.Objects.requireNonNull;
 import io.tablequery.engine.catalog.CatalogChange;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.CatalogStore;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.joins.JoinGraph;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableSearchIndex;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -144,6 +147,33 @@ final class PublishedCatalog implements AutoCloseable {
                 searcher = searchIndex.update(snapshot);
             }
             published = new Published(snapshot, searcher);
+        }
+        tell();
+    }
+
+    /**
+     * Publishes profiles made after their tables' upload, each for the table that still has the storage it was made
+     * from (a table replaced meanwhile keeps its own).
+     *
+     * @param byStorage the profiles by the storage name of the table version they describe
+     */
+    void publishProfiles(Map<String, TableProfile> byStorage) {
+        synchronized (publishLock) {
+            Map<String, TableProfile> current = new HashMap<>();
+            for (TableInfo table : published.snapshot().tables()) {
+                TableProfile profile = byStorage.get(table.storageName());
+                if (profile != null) {
+                    current.put(table.name(), profile);
+                }
+            }
+            if (current.isEmpty()) {
+                return;
+            }
+            CatalogChange change = CatalogChange.profiles(current);
+            CatalogSnapshot previous = published.snapshot();
+            CatalogSnapshot snapshot = previous.apply(change);
+            published = new Published(
+                    snapshot, searchIndex == null ? null : searchIndex.update(previous, change, snapshot));
         }
         tell();
     }

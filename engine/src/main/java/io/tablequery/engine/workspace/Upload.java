@@ -26,7 +26,6 @@ import io.tablequery.engine.ingest.report.TableDescriber;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
-import io.tablequery.engine.store.TableProfiler;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -49,7 +48,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.StringJoiner;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,10 +55,11 @@ import org.slf4j.LoggerFactory;
 /**
  * One upload, from the uploaded bytes to the commit. The bytes are copied into {@code files/F<n>.partial/}; inside
  * one SQLite transaction the tables of a replaced file are dropped and the sheets are written to SQLite tables under
- * their final names ({@link TableNames}), and to DuckDB physical tables; then the copy is moved to {@code
- * files/F<n>/} and the transaction records the file in the catalog. That SQLite commit is the moment the upload
- * exists; the DuckDB views and the profiles made while it committed follow it. Any failure before the commit rolls
- * everything back; nothing after it undoes the upload.
+ * their final names ({@link TableNames}), their rows also spooled for the DuckDB copy; then the copy is moved to
+ * {@code files/F<n>/} and the transaction records the file in the catalog. That SQLite commit is the moment the
+ * upload exists, and the upload answers then: its DuckDB copy (from the spools), the profiles of its large tables and
+ * the removal of what it replaced follow on the workspace's {@link DuckDbFollower}. Any failure before the commit
+ * rolls everything back; nothing after it undoes the upload.
  */
 final class Upload {
     private static final Logger LOG = LoggerFactory.getLogger(Upload.class);
@@ -68,12 +67,19 @@ final class Upload {
     private final WorkspaceStorage storage;
     private final PublishedCatalog catalog;
     private final SupersededVersions versions;
+    private final DuckDbFollower follower;
     private final String fileName;
 
-    Upload(WorkspaceStorage storage, PublishedCatalog catalog, SupersededVersions versions, String fileName) {
+    Upload(
+            WorkspaceStorage storage,
+            PublishedCatalog catalog,
+            SupersededVersions versions,
+            DuckDbFollower follower,
+            String fileName) {
         this.storage = storage;
         this.catalog = catalog;
         this.versions = versions;
+        this.follower = follower;
         this.fileName = fileName;
     }
 
@@ -166,9 +172,6 @@ final class Upload {
                 rollback();
             }
             stopWriters(writers.values(), e);
-            if (ingested != null) {
-                dropDuckDbStorage(ingested, number);
-            }
             FileTrees.delete(partial);
             FileTrees.delete(committed);
             if (e instanceof EngineException engine) {
@@ -178,9 +181,14 @@ final class Upload {
                     IngestErrorCode.INGEST_FAILED, "could not store '%s': %s".formatted(fileName, e.getMessage()), e);
         }
         // Committed: nothing below undoes the upload.
-        profiles.putAll(lateProfiles(tables, writers, profiles.keySet()));
-        storage.publishToDuckDb(tables, replacedTables);
+        for (TableInfo table : tables) {
+            ParallelTableWriter writer = writers.get(table.name());
+            if (writer != null) {
+                follower.spooled(table.storageName(), writer.spool());
+            }
+        }
         catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
+        follower.follow();
         if (replaced.isPresent()) {
             versions.applyRetention(catalog.snapshot(), number);
         }
@@ -190,7 +198,8 @@ final class Upload {
 
     /**
      * The column profiles ready when the rows are written: those of small tables, made by their writers as they wrote
-     * ({@link ParallelTableWriter#readyProfile()}). They are committed with the upload.
+     * ({@link ParallelTableWriter#readyProfile()}). They are committed with the upload; the follower profiles the
+     * others from their DuckDB copies.
      */
     private static Map<String, TableProfile> readyProfiles(
             List<TableInfo> tables, Map<String, ParallelTableWriter> writers) {
@@ -204,46 +213,6 @@ final class Upload {
         return profiles;
     }
 
-    /**
-     * The profiles not ready at the commit, stored in a transaction of their own: a large table's, which its writer
-     * computes from the DuckDB copy while the SQLite copy commits, and those of tables no writer wrote (without
-     * columns). A table whose profile cannot be made or stored keeps none until the workspace next opens, which
-     * profiles every table without one ({@link WorkspaceRecovery}); the committed upload stands either way.
-     */
-    private Map<String, TableProfile> lateProfiles(
-            List<TableInfo> tables, Map<String, ParallelTableWriter> writers, Set<String> ready) {
-        Map<String, TableProfile> late = new HashMap<>();
-        for (TableInfo table : tables) {
-            ParallelTableWriter writer = writers.get(table.name());
-            try {
-                Optional<TableProfile> made = writer == null ? Optional.empty() : writer.profile();
-                if (!ready.contains(table.name())) {
-                    late.put(
-                            table.name(),
-                            made.isPresent() ? made.get() : TableProfiler.profile(storage.duckDb(), table));
-                }
-            } catch (SQLException | RuntimeException e) {
-                LOG.error(
-                        "workspace {}: table {} of '{}' has no column profile until the workspace opens again",
-                        storage.name(),
-                        table.name(),
-                        fileName,
-                        e);
-            }
-        }
-        for (ParallelTableWriter writer : writers.values()) {
-            try {
-                writer.awaitIdle();
-            } catch (RuntimeException e) {
-                LOG.warn("workspace {}: a writer of '{}' did not stop cleanly", storage.name(), fileName, e);
-            }
-        }
-        if (!late.isEmpty()) {
-            storeProfiles(tables, late);
-        }
-        return late;
-    }
-
     /** Stops the writers still running and waits for the profiles still being made, before the tables go. */
     private static void stopWriters(Collection<ParallelTableWriter> writers, Exception failure) {
         for (ParallelTableWriter writer : writers) {
@@ -251,34 +220,6 @@ final class Upload {
                 writer.abort();
             } catch (RuntimeException e) {
                 failure.addSuppressed(e);
-            }
-        }
-    }
-
-    private void storeProfiles(List<TableInfo> tables, Map<String, TableProfile> profiles) {
-        try {
-            storage.inTransaction(() -> {
-                for (TableInfo table : tables) {
-                    TableProfile profile = profiles.get(table.name());
-                    if (profile != null) {
-                        CatalogStore.insertProfile(storage.writer(), table, profile);
-                    }
-                }
-            });
-        } catch (EngineException e) {
-            LOG.error(
-                    "workspace {}: the column profiles of '{}' could not be stored; they are made again when the"
-                            + " workspace opens",
-                    storage.name(),
-                    fileName,
-                    e);
-        }
-    }
-
-    private void dropDuckDbStorage(IngestedFile ingested, int fileNumber) {
-        for (IngestedSheet sheet : ingested.sheets()) {
-            for (IngestedTable table : sheet.tables()) {
-                storage.dropDuckDbStorage(DuckDbStorage.storageName(fileNumber, sheet.number(), table.part()));
             }
         }
     }

@@ -31,6 +31,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.apache.commons.io.file.PathUtils;
@@ -47,23 +48,21 @@ public final class Workspace implements AutoCloseable {
     private final PublishedCatalog published;
     private final SupersededVersions versions;
     private final WorkspaceRecovery recovery;
+    private final DuckDbFollower follower;
+
+    /**
+     * How long {@link #openDuckDb()} waits for the DuckDB copy to follow the last upload: as long as a query may run
+     * ({@code run-sql}'s default time limit).
+     */
+    public static final Duration DUCKDB_WAIT = Duration.ofSeconds(30);
 
     private Workspace(String name, WorkspacePaths paths, WorkspaceOptions options) {
         this.published =
                 new PublishedCatalog(name, options.search() == SearchMode.MEANING ? paths.meaningVectors() : null);
-        this.storage = WorkspaceStorage.open(name, paths, options, this::repairDuckDb);
+        this.storage = WorkspaceStorage.open(name, paths, options, connection -> checkDuckDb());
         this.versions = new SupersededVersions(storage);
         this.recovery = new WorkspaceRecovery(storage, published);
-    }
-
-    /**
-     * Adds a listener that hears every catalog this workspace publishes from now on (after each commit), on the
-     * committing thread: it must return quickly, handing any real work to a thread of its own.
-     *
-     * @param listener takes the workspace's latest catalog
-     */
-    public void addCommitListener(Consumer<CatalogSnapshot> listener) {
-        published.addListener(listener);
+        this.follower = new DuckDbFollower(storage, published);
     }
 
     /**
@@ -95,6 +94,7 @@ public final class Workspace implements AutoCloseable {
         Workspace workspace = new Workspace(name, new WorkspacePaths(absolute), options);
         try {
             workspace.recovery.recover();
+            workspace.follower.recover(workspace.storage.writer());
             return workspace;
         } catch (IOException e) {
             workspace.close();
@@ -251,18 +251,81 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
-     * Opens a connection to the DuckDB copy, sharing the workspace's database; the caller closes it.
+     * Opens a connection to the DuckDB copy, sharing the workspace's database, once the copy is level with the
+     * catalog (it follows each upload's SQLite commit, {@link #awaitDuckDb}), waiting for it up to {@link #DUCKDB_WAIT};
+     * the caller closes it.
      *
      * @return a new connection
+     * @throws EngineException DUCKDB_COPY_PENDING when the copy is not level in time, DUCKDB_COPY_FAILED when it
+     *     could not be made
      */
     public DuckDBConnection openDuckDb() {
+        return openDuckDb(DUCKDB_WAIT);
+    }
+
+    /**
+     * Opens a connection to the DuckDB copy once it is level with the catalog, waiting for it up to {@code wait}.
+     *
+     * @param wait the longest wait for the copy to follow the last upload
+     * @return a new connection
+     * @throws EngineException DUCKDB_COPY_PENDING when the copy is not level in time, DUCKDB_COPY_FAILED when it
+     *     could not be made
+     */
+    public DuckDBConnection openDuckDb(Duration wait) {
+        awaitDuckDb(wait);
         return storage.openDuckDb();
     }
 
     /**
-     * Uploads a file: stores its bytes, turns its sheets into tables in both copies, and commits it as one step. A
-     * file with the name of an existing file replaces it: its tables keep their names, and readers see either the
-     * old or the new version. A failed upload leaves the workspace as it was.
+     * Waits until the DuckDB copy is level with the catalog: the tables uploaded so far are in it, and those removed
+     * are gone. The copy follows each upload's SQLite commit on a thread of its own, about a second per million rows.
+     *
+     * @param wait the longest wait
+     * @throws EngineException DUCKDB_COPY_PENDING when it is not level in time, DUCKDB_COPY_FAILED when it could not
+     *     be made
+     */
+    public void awaitDuckDb(Duration wait) {
+        // Opening the copy the first time asks for a check of it, which is waited for too.
+        storage.duckDb();
+        follower.await(wait);
+    }
+
+    /**
+     * Tells whether the DuckDB copy is level with the catalog now, without waiting: {@code auto} runs SQLite while it
+     * is not.
+     *
+     * @return true when no upload's DuckDB copy is still being made
+     */
+    public boolean duckDbLevel() {
+        return follower.level();
+    }
+
+    /**
+     * Says where a table's DuckDB copy is: made, being made after its upload, or failed.
+     *
+     * @param table a table of the catalog
+     * @return {@code ready}, {@code pending} or {@code failed}
+     */
+    public String duckDbState(TableInfo table) {
+        return follower.state(table).name().toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * Adds a listener that hears each catalog whose DuckDB copy has been made (after the uploads it holds), on the
+     * follower's thread: it must return quickly. What is derived from the DuckDB copy (Spark's Parquet exports)
+     * follows it.
+     *
+     * @param listener takes the catalog the DuckDB copy now shows
+     */
+    public void addDuckDbListener(Consumer<CatalogSnapshot> listener) {
+        follower.addListener(listener);
+    }
+
+    /**
+     * Uploads a file: stores its bytes, turns its sheets into tables in the SQLite copy, and commits it as one step;
+     * its DuckDB copy follows in the background ({@link #awaitDuckDb}). A file with the name of an existing file
+     * replaces it: its tables keep their names, and readers see either the old or the new version. A failed upload
+     * leaves the workspace as it was.
      *
      * @param source the file to upload
      * @param fileName the name to store it under (its extension decides for text files)
@@ -302,11 +365,7 @@ public final class Workspace implements AutoCloseable {
      */
     public IngestResult ingest(InputStream content, String fileName, IngestListener listener) {
         String safeName = FileNames.safeName(fileName);
-        return storage.write(() -> {
-            // Opened here, on the thread holding the write lock: the upload's writers run on threads of their own.
-            storage.duckDb();
-            return new Upload(storage, published, versions, safeName).run(content, listener);
-        });
+        return storage.write(() -> new Upload(storage, published, versions, follower, safeName).run(content, listener));
     }
 
     /**
@@ -351,12 +410,12 @@ public final class Workspace implements AutoCloseable {
                     VersionStore.delete(sqlite, version);
                 }
             });
-            storage.publishToDuckDb(List.of(), tables);
             WorkspacePaths paths = storage.paths();
             FileTrees.delete(paths.fileDirectory(fileNumber));
             earlier.forEach(version ->
                     FileTrees.delete(paths.fileDirectory(version.file().number())));
             published.publish(CatalogChange.removal(fileNumber));
+            follower.follow();
             return new RemovedFile(current.get(), tables);
         });
     }
@@ -417,7 +476,16 @@ public final class Workspace implements AutoCloseable {
      * @throws EngineException EXPORT_TARGET_EXISTS, EXPORT_FAILED
      */
     public WorkspaceExport export(Path target) {
-        return storage.write(() -> WorkspaceExporter.export(storage, catalog(), target));
+        while (true) {
+            awaitDuckDb(DUCKDB_WAIT);
+            // Under the write lock no upload commits; one that committed since the wait is waited for again.
+            Optional<WorkspaceExport> written = storage.write(() -> follower.level()
+                    ? Optional.of(WorkspaceExporter.export(storage, catalog(), target))
+                    : Optional.empty());
+            if (written.isPresent()) {
+                return written.get();
+            }
+        }
     }
 
     /**
@@ -437,8 +505,13 @@ public final class Workspace implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the workspace once the DuckDB copy has followed the uploads made (an upload's DuckDB copy is not left half
+     * made: a command that uploads returns when both copies are made).
+     */
     @Override
     public void close() {
+        follower.close();
         storage.write(() -> {
             published.close();
             storage.close();
@@ -446,12 +519,18 @@ public final class Workspace implements AutoCloseable {
         });
     }
 
+    /** Holds the DuckDB copy's follower until the handle closes (tests of the window after an upload's commit). */
+    AutoCloseable holdDuckDb() {
+        return follower.hold();
+    }
+
     /** Tells whether this process has opened the DuckDB copy yet. */
     boolean duckDbOpen() {
         return storage.duckDbOpen();
     }
 
-    private void repairDuckDb(DuckDBConnection connection) throws SQLException {
-        recovery.repairDuckDb(connection);
+    /** Asks the follower to check a DuckDB copy just opened against the catalog (a crash, a lost file). */
+    private void checkDuckDb() {
+        follower.follow();
     }
 }

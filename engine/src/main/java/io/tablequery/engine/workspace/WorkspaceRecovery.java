@@ -3,14 +3,8 @@ package io.tablequery.engine.workspace;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
-import io.tablequery.engine.catalog.CatalogStore;
 import io.tablequery.engine.catalog.FileRefs;
-import io.tablequery.engine.catalog.TableInfo;
-import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.catalog.VersionStore;
-import io.tablequery.engine.store.DuckDbCatalog;
-import io.tablequery.engine.store.DuckDbRebuilder;
-import io.tablequery.engine.store.TableProfiler;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,17 +15,15 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import org.duckdb.DuckDBConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Brings a workspace back to its last commit when it opens: removes what an interrupted upload left (stage tables,
- * uncommitted file copies, temp files) and, when its DuckDB copy opens, rebuilds the tables a crash left missing
- * there. The SQLite commit is the record; everything else is made to match it.
+ * uncommitted file copies, temp files and spools). The SQLite commit is the record; the DuckDB copy is made to match
+ * it by the {@link DuckDbFollower}.
  */
 final class WorkspaceRecovery {
     private static final Logger LOG = LoggerFactory.getLogger(WorkspaceRecovery.class);
@@ -84,10 +76,6 @@ final class WorkspaceRecovery {
                 FileTrees.delete(entry);
             }
         }
-        if (snapshot.tables().stream().anyMatch(table -> snapshot.profile(table).isEmpty())) {
-            // A workspace made before profiles were kept: get-schemas reads them, and they come from DuckDB.
-            storage.duckDb();
-        }
     }
 
     /** Whether a directory under {@code files/} holds the kept bytes of a superseded version. */
@@ -97,37 +85,5 @@ final class WorkspaceRecovery {
         }
         int number = Integer.parseInt(fileName.substring(1));
         return FileRefs.format(number).equals(fileName) && versions.keepsContentOf(number);
-    }
-
-    /**
-     * Brings a newly opened DuckDB copy in line with the catalog: rebuilds the tables a crash left missing, and
-     * profiles the tables of a workspace made before profiles were kept.
-     */
-    void repairDuckDb(DuckDBConnection connection) throws SQLException {
-        Connection sqlite = storage.writer();
-        List<String> repaired = DuckDbCatalog.reconcile(
-                connection, catalog.snapshot().tables(), new DuckDbRebuilder(sqlite, connection));
-        if (!repaired.isEmpty()) {
-            // After a crash, or after changes made while this copy was not open (it opens at first use).
-            LOG.info(
-                    "workspace {}: brought the DuckDB copy of {} up to date with the catalog",
-                    storage.name(),
-                    repaired);
-        }
-        CatalogSnapshot snapshot = catalog.snapshot();
-        List<TableInfo> missing = snapshot.tables().stream()
-                .filter(table -> snapshot.profile(table).isEmpty())
-                .toList();
-        if (missing.isEmpty()) {
-            return;
-        }
-        Map<String, TableProfile> profiles = TableProfiler.profile(connection, missing);
-        storage.inTransaction(() -> {
-            for (TableInfo table : missing) {
-                CatalogStore.insertProfile(sqlite, table, profiles.get(table.name()));
-            }
-        });
-        LOG.info("workspace {}: profiled {} tables", storage.name(), missing.size());
-        catalog.reload(sqlite);
     }
 }

@@ -1,14 +1,10 @@
 package io.tablequery.engine.workspace;
 
-import static io.tablequery.dialects.SqlIdentifiers.quote;
-
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.catalog.CatalogStore;
-import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.SourceIndex;
-import io.tablequery.engine.store.DuckDbCatalog;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
 import io.tablequery.engine.store.StoredColumn;
@@ -17,7 +13,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
@@ -164,19 +159,11 @@ final class WorkspaceStorage implements AutoCloseable {
     }
 
     /**
-     * The DuckDB copy, opened and repaired at its first use. Opening takes the write lock first, as an upload does,
-     * so the repair never runs beside an upload and the two locks are always taken in that order.
+     * The DuckDB copy, opened at its first use; opening it asks the follower to check it against the catalog. Only the
+     * follower writes it ({@link DuckDbFollower}), so opening needs no write lock.
      */
     DuckDBConnection duckDb() {
-        if (duckDb.isOpen()) {
-            return duckDb.get();
-        }
-        writeLock.lock();
-        try {
-            return duckDb.get();
-        } finally {
-            writeLock.unlock();
-        }
+        return duckDb.get();
     }
 
     /** Runs work in one SQLite transaction, rolled back when it fails. */
@@ -197,7 +184,10 @@ final class WorkspaceStorage implements AutoCloseable {
         }
     }
 
-    /** Opens the writers of one table of an upload, into both copies, with the indexes its reader proposed. */
+    /**
+     * Opens the writers of one table of an upload: its SQLite copy, with the indexes its reader proposed, and the
+     * spool its DuckDB copy is loaded from after the commit.
+     */
     ParallelTableWriter openWriter(
             int fileNumber,
             int sheetNumber,
@@ -213,43 +203,15 @@ final class WorkspaceStorage implements AutoCloseable {
                     index.unique(),
                     index.rowidAlias()));
         }
+        String storageName = DuckDbStorage.storageName(fileNumber, sheetNumber, part);
         return ParallelTableWriter.open(
                 sqlite,
-                duckDb(),
                 sqliteName,
-                DuckDbStorage.storageName(fileNumber, sheetNumber, part),
+                storageName,
                 columns,
                 indexes,
-                options.ingest().batchRows());
-    }
-
-    /** Drops a physical DuckDB table an upload that did not commit wrote; the next open removes what this misses. */
-    void dropDuckDbStorage(String storageName) {
-        if (!duckDb.isOpen()) {
-            return;
-        }
-        try (Statement statement = duckDb().createStatement()) {
-            statement.execute("DROP TABLE IF EXISTS " + quote(DuckDbStorage.STORE_SCHEMA, storageName));
-        } catch (SQLException e) {
-            LOG.warn("could not drop {}; the next open removes it", storageName, e);
-        }
-    }
-
-    /** Makes the DuckDB copy show a committed change; when it is not open, opening it catches up. */
-    void publishToDuckDb(List<TableInfo> added, List<TableInfo> removed) {
-        if (!duckDb.isOpen()) {
-            return;
-        }
-        try {
-            DuckDbCatalog.publish(duckDb(), added, removed);
-        } catch (SQLException e) {
-            // The SQLite commit is the record; the DuckDB copy catches up on the next open.
-            LOG.error(
-                    "workspace {}: the DuckDB copy could not follow the last change; it is repaired on the next"
-                            + " open",
-                    name,
-                    e);
-        }
+                options.ingest().batchRows(),
+                paths.tmp().resolve("spool-" + storageName + ".arrow"));
     }
 
     /** Closes the connections and lets the directory go; waits for a change in progress. */

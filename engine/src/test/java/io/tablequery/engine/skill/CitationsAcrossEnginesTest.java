@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -50,6 +51,7 @@ class CitationsAcrossEnginesTest {
         workspace.ingest(csv(dir.resolve("c.csv")));
         workspace.ingest(workbook(dir.resolve("x.xlsx")));
         workspace.ingest(database(dir.resolve("d.sqlite")));
+        workspace.awaitDuckDb(Duration.ofSeconds(30));
         skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
         eager = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(0));
     }

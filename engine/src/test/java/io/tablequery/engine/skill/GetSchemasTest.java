@@ -141,6 +141,11 @@ class GetSchemasTest {
         }
         try (Workspace workspace = Workspace.open(directory)) {
             var table = workspace.catalog().table("ledger").orElseThrow();
+            // Profiled from the DuckDB copy after the workspace opens; get-schemas waits for it.
+            TableSchema schema = new TableQuerySkill(workspace, SkillSettings.DEFAULTS)
+                    .getSchemas(List.of("ledger"))
+                    .get(0);
+            assertThat(schema.profiles()).isNotEmpty();
             assertThat(workspace.catalog().profile(table)).isPresent();
             assertThat(new TableQuerySkill(workspace, SkillSettings.DEFAULTS)
                             .searchTables("travel", 3)

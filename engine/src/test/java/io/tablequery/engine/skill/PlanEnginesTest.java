@@ -16,6 +16,7 @@ import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,6 +50,8 @@ class PlanEnginesTest {
         Files.writeString(dir.resolve("orders.csv"), csv);
         workspace.ingest(dir.resolve("orders.csv"));
         workspace.ingest(ShopWorkbook.write(dir.resolve("shop.xlsx")));
+        // auto runs SQLite until the DuckDB copy has followed the uploads.
+        workspace.awaitDuckDb(Duration.ofSeconds(30));
     }
 
     @AfterAll

@@ -51,6 +51,7 @@ class StreamedFinalTableTest {
         }
         Files.writeString(dir.resolve("orders.csv"), csv);
         workspace.ingest(dir.resolve("orders.csv"));
+        workspace.awaitDuckDb(Duration.ofSeconds(30));
     }
 
     @AfterAll

@@ -7,6 +7,12 @@ import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.SupersededFile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.catalog.VersionStore;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.testing.Plans;
 import io.tablequery.engine.testing.TableReader;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -25,6 +31,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -37,7 +44,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Kills a child JVM with SIGKILL at random moments while it uploads, replaces and deletes files, 24 times, and checks
  * after each kill that the workspace opens, holds exactly the files committed before the kill (or also the one in
- * flight, if its commit had landed), and that both copies and the stored bytes agree with the catalog.
+ * flight, if its commit had landed), and that both copies and the stored bytes agree with the catalog. Half the kills
+ * land at a random point just after an upload's SQLite commit, while its DuckDB copy is being made: after each, every
+ * committed table answers the same on SQLite and on DuckDB, values and citations.
  */
 class CrashSafetyTest {
     private static final int KILLS = 24;
@@ -85,7 +94,13 @@ class CrashSafetyTest {
             });
             reader.start();
             waitForOpen(lines);
-            Thread.sleep(100 + random.nextInt(2500));
+            if (kill % 2 == 0) {
+                Thread.sleep(100 + random.nextInt(2500));
+            } else {
+                // In the window after an upload's commit, while its DuckDB copy follows.
+                waitForCommit(lines);
+                Thread.sleep(random.nextInt(400));
+            }
             child.destroyForcibly();
             child.waitFor();
             reader.join();
@@ -110,6 +125,25 @@ class CrashSafetyTest {
             Thread.sleep(50);
         }
         throw new AssertionError("the child did not open the workspace");
+    }
+
+    /** Waits for the child to commit its next upload after those seen so far. */
+    private static void waitForCommit(List<String> lines) throws InterruptedException {
+        int seen;
+        synchronized (lines) {
+            seen = lines.size();
+        }
+        for (int i = 0; i < 1200; i++) {
+            synchronized (lines) {
+                for (int l = Math.max(1, seen); l < lines.size(); l++) {
+                    if (lines.get(l).startsWith("STATE") && lines.get(l - 1).startsWith("BEGIN UPLOAD")) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(5);
+        }
+        throw new AssertionError("the child committed no upload");
     }
 
     /** The catalog after the last committed operation, or after the one in flight if its commit landed. */
@@ -210,6 +244,29 @@ class CrashSafetyTest {
                     .get(0)
                     .get(0);
             assertThat(physical).isEqualTo(tables.size());
+        }
+        sameOnBothEngines(workspace);
+    }
+
+    /** Every table answers the same on SQLite and on DuckDB: its values summarized per column, and their citations. */
+    private static void sameOnBothEngines(Workspace workspace) {
+        TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+        for (TableInfo table : workspace.catalog().tables()) {
+            StringJoiner select = new StringJoiner(", ", "SELECT count(*) AS n, ", " FROM " + quote(table.name()));
+            for (int c = 0; c < table.columns().size(); c++) {
+                String column = quote(table.columns().get(c).name());
+                select.add("count(%1$s) AS c%2$d, min(%1$s) AS lo%2$d, max(%1$s) AS hi%2$d".formatted(column, c));
+            }
+            String plan = Plans.chain(select.toString());
+            String onSqlite = skill.runSql(new RunSqlRequest(PlanParser.parse(plan), 10, null, PlanEngine.SQLITE))
+                    .tables()
+                    .get(0)
+                    .csv();
+            String onDuckDb = skill.runSql(new RunSqlRequest(PlanParser.parse(plan), 10, null, PlanEngine.DUCKDB))
+                    .tables()
+                    .get(0)
+                    .csv();
+            assertThat(onDuckDb).as(table.name()).isEqualTo(onSqlite);
         }
     }
 

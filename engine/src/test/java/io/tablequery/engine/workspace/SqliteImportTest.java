@@ -129,7 +129,8 @@ class SqliteImportTest {
                 assertThat(TableReader.rows(copy, "EXPLAIN QUERY PLAN SELECT name FROM people WHERE id = 7"))
                         .anySatisfy(step -> assertThat(step.get(3).toString()).contains("USING INTEGER PRIMARY KEY"));
                 assertThat(TableReader.rows(copy, "EXPLAIN QUERY PLAN SELECT id FROM people WHERE name = 'x'"))
-                        .anySatisfy(step -> assertThat(step.get(3).toString()).contains("USING INDEX"));
+                        .anySatisfy(
+                                step -> assertThat(step.get(3).toString()).contains("USING COVERING INDEX tq_index"));
             }
         }
     }

@@ -27,7 +27,7 @@ final class FilesCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         List<FileView> files = target.run(
-                open -> FileView.current(open.catalog()),
+                open -> FileView.current(open.catalog(), open::duckDbState),
                 remote -> Views.list(remote.get("files").path("files"), FileView.class));
         if (json.json) {
             json.print(out, Map.of("files", files));
@@ -39,6 +39,7 @@ final class FilesCommand implements Callable<Integer> {
         for (FileView file : files) {
             String tables = file.sheets().stream()
                     .flatMap(sheet -> sheet.tables().stream())
+                    .map(table -> table + duckDbNote(file.duckdb().get(table)))
                     .collect(Collectors.joining(", "));
             out.printf(
                     "%-5s %-40s %-6s %10s  %s  tables: %s%n",
@@ -50,5 +51,19 @@ final class FilesCommand implements Callable<Integer> {
                     tables);
         }
         return 0;
+    }
+
+    /**
+     * What a table's DuckDB copy is when it is not ready: being made after the upload (which answered once its SQLite
+     * copy committed), or failed.
+     */
+    private static String duckDbNote(String state) {
+        if ("pending".equals(state)) {
+            return " (DuckDB copy being made)";
+        }
+        if ("failed".equals(state)) {
+            return " (DuckDB copy failed; SQLite answers)";
+        }
+        return "";
     }
 }

@@ -57,7 +57,7 @@ final class IngestCommand implements Callable<Integer> {
                             try {
                                 IngestResult result =
                                         open.ingest(file, file.getFileName().toString(), listener);
-                                return UploadView.of(result, open.catalog());
+                                return UploadView.of(result, open.catalog(), open::duckDbState);
                             } finally {
                                 bar.finish();
                             }

@@ -32,7 +32,7 @@ final class RmCommand implements Callable<Integer> {
                 open -> {
                     numbers.forEach(number -> {
                         RemovedFile removed = open.deleteFile(number);
-                        print(out, FileView.of(removed.file(), removed.tables()));
+                        print(out, FileView.of(removed.file(), removed.tables(), table -> null));
                     });
                     return null;
                 },

@@ -32,7 +32,7 @@ final class TablesCommand implements Callable<Integer> {
                 open -> {
                     CatalogSnapshot catalog = open.catalog();
                     return catalog.tables().stream()
-                            .map(t -> TableView.of(t, catalog))
+                            .map(t -> TableView.of(t, catalog, open::duckDbState))
                             .toList();
                 },
                 remote -> Views.list(remote.get("tables").path("tables"), TableView.class));

@@ -50,12 +50,13 @@ final class ErrorMapper {
      * The status of an error's response, telling the caller when to retry one the server was too busy for.
      *
      * @param error the error
-     * @param response the response, which gets {@code Retry-After} for {@code TOO_MANY_REQUESTS}
+     * @param response the response, which gets {@code Retry-After} for {@code TOO_MANY_REQUESTS} and {@code
+     *     SERVICE_UNAVAILABLE} (a server too busy, stopping, or a DuckDB copy still following an upload)
      * @return the status
      */
     static HttpStatus status(EngineException error, HttpServletResponse response) {
         HttpStatus status = status(error.getErrorCode());
-        if (status == HttpStatus.TOO_MANY_REQUESTS) {
+        if (status == HttpStatus.TOO_MANY_REQUESTS || status == HttpStatus.SERVICE_UNAVAILABLE) {
             response.setHeader("Retry-After", "1");
         }
         return status;

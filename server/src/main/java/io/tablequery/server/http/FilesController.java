@@ -60,20 +60,20 @@ final class FilesController {
         try (InputStream content = file.content()) {
             result = workspace.ingest(content, file.filename(), IngestListener.NONE);
         }
-        ctx.status(HttpStatus.CREATED).json(UploadView.of(result, workspace.catalog()));
+        ctx.status(HttpStatus.CREATED).json(UploadView.of(result, workspace.catalog(), workspace::duckDbState));
     }
 
     /** {@code GET /v1/workspaces/{ws}/files}. */
     void list(Context ctx) {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
-        ctx.json(Map.of("files", FileView.current(workspace.catalog())));
+        ctx.json(Map.of("files", FileView.current(workspace.catalog(), workspace::duckDbState)));
     }
 
     /** {@code DELETE /v1/workspaces/{ws}/files/{ref}}. */
     void delete(Context ctx) {
         Workspace workspace = workspaces.get(ctx.pathParam("ws"));
         RemovedFile removed = workspace.deleteFile(FileRefs.parse(ctx.pathParam("ref")));
-        ctx.json(Map.of("deleted", FileView.of(removed.file(), removed.tables())));
+        ctx.json(Map.of("deleted", FileView.of(removed.file(), removed.tables(), table -> null)));
     }
 
     /** {@code GET /v1/workspaces/{ws}/files/{ref}}: a file current or superseded, and what replaced it. */

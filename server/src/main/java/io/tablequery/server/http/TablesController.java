@@ -20,6 +20,8 @@ final class TablesController {
         CatalogSnapshot catalog = workspace.catalog();
         ctx.json(Map.of(
                 "tables",
-                catalog.tables().stream().map(t -> TableView.of(t, catalog)).toList()));
+                catalog.tables().stream()
+                        .map(t -> TableView.of(t, catalog, workspace::duckDbState))
+                        .toList()));
     }
 }

@@ -37,7 +37,7 @@ public record FileVersionView(
         return new FileVersionView(
                 version.current()
                         ? FileView.of(
-                                version.file(), catalog.tablesOf(version.file().number()))
+                                version.file(), catalog.tablesOf(version.file().number()), table -> null)
                         : FileView.of(version.file()),
                 version.current() ? "current" : "superseded",
                 version.supersededBy() == null ? null : FileRefs.format(version.supersededBy()),

@@ -4,7 +4,11 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.SourceFile;
 import io.tablequery.engine.catalog.TableInfo;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
  * An uploaded file.
@@ -16,6 +20,8 @@ import java.util.List;
  * @param sha256 the hex SHA-256 of its bytes
  * @param uploadedAt when its upload committed
  * @param sheets its sheets
+ * @param duckdb where each of its tables' DuckDB copy is ({@code ready}, {@code pending}, {@code failed}), by table
+ *     name; empty for a file whose tables are gone
  */
 public record FileView(
         String file,
@@ -24,15 +30,24 @@ public record FileView(
         long sizeBytes,
         String sha256,
         Instant uploadedAt,
-        List<SheetView> sheets) {
+        List<SheetView> sheets,
+        Map<String, String> duckdb) {
+    public FileView {
+        // A server from before the DuckDB copy followed the upload sends none.
+        duckdb = duckdb == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(duckdb));
+    }
+
     /**
      * Shows a current file with every table made from each of its sheets.
      *
      * @param file the catalog's file
      * @param tables the file's tables
+     * @param duckDbState where a table's DuckDB copy is ({@code Workspace#duckDbState})
      * @return its view
      */
-    public static FileView of(SourceFile file, List<TableInfo> tables) {
+    public static FileView of(SourceFile file, List<TableInfo> tables, Function<TableInfo, String> duckDbState) {
+        Map<String, String> states = new LinkedHashMap<>();
+        tables.forEach(table -> states.put(table.name(), duckDbState.apply(table)));
         return new FileView(
                 file.ref(),
                 file.name(),
@@ -47,18 +62,20 @@ public record FileView(
                                         .filter(table -> table.sheetNumber() == sheet.number())
                                         .map(TableInfo::name)
                                         .toList()))
-                        .toList());
+                        .toList(),
+                states);
     }
 
     /**
      * Shows the current files, each with its tables.
      *
      * @param catalog the catalog
+     * @param duckDbState where a table's DuckDB copy is ({@code Workspace#duckDbState})
      * @return the files, in the catalog's order
      */
-    public static List<FileView> current(CatalogSnapshot catalog) {
+    public static List<FileView> current(CatalogSnapshot catalog, Function<TableInfo, String> duckDbState) {
         return catalog.files().stream()
-                .map(file -> of(file, catalog.tablesOf(file.number())))
+                .map(file -> of(file, catalog.tablesOf(file.number()), duckDbState))
                 .toList();
     }
 
@@ -70,6 +87,6 @@ public record FileView(
      * @return its view
      */
     public static FileView of(SourceFile file) {
-        return of(file, List.of());
+        return of(file, List.of(), table -> null);
     }
 }

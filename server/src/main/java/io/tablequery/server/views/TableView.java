@@ -4,6 +4,7 @@ import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.TableInfo;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A table.
@@ -17,6 +18,8 @@ import java.util.List;
  * @param columns its columns
  * @param description its generated description
  * @param layoutWarnings why its layout may not be a table, when ingest found signs of that
+ * @param duckdb where its DuckDB copy is: {@code ready}, {@code pending} (being made after the upload, which answered
+ *     once its SQLite copy committed) or {@code failed}; null from a server that does not say
  */
 public record TableView(
         String name,
@@ -27,15 +30,17 @@ public record TableView(
         long rowCount,
         List<ColumnView> columns,
         String description,
-        List<String> layoutWarnings) {
+        List<String> layoutWarnings,
+        String duckdb) {
     /**
      * Shows a table.
      *
      * @param table the catalog's table
      * @param catalog the catalog, for the file name
+     * @param duckDbState where the table's DuckDB copy is ({@code Workspace#duckDbState})
      * @return its view
      */
-    public static TableView of(TableInfo table, CatalogSnapshot catalog) {
+    public static TableView of(TableInfo table, CatalogSnapshot catalog, Function<TableInfo, String> duckDbState) {
         String fileName = catalog.fileName(table.fileNumber());
         return new TableView(
                 table.name(),
@@ -46,6 +51,7 @@ public record TableView(
                 table.rowCount(),
                 table.columns().stream().map(ColumnView::of).toList(),
                 table.description(),
-                table.layoutWarnings());
+                table.layoutWarnings(),
+                duckDbState.apply(table));
     }
 }

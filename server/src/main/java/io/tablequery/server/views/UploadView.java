@@ -2,8 +2,10 @@ package io.tablequery.server.views;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.FileRefs;
+import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.workspace.IngestResult;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A committed upload.
@@ -21,12 +23,15 @@ public record UploadView(
      *
      * @param result the committed upload
      * @param catalog the catalog after it
+     * @param duckDbState where a table's DuckDB copy is ({@code Workspace#duckDbState}): following the upload
      * @return its view
      */
-    public static UploadView of(IngestResult result, CatalogSnapshot catalog) {
+    public static UploadView of(IngestResult result, CatalogSnapshot catalog, Function<TableInfo, String> duckDbState) {
         return new UploadView(
-                FileView.of(result.file(), result.tables()),
-                result.tables().stream().map(t -> TableView.of(t, catalog)).toList(),
+                FileView.of(result.file(), result.tables(), duckDbState),
+                result.tables().stream()
+                        .map(t -> TableView.of(t, catalog, duckDbState))
+                        .toList(),
                 result.replaced() == null ? null : FileRefs.format(result.replaced()),
                 result.report().coercedCells(),
                 result.warnings());

@@ -33,7 +33,7 @@ class ParquetExportsTest {
         Path data = dir.resolve("spark-data");
         try (Workspace workspace = Workspace.open(dir.resolve("shop"));
                 ParquetExports exports = new ParquetExports(data)) {
-            workspace.addCommitListener(catalog -> exports.follow(workspace, catalog));
+            workspace.addDuckDbListener(catalog -> exports.follow(workspace, catalog));
             workspace.ingest(csv("prices.csv", "item,price,sold\npen,1.5,2024-01-05\nink,12,\ncup,3.25,x\n"));
             CatalogSnapshot first = workspace.catalog();
             TableInfo prices = first.table("prices").orElseThrow();
