@@ -88,7 +88,10 @@ final class DuckDbFollower implements AutoCloseable {
         spools.put(storageName, spool);
     }
 
-    /** Adds a listener that hears each catalog whose DuckDB copy a pass made, on the pass's thread. */
+    /**
+     * Adds a listener that hears each catalog whose DuckDB copy a pass made, on the pass's thread, before readers
+     * waiting for the pass go on; it must return quickly.
+     */
     void addListener(Consumer<CatalogSnapshot> listener) {
         listeners.add(listener);
     }
@@ -234,6 +237,14 @@ final class DuckDbFollower implements AutoCloseable {
                 }
                 return;
             }
+            // Before the pass counts as done, so that what follows the copy has started when a reader sees it level.
+            for (Consumer<CatalogSnapshot> listener : listeners) {
+                try {
+                    listener.accept(pass.snapshot());
+                } catch (RuntimeException e) {
+                    LOG.warn("workspace {}: a DuckDB copy listener failed: {}", storage.name(), e.toString());
+                }
+            }
             synchronized (this) {
                 done = Math.max(done, wanted);
                 failure = null;
@@ -248,13 +259,6 @@ final class DuckDbFollower implements AutoCloseable {
                                 + " workspace opens",
                         storage.name(),
                         e);
-            }
-            for (Consumer<CatalogSnapshot> listener : listeners) {
-                try {
-                    listener.accept(pass.snapshot());
-                } catch (RuntimeException e) {
-                    LOG.warn("workspace {}: a DuckDB copy listener failed: {}", storage.name(), e.toString());
-                }
             }
         }
     }

@@ -92,6 +92,7 @@ final class Upload {
         Path committed = paths.fileDirectory(number);
         IngestedFile ingested = null;
         boolean transactionOpen = false;
+        ForcedFile forced = null;
         Map<String, ParallelTableWriter> writers = new HashMap<>();
         SourceFile file;
         IngestReport report;
@@ -105,6 +106,8 @@ final class Upload {
             Files.createDirectories(partial);
             Path stored = partial.resolve(fileName);
             String sha256 = copy(source, stored);
+            // Forced to disk while the file is read into tables, and waited for before the commit.
+            forced = ForcedFile.start(stored);
             long size = Files.size(stored);
             replaced = before.fileNamed(fileName);
             replacedTables = replaced.map(f -> before.tablesOf(f.number())).orElse(List.of());
@@ -164,6 +167,7 @@ final class Upload {
                     paths.directory().relativize(committed.resolve(fileName)).toString(),
                     sheets);
             profiles = readyProfiles(tables, writers);
+            forced.await();
             moveIntoPlace(partial, committed);
             commit(file, report, tables, profiles, replaced);
             transactionOpen = false;
@@ -172,6 +176,9 @@ final class Upload {
                 rollback();
             }
             stopWriters(writers.values(), e);
+            if (forced != null) {
+                forced.awaitQuietly();
+            }
             FileTrees.delete(partial);
             FileTrees.delete(committed);
             if (e instanceof EngineException engine) {
@@ -299,7 +306,7 @@ final class Upload {
         return warnings;
     }
 
-    /** Copies the upload into the workspace, forces it to disk, and returns its SHA-256. */
+    /** Copies the upload into the workspace and returns its SHA-256; {@link ForcedFile} forces it to disk. */
     private static String copy(InputStream source, Path target) throws IOException {
         MessageDigest digest;
         try {
@@ -310,9 +317,6 @@ final class Upload {
         try (InputStream in = new DigestInputStream(source, digest);
                 OutputStream out = Files.newOutputStream(target, StandardOpenOption.CREATE_NEW)) {
             in.transferTo(out);
-        }
-        try (FileChannel channel = FileChannel.open(target, StandardOpenOption.WRITE)) {
-            channel.force(true);
         }
         return HexFormat.of().formatHex(digest.digest());
     }

@@ -122,7 +122,6 @@ public final class ParquetExports implements AutoCloseable {
      * @param catalog its latest catalog
      */
     public void follow(Workspace workspace, CatalogSnapshot catalog) {
-        sweepPartials(workspace.name());
         for (TableInfo table : catalog.tables()) {
             start(workspace, catalog, table);
         }
@@ -220,6 +219,9 @@ public final class ParquetExports implements AutoCloseable {
     }
 
     private CompletableFuture<Path> start(Workspace workspace, CatalogSnapshot catalog, TableInfo table) {
+        // Before the first export of a workspace starts, whichever way it is asked for (an export follows the DuckDB
+        // copy on its own thread, and a plan may ask first).
+        sweepPartials(workspace.name());
         Key key = key(workspace, catalog, table);
         return exports.computeIfAbsent(key, k -> {
             Path target = directory(k.workspace(), k.table(), k.version());
@@ -273,7 +275,7 @@ public final class ParquetExports implements AutoCloseable {
     }
 
     /** Removes what a crashed export left, once per workspace and process, before this process exports any of it. */
-    private void sweepPartials(String workspace) {
+    private synchronized void sweepPartials(String workspace) {
         if (!swept.add(workspace)) {
             return;
         }

@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -62,6 +63,8 @@ class ParquetExportsTest {
             assertThat(rows(replaced)).containsExactly("2|pen|2|2024-02-01");
 
             workspace.deleteFile(second.table("prices").orElseThrow().fileNumber());
+            // The exports follow the DuckDB copy, which follows the removal.
+            workspace.awaitDuckDb(Duration.ofSeconds(30));
             exports.drain();
             assertThat(data.resolve("shop").resolve("prices")).doesNotExist();
         }
