@@ -244,11 +244,11 @@ public final class TableQuerySkill {
                 .map(name -> catalog.table(unquote(name.strip())))
                 .flatMap(Optional::stream)
                 .anyMatch(table -> catalog.profile(table).isEmpty());
-        if (!unprofiled || workspace.duckDbLevel()) {
+        if (!unprofiled) {
             return catalog;
         }
         try {
-            workspace.awaitDuckDb(settings.queryTimeout());
+            workspace.awaitProfiles(settings.queryTimeout());
         } catch (EngineException e) {
             // The schemas are shown without the profiles that are not made yet.
         }

@@ -91,11 +91,13 @@ public final class DuckDbCatalog {
      *
      * @param connection a DuckDB connection
      * @param tables the catalog's tables
-     * @param rebuilder rebuilds a missing physical table from the SQLite copy
+     * @param rebuilder makes a missing physical table
+     * @param alsoKeep physical tables the catalog does not have yet (loaded ahead of their upload's commit)
      * @return the names of the tables it had to repair
      * @throws SQLException on a database failure
      */
-    public static List<String> reconcile(Connection connection, List<TableInfo> tables, Rebuilder rebuilder)
+    public static List<String> reconcile(
+            Connection connection, List<TableInfo> tables, Rebuilder rebuilder, Set<String> alsoKeep)
             throws SQLException {
         Map<String, String> shown = new HashMap<>();
         try (Statement statement = connection.createStatement();
@@ -127,7 +129,7 @@ public final class DuckDbCatalog {
         // One transaction for all of them: an upload of thousands of tables switches its views at once.
         publish(connection, toShow, List.of());
         toShow.forEach(table -> repaired.add(table.name()));
-        Set<String> keepStorage = new HashSet<>();
+        Set<String> keepStorage = new HashSet<>(alsoKeep);
         tables.forEach(table -> keepStorage.add(table.storageName()));
         try (Statement statement = connection.createStatement()) {
             Set<String> stale = new HashSet<>(shown.keySet());

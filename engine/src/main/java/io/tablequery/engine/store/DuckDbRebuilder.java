@@ -60,10 +60,24 @@ public final class DuckDbRebuilder implements DuckDbCatalog.Rebuilder {
      */
     public void load(TableInfo table, Path spool) throws SQLException {
         if (spool != null && Files.isRegularFile(spool)) {
-            new DuckDbStageWriter(duckDb, table.storageName(), StoredColumn.of(table)).write(spool);
+            load(duckDb, table.storageName(), StoredColumn.of(table), spool);
         } else {
             rebuild(table);
         }
+    }
+
+    /**
+     * Makes a physical DuckDB table from a spool, in one DuckDB transaction.
+     *
+     * @param duckDb a connection to the DuckDB copy
+     * @param storageName the physical table
+     * @param columns its columns
+     * @param spool the spool file ({@link ParallelTableWriter#spool()})
+     * @throws SQLException when DuckDB fails or the spool cannot be read; nothing is left written
+     */
+    public static void load(DuckDBConnection duckDb, String storageName, List<StoredColumn> columns, Path spool)
+            throws SQLException {
+        new DuckDbStageWriter(duckDb, storageName, columns).write(spool);
     }
 
     @Override

@@ -26,6 +26,7 @@ import io.tablequery.engine.ingest.report.TableDescriber;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
+import io.tablequery.engine.store.StoredColumn;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -93,6 +94,9 @@ final class Upload {
         IngestedFile ingested = null;
         boolean transactionOpen = false;
         ForcedFile forced = null;
+        List<DuckDbFollower.Preload> preloads = List.of();
+        // The DuckDB copy opens on the follower's thread while this upload reads the file.
+        follower.prepare();
         Map<String, ParallelTableWriter> writers = new HashMap<>();
         SourceFile file;
         IngestReport report;
@@ -167,6 +171,9 @@ final class Upload {
                     paths.directory().relativize(committed.resolve(fileName)).toString(),
                     sheets);
             profiles = readyProfiles(tables, writers);
+            // The spools are complete: their DuckDB tables load while SQLite commits, and show once it has.
+            preloads = preloads(tables, writers);
+            follower.preload(preloads);
             forced.await();
             moveIntoPlace(partial, committed);
             commit(file, report, tables, profiles, replaced);
@@ -179,6 +186,8 @@ final class Upload {
             if (forced != null) {
                 forced.awaitQuietly();
             }
+            // What was loaded ahead of the commit is dropped by the next pass.
+            follower.abandon(preloads);
             FileTrees.delete(partial);
             FileTrees.delete(committed);
             if (e instanceof EngineException engine) {
@@ -188,12 +197,7 @@ final class Upload {
                     IngestErrorCode.INGEST_FAILED, "could not store '%s': %s".formatted(fileName, e.getMessage()), e);
         }
         // Committed: nothing below undoes the upload.
-        for (TableInfo table : tables) {
-            ParallelTableWriter writer = writers.get(table.name());
-            if (writer != null) {
-                follower.spooled(table.storageName(), writer.spool());
-            }
-        }
+        follower.committed(preloads);
         catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
         follower.follow();
         if (replaced.isPresent()) {
@@ -218,6 +222,19 @@ final class Upload {
             }
         }
         return profiles;
+    }
+
+    /** The spools of the tables written, to load into DuckDB. */
+    private static List<DuckDbFollower.Preload> preloads(
+            List<TableInfo> tables, Map<String, ParallelTableWriter> writers) {
+        List<DuckDbFollower.Preload> preloads = new ArrayList<>();
+        for (TableInfo table : tables) {
+            ParallelTableWriter writer = writers.get(table.name());
+            if (writer != null) {
+                preloads.add(new DuckDbFollower.Preload(table.storageName(), StoredColumn.of(table), writer.spool()));
+            }
+        }
+        return preloads;
     }
 
     /** Stops the writers still running and waits for the profiles still being made, before the tables go. */

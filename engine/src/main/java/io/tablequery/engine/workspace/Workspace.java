@@ -291,6 +291,19 @@ public final class Workspace implements AutoCloseable {
     }
 
     /**
+     * Waits until the tables uploaded so far have their column profiles: a large table's is made from its DuckDB copy
+     * once that is made.
+     *
+     * @param wait the longest wait
+     * @throws EngineException DUCKDB_COPY_PENDING when they are not made in time, DUCKDB_COPY_FAILED when the DuckDB
+     *     copy could not be made
+     */
+    public void awaitProfiles(Duration wait) {
+        storage.duckDb();
+        follower.awaitProfiles(wait);
+    }
+
+    /**
      * Tells whether the DuckDB copy is level with the catalog now, without waiting: {@code auto} runs SQLite while it
      * is not.
      *

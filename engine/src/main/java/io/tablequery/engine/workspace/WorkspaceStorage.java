@@ -166,6 +166,18 @@ final class WorkspaceStorage implements AutoCloseable {
         return duckDb.get();
     }
 
+    /** Checkpoints the SQLite copy's WAL, which the write connection's commits leave to this. */
+    void checkpointSqlite() {
+        try {
+            Databases.checkpoint(paths.sqlite());
+        } catch (SQLException e) {
+            LOG.warn(
+                    "workspace {}: the SQLite copy's WAL could not be checkpointed; the next pass tries again",
+                    name,
+                    e);
+        }
+    }
+
     /** Runs work in one SQLite transaction, rolled back when it fails. */
     void inTransaction(SqlWork work) {
         try {

@@ -81,7 +81,7 @@ class IncrementalCatalogTest {
                 Files.writeString(file, csv);
                 workspace.ingest(file, "large.csv", IngestListener.NONE);
                 // Its profile is made from its DuckDB copy, which follows the commit, and recorded after that.
-                workspace.awaitDuckDb(Duration.ofSeconds(30));
+                workspace.awaitProfiles(Duration.ofSeconds(30));
                 assertMatchesFullReadOnceRecorded(workspace, "version " + version);
                 TableInfo table = workspace.catalog().table("large").orElseThrow();
                 var profile = workspace.catalog().profile(table).orElseThrow();
