@@ -116,7 +116,9 @@ public final class ParquetExports implements AutoCloseable {
 
     /**
      * Starts exporting every table of a catalog that has no export of its version, and removes the versions that are
-     * no longer current. Returns at once.
+     * no longer current: not in the workspace's latest catalog when the removal runs, which may be newer than this
+     * one (the DuckDB copy's passes hear the catalog they made level, and a plan may already read a later one).
+     * Returns at once.
      *
      * @param workspace the workspace
      * @param catalog its latest catalog
@@ -125,7 +127,7 @@ public final class ParquetExports implements AutoCloseable {
         for (TableInfo table : catalog.tables()) {
             start(workspace, catalog, table);
         }
-        executor.execute(() -> removeOld(workspace.name(), catalog));
+        executor.execute(() -> removeOld(workspace.name(), workspace.catalog()));
     }
 
     /**

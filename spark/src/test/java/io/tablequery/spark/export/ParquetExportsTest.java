@@ -71,6 +71,26 @@ class ParquetExportsTest {
     }
 
     @Test
+    void aCatalogHeardLateNeverRemovesTheExportsOfALaterOne() throws Exception {
+        Path data = dir.resolve("spark-data");
+        try (Workspace workspace = Workspace.open(dir.resolve("shop"));
+                ParquetExports exports = new ParquetExports(data)) {
+            workspace.ingest(csv("prices.csv", "item,price\npen,1.5\n"));
+            CatalogSnapshot first = workspace.catalog();
+            workspace.ingest(csv("cities.csv", "city,people\nLyon,522250\n"));
+            CatalogSnapshot second = workspace.catalog();
+            // A plan on the latest catalog exports its tables; then a DuckDB pass that had made the first catalog
+            // level reports it.
+            Path cities =
+                    exports.await(workspace, second, second.table("cities").orElseThrow(), deadline());
+            exports.follow(workspace, first);
+            exports.drain();
+            assertThat(cities).as("the later catalog's export").isDirectory();
+            assertThat(rows(cities)).containsExactly("2|Lyon|522250");
+        }
+    }
+
+    @Test
     void whatACrashedExportLeftIsSweptAndNeverRead() throws Exception {
         Path data = dir.resolve("spark-data");
         try (Workspace workspace = Workspace.open(dir.resolve("shop"))) {
