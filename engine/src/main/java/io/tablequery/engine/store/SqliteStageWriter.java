@@ -5,6 +5,7 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.engine.catalog.StoredValues;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
@@ -32,6 +33,8 @@ final class SqliteStageWriter {
 
     private static final int MAX_PARAMETERS = 32_766;
     private static final int MAX_COLUMNS = 2_000;
+    /** The page cache while indexes are built, negative for KiB: 64 MB. */
+    private static final int INDEX_CACHE_KIB = -65_536;
 
     private final Connection connection;
     private final String table;
@@ -108,20 +111,36 @@ final class SqliteStageWriter {
 
     long finish() throws SQLException {
         closeStatements();
+        if (indexes.stream().allMatch(TableIndex::rowidAlias)) {
+            return rows;
+        }
         try (Statement statement = connection.createStatement()) {
-            for (TableIndex index : indexes) {
-                if (index.rowidAlias()) {
-                    continue;
+            // An index build sorts its keys in the page cache's room: a larger one while it runs.
+            long cache = cacheSize(statement);
+            statement.execute("PRAGMA cache_size = " + INDEX_CACHE_KIB);
+            try {
+                for (TableIndex index : indexes) {
+                    if (index.rowidAlias()) {
+                        continue;
+                    }
+                    StringJoiner keys = new StringJoiner(", ", "(", ")");
+                    index.columns().forEach(column -> keys.add(quote(column)));
+                    String on = quote(index.name()) + " ON " + quote(table) + " " + keys;
+                    if (!index.unique() || !createdUnique(statement, on)) {
+                        statement.execute("CREATE INDEX " + on);
+                    }
                 }
-                StringJoiner keys = new StringJoiner(", ", "(", ")");
-                index.columns().forEach(column -> keys.add(quote(column)));
-                String on = quote(index.name()) + " ON " + quote(table) + " " + keys;
-                if (!index.unique() || !createdUnique(statement, on)) {
-                    statement.execute("CREATE INDEX " + on);
-                }
+            } finally {
+                statement.execute("PRAGMA cache_size = " + cache);
             }
         }
         return rows;
+    }
+
+    private static long cacheSize(Statement statement) throws SQLException {
+        try (ResultSet result = statement.executeQuery("PRAGMA cache_size")) {
+            return result.next() ? result.getLong(1) : -2_000;
+        }
     }
 
     /**
