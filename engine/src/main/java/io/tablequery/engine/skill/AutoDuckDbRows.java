@@ -14,8 +14,9 @@ import io.tablequery.engine.provenance.RowProvenance;
  */
 public record AutoDuckDbRows(long rowWise, long combining) {
     /**
-     * From {@code tq bench auto} (2026-12-04): a filter was faster on DuckDB from 100,000 rows; a grouping, a join
-     * and a distinct count from 3,000 rows (one of them tied there; SQLite faster at 1,000), so 5,000.
+     * From {@code tq bench auto} (2026-12-04, with real sums added as DuckDB adds them): a filter was faster on DuckDB
+     * from 100,000 rows; a grouping and a join from 3,000 rows, a grouping that adds reals and a distinct count from
+     * 10,000 (at 3,000 SQLite took 12.4 and 6.4 ms against 15.0 and 9.7), so 5,000 between them.
      */
     public static final AutoDuckDbRows DEFAULTS = new AutoDuckDbRows(100_000, 5_000);
 
