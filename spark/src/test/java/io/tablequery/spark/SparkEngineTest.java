@@ -23,6 +23,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -58,6 +62,7 @@ class SparkEngineTest {
         workspace = Workspace.open(dir.resolve("ws"));
         workspace.ingest(orders(dir.resolve("orders.csv"), 300, new Random(5)));
         workspace.ingest(cities(dir.resolve("cities.csv")));
+        workspace.ingest(signedRowids(dir.resolve("signed.sqlite")));
         engine = new SparkEngine(
                 new SparkOptions(SparkServers.address(), dir.resolve("spark-data"), 0, Duration.ofMinutes(2)));
         engine.opened(workspace);
@@ -102,6 +107,22 @@ class SparkEngineTest {
         return file;
     }
 
+    /** A SQLite database whose table's rowids run from -5 to 7, 0 included, and a large one. */
+    static Path signedRowids(Path file) throws IOException {
+        try (Connection sqlite = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement statement = sqlite.createStatement()) {
+            statement.execute("CREATE TABLE signed (g INTEGER, v INTEGER)");
+            long[] rowids = {-5, -4, -2, -1, 0, 1, 3, 7, 1_000_000_000_000L};
+            for (int i = 0; i < rowids.length; i++) {
+                statement.execute(
+                        "INSERT INTO signed (rowid, g, v) VALUES (%d, %d, %d)".formatted(rowids[i], i % 2, i));
+            }
+        } catch (SQLException e) {
+            throw new IOException(e);
+        }
+        return file;
+    }
+
     static RunSqlResult run(PlanEngine engine, String... steps) {
         return skill.runSql(new RunSqlRequest(PlanParser.parse(Plans.plan(steps)), 1000, null, engine));
     }
@@ -125,6 +146,15 @@ class SparkEngineTest {
         }
         assertThat(spark.fileRefs()).isEqualTo(sqlite.fileRefs());
         return spark.tables().get(spark.tables().size() - 1);
+    }
+
+    @Test
+    void citesRowidsOfZeroAndBelowAsSqliteDoes() {
+        ResultTable rows = same(one("SELECT \"g\", \"v\" FROM \"signed\" WHERE \"v\" < 3 ORDER BY \"v\""));
+        assertThat(rows.rows()).extracting(row -> row.get(2)).containsExactly("F3S1R-5", "F3S1R-4", "F3S1R-2");
+        ResultTable total = same(one("SELECT count(*) AS n FROM \"signed\""));
+        assertThat(total.rows().get(0).get(1)).isEqualTo("F3S1R-5-R-4,R-2-R1,R3,R7,R1000000000000");
+        same(one("SELECT \"g\", sum(\"v\") AS s FROM \"signed\" GROUP BY \"g\" ORDER BY \"g\""));
     }
 
     @Test
