@@ -22,12 +22,12 @@ class AutoCrossoverBenchmarkTest {
         AutoCrossoverBenchmark.Result result = AutoCrossoverBenchmark.run(
                 new AutoCrossoverBenchmark.Settings(List.of(50, 200), 1, dir.resolve("data"), dir.resolve("results")),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
-        assertThat(result.points()).hasSize(8);
+        assertThat(result.points()).hasSize(10);
         assertThat(result.points()).allSatisfy(point -> {
             assertThat(point.sqliteMs()).isPositive();
             assertThat(point.duckdbMs()).isPositive();
         });
-        assertThat(result.crossover()).containsOnlyKeys("filter", "group", "join", "distinct");
+        assertThat(result.crossover()).containsOnlyKeys("filter", "group", "real sums", "join", "distinct");
         try (var reports = Files.list(dir.resolve("results"))) {
             assertThat(reports.map(p -> p.getFileName().toString()))
                     .anyMatch(name -> name.startsWith("auto-crossover"));
