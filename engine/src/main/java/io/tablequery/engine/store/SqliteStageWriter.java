@@ -139,7 +139,10 @@ final class SqliteStageWriter {
 
     private static long cacheSize(Statement statement) throws SQLException {
         try (ResultSet result = statement.executeQuery("PRAGMA cache_size")) {
-            return result.next() ? result.getLong(1) : -2_000;
+            if (!result.next()) {
+                throw new SQLException("PRAGMA cache_size answered no row");
+            }
+            return result.getLong(1);
         }
     }
 

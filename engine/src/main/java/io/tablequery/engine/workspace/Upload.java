@@ -197,8 +197,12 @@ final class Upload {
                     IngestErrorCode.INGEST_FAILED, "could not store '%s': %s".formatted(fileName, e.getMessage()), e);
         }
         // Committed: nothing below undoes the upload.
-        follower.committed(preloads);
-        catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
+        // The preloaded tables are handed to the catalog once it names them: a pass in between would drop them.
+        try {
+            catalog.publish(CatalogChange.upload(file, tables, profiles, replaced.map(SourceFile::number)));
+        } finally {
+            follower.committed(preloads);
+        }
         follower.follow();
         if (replaced.isPresent()) {
             versions.applyRetention(catalog.snapshot(), number);
