@@ -33,7 +33,11 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
     /** No workspace key has the id given. */
     KEY_NOT_FOUND(13, NOT_FOUND),
     /** The server is stopping and takes no new requests: send the request again once it runs. */
-    SERVER_STOPPING(14, ErrorCategory.UNAVAILABLE);
+    SERVER_STOPPING(14, ErrorCategory.UNAVAILABLE),
+    /** {@code tq serve} was started on a directory another server serves: use that one, or stop it first. */
+    ROOT_SERVED(15, CONFLICT),
+    /** {@code tq serve} could not listen on its port, which another process uses: pick another with --port. */
+    PORT_IN_USE(16, CONFLICT);
 
     private final ErrorCode errorCode;
 

@@ -1,5 +1,6 @@
 package io.tablequery.server.cli;
 
+import io.javalin.util.JavalinBindException;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestSettings;
@@ -7,6 +8,7 @@ import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.auth.AdminKey;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
@@ -17,7 +19,11 @@ import io.tablequery.server.http.WorkspaceLifecycle;
 import io.tablequery.server.http.WorkspaceRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,6 +175,13 @@ final class ServeCommand implements Callable<Integer> {
                     + " of them open; older ones keep only their record (default: all).")
     Integer keepVersions;
 
+    @Option(
+            names = "--shared-root",
+            description = "Serve the directory together with other servers started with this option (a deployment of"
+                    + " several servers behind a router, each workspace held by one at a time). Without it, a server"
+                    + " refuses to start on a directory another server serves, and names that server.")
+    boolean sharedRoot;
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -219,6 +232,27 @@ final class ServeCommand implements Callable<Integer> {
                             + " --max-large-queries-per-workspace 1 up to --max-queries-per-workspace; --max-queued"
                             + " and --large-query-rows 0 or more)");
         }
+        Path noted = target.workspace != null ? target.workspace : root;
+        ServeLock hold = ServeLock.acquire(noted, sharedRoot);
+        try {
+            // Asked before any workspace opens; Javalin's own bind failure (the port taken since) is caught too.
+            checkPortFree();
+        } catch (EngineException e) {
+            hold.close();
+            throw e;
+        }
+        try {
+            return serve(root, options, limits, noted, hold, err);
+        } catch (RuntimeException | IOException | InterruptedException e) {
+            hold.close();
+            throw e;
+        }
+    }
+
+    /** Serves the workspaces, holding the served directory, until the process is told to stop. */
+    private int serve(
+            Path root, WorkspaceOptions options, ServerLimits limits, Path noted, ServeLock hold, PrintWriter err)
+            throws IOException, InterruptedException {
         WorkspaceRegistry registry;
         try {
             WorkspaceLifecycle lifecycle = lifecycle(limits);
@@ -266,11 +300,20 @@ final class ServeCommand implements Callable<Integer> {
                 ServerSettings.DEFAULTS.maxRequestBytes(),
                 SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()).withEngines(plugins.engines()),
                 limits);
-        TqServer server = TqServer.start(registry, settings, uploads, keys, mode);
+        TqServer server;
+        try {
+            server = TqServer.start(registry, settings, uploads, keys, mode);
+        } catch (RuntimeException e) {
+            registry.close();
+            plugins.close();
+            throw portInUse(e).orElseThrow(() -> e);
+        }
         URI url = localUrl(host, server.port());
         registry.announce(url);
-        Path noted = target.workspace != null ? target.workspace : root;
-        ServedNote.write(noted, url, target.workspace == null);
+        if (!sharedRoot || ServedNote.holder(noted).isEmpty()) {
+            // Of servers sharing a root, the first to start is the one the command line goes through.
+            ServedNote.write(noted, url, target.workspace == null);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -278,6 +321,7 @@ final class ServeCommand implements Callable<Integer> {
                             server.close();
                             plugins.close();
                             ServedNote.remove(noted);
+                            hold.close();
                             stopped.countDown();
                         },
                         "tq-shutdown"));
@@ -292,6 +336,36 @@ final class ServeCommand implements Callable<Integer> {
         err.flush();
         stopped.await();
         return 0;
+    }
+
+    /** Fails with {@code PORT_IN_USE} when another process listens on the port asked for. */
+    private void checkPortFree() {
+        if (port == 0) {
+            return;
+        }
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(host, port));
+        } catch (IOException e) {
+            portInUse(new UncheckedIOException(e)).ifPresent(inUse -> {
+                throw inUse;
+            });
+        }
+    }
+
+    /** The error for a server that could not bind its port because another process listens there. */
+    private Optional<EngineException> portInUse(RuntimeException error) {
+        for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+            if (cause instanceof JavalinBindException || cause instanceof BindException) {
+                return Optional.of(new EngineException(
+                        ServerErrorCode.PORT_IN_USE,
+                        ("port %d on %s is in use by another process: pass --port with another port, or --port 0 for"
+                                        + " any free one (the server prints the address it listens on)")
+                                .formatted(port, host),
+                        error));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The lifecycle the options ask for; without --memory, three quarters of this machine's memory. */

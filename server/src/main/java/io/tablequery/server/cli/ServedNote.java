@@ -63,6 +63,18 @@ record ServedNote(long pid, Instant since, URI server, boolean children) {
     }
 
     /**
+     * The note of the running server that wrote it in a directory, other than this process.
+     *
+     * @param directory the data root or the workspace directory
+     * @return the note, or empty when there is none or its writer is gone
+     */
+    static Optional<ServedNote> holder(Path directory) {
+        return read(directory)
+                .filter(note -> note.pid() != ProcessHandle.current().pid())
+                .filter(ServedNote::alive);
+    }
+
+    /**
      * Removes this process's note from a directory, leaving another server's.
      *
      * @param directory where it was written
