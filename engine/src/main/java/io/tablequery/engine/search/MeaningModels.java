@@ -3,6 +3,7 @@ package io.tablequery.engine.search;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallenv15q.BgeSmallEnV15QuantizedEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.bgesmallzhv15q.BgeSmallZhV15QuantizedEmbeddingModel;
+import java.util.function.Supplier;
 
 /**
  * The embedding models search-tables reads meaning with, run in the process from the jar (no network, no model hub):
@@ -19,13 +20,16 @@ final class MeaningModels {
     /** Loaded when first read: the JVM initializes a holder class once, at its first use. */
     private static final class English {
         static final EmbeddingModel MODEL = new BgeSmallEnV15QuantizedEmbeddingModel();
-        static final QuestionVectors RECENT = new QuestionVectors();
     }
 
     private static final class Chinese {
         static final EmbeddingModel MODEL = new BgeSmallZhV15QuantizedEmbeddingModel();
-        static final QuestionVectors RECENT = new QuestionVectors();
     }
+
+    /** Each model's recent questions, kept apart from the holders so that reading them loads no model. */
+    private static final QuestionVectors RECENT_ENGLISH = new QuestionVectors();
+
+    private static final QuestionVectors RECENT_CHINESE = new QuestionVectors();
 
     private MeaningModels() {}
 
@@ -37,7 +41,8 @@ final class MeaningModels {
      * @return its vectors
      */
     static MeaningVectors document(String text) {
-        return new MeaningVectors(embed(English.MODEL, text), Scripts.hasCjk(text) ? embed(Chinese.MODEL, text) : null);
+        return new MeaningVectors(
+                embed(MeaningModels::english, text), Scripts.hasCjk(text) ? embed(MeaningModels::chinese, text) : null);
     }
 
     /**
@@ -52,15 +57,25 @@ final class MeaningModels {
      */
     static MeaningVectors query(String text, boolean chineseTables) {
         if (Scripts.hasCjk(text)) {
-            return new MeaningVectors(null, Chinese.RECENT.of(text, q -> embed(Chinese.MODEL, q)));
+            return new MeaningVectors(null, RECENT_CHINESE.of(text, q -> embed(MeaningModels::chinese, q)));
         }
         return new MeaningVectors(
-                English.RECENT.of(text, q -> embed(English.MODEL, q)),
-                chineseTables ? Chinese.RECENT.of(text, q -> embed(Chinese.MODEL, q)) : null);
+                RECENT_ENGLISH.of(text, q -> embed(MeaningModels::english, q)),
+                chineseTables ? RECENT_CHINESE.of(text, q -> embed(MeaningModels::chinese, q)) : null);
     }
 
-    private static float[] embed(EmbeddingModel model, String text) {
-        float[] vector = model.embed(text).content().vector();
+    /** The English model, loaded by one thread at a time: each model loads once, and never two at once. */
+    private static synchronized EmbeddingModel english() {
+        return English.MODEL;
+    }
+
+    private static synchronized EmbeddingModel chinese() {
+        return Chinese.MODEL;
+    }
+
+    /** Embeds a text, the model loaded (at its first use) and run within {@link OnnxCalls}. */
+    private static float[] embed(Supplier<EmbeddingModel> model, String text) {
+        float[] vector = OnnxCalls.call(() -> model.get().embed(text).content().vector());
         double norm = 0;
         for (float v : vector) {
             norm += v * v;

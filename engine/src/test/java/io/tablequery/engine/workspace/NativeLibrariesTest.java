@@ -25,8 +25,14 @@ class NativeLibrariesTest {
         Path unrelated = copy("report.csv", now.minus(Duration.ofDays(3)));
         Path lookalikeDirectory = Files.createDirectory(dir.resolve("libduckdb_java_dir.so"));
         Files.setLastModifiedTime(lookalikeDirectory, FileTime.from(now.minus(Duration.ofDays(3))));
+        Path oldOnnx = Files.createDirectory(dir.resolve("onnxruntime-java4242"));
+        Files.writeString(oldOnnx.resolve("libonnxruntime.so"), "half a library");
+        Files.setLastModifiedTime(oldOnnx, FileTime.from(now.minus(Duration.ofHours(2))));
+        Path loadingOnnx = Files.createDirectory(dir.resolve("onnxruntime-java77"));
+        Files.setLastModifiedTime(loadingOnnx, FileTime.from(now.minus(Duration.ofMinutes(1))));
+        Path onnxLookalikeFile = copy("onnxruntime-java.txt", now.minus(Duration.ofDays(3)));
 
-        assertThat(NativeLibraries.removeStaleCopies(dir, now)).isEqualTo(3);
+        assertThat(NativeLibraries.removeStaleCopies(dir, now)).isEqualTo(4);
 
         assertThat(oldDuckDb).doesNotExist();
         assertThat(oldSqlite).doesNotExist();
@@ -34,6 +40,30 @@ class NativeLibrariesTest {
         assertThat(starting).as("a copy a process may still be loading").exists();
         assertThat(unrelated).exists();
         assertThat(lookalikeDirectory).exists();
+        assertThat(oldOnnx)
+                .as("a killed process's ONNX Runtime folder, with its library")
+                .doesNotExist();
+        assertThat(loadingOnnx).exists();
+        assertThat(onnxLookalikeFile).exists();
+    }
+
+    @Test
+    void unpacksOnnxRuntimeOncePerJar() throws IOException {
+        Path folder = NativeLibraries.unpackOnnxRuntime(dir).orElseThrow();
+        Path library = folder.resolve(System.mapLibraryName("onnxruntime"));
+        assertThat(library).isRegularFile();
+        assertThat(Files.size(library)).isGreaterThan(1_000_000);
+        assertThat(folder.resolve(System.mapLibraryName("onnxruntime4j_jni"))).isRegularFile();
+        Files.setLastModifiedTime(library, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+
+        assertThat(NativeLibraries.unpackOnnxRuntime(dir)).contains(folder);
+        assertThat(Files.getLastModifiedTime(library))
+                .as("the second process loads the first one's copy")
+                .isEqualTo(FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+        try (var partials = Files.walk(dir)) {
+            assertThat(partials.filter(path -> path.toString().endsWith(".partial")))
+                    .isEmpty();
+        }
     }
 
     @Test

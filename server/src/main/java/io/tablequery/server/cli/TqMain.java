@@ -2,6 +2,7 @@ package io.tablequery.server.cli;
 
 import io.tablequery.engine.plugin.EnginePlugin;
 import io.tablequery.engine.plugin.EnginePlugins;
+import io.tablequery.engine.search.OnnxCalls;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,10 +30,16 @@ public final class TqMain {
         if (args.length > 0 && !SUBCOMMANDS.containsKey(args[0]) && !args[0].startsWith("-")) {
             Optional<EnginePlugin> plugin = EnginePlugins.installed(args[0]);
             if (plugin.isPresent()) {
-                System.exit(plugin.get().command(List.of(args).subList(1, args.length), System.out, System.err));
+                exit(plugin.get().command(List.of(args).subList(1, args.length), System.out, System.err));
             }
         }
-        System.exit(commandLine(args.length == 0 ? "" : args[0]).execute(args));
+        exit(commandLine(args.length == 0 ? "" : args[0]).execute(args));
+    }
+
+    /** Exits once no model is loading or running in the background: ONNX Runtime would crash the exit. */
+    private static void exit(int status) {
+        OnnxCalls.awaitBeforeExit();
+        System.exit(status);
     }
 
     /**
