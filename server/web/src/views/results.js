@@ -1,13 +1,25 @@
 import { h } from '../dom.js';
 import { parseCitations, sourceHash } from './citations.js';
 
-/** A table cell for a value: numbers right-aligned, NULL shown as such, everything as text. */
+/**
+ * A number as Excel shows it: at most 15 significant digits, so 197061.53999999998 reads 197061.54 and
+ * 0.08999999999999986 reads 0.09.
+ */
+export function shownNumber(value) {
+    return Number.isFinite(value) ? String(Number(value.toPrecision(15))) : String(value);
+}
+
+/**
+ * A table cell for a value: numbers right-aligned as Excel shows them, with their exact text on hover when it
+ * differs; NULL shown as such; everything else as text.
+ */
 export function valueCell(value) {
     if (value === null || value === undefined) {
         return h('td', { class: 'null', text: 'NULL' });
     }
     if (typeof value === 'number') {
-        return h('td', { class: 'number', text: String(value) });
+        const shown = shownNumber(value);
+        return h('td', { class: 'number', text: shown, title: shown === String(value) ? undefined : String(value) });
     }
     if (typeof value === 'object') {
         return h('td', { text: JSON.stringify(value) });

@@ -41,13 +41,26 @@ public final class SqliteReals {
         if (value == 0) {
             return "0.0";
         }
+        Decimal decimal = decode(Math.abs(value));
+        return layout(value < 0, decimal.digits(), decimal.pointAt());
+    }
+
+    /**
+     * Lays out a non-zero real's significant digits as SQLite does: fixed notation for decimal exponents from -4 to
+     * 16, else {@code d.ddde+XX}; always a digit after the point.
+     *
+     * @param negative whether the value is below zero
+     * @param digits its significant digits, without leading or trailing zeros
+     * @param pointAt where the decimal point falls among them: 1 for {@code d.dd}, 0 for {@code 0.dd}, -1 for {@code
+     *     0.0dd}
+     * @return the text
+     */
+    public static String layout(boolean negative, String digits, int pointAt) {
         StringBuilder out = new StringBuilder(26);
-        if (value < 0) {
+        if (negative) {
             out.append('-');
         }
-        Decimal decimal = decode(Math.abs(value));
-        int exponent = decimal.pointAt() - 1;
-        String digits = decimal.digits();
+        int exponent = pointAt - 1;
         if (exponent < -4 || exponent > DIGITS - 1) {
             out.append(digits.charAt(0)).append('.');
             out.append(digits.length() > 1 ? digits.substring(1) : "0");
@@ -58,7 +71,7 @@ public final class SqliteReals {
             }
             return out.append(magnitude).toString();
         }
-        int point = decimal.pointAt();
+        int point = pointAt;
         if (point <= 0) {
             out.append("0.").append("0".repeat(-point)).append(digits);
         } else if (point >= digits.length()) {

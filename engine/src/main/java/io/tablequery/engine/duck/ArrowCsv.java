@@ -1,8 +1,8 @@
 package io.tablequery.engine.duck;
 
-import io.tablequery.engine.catalog.StoredValues;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.result.CsvText;
+import io.tablequery.engine.result.RealText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Writer;
@@ -67,7 +67,7 @@ public final class ArrowCsv {
             return JsonCodec.write(value);
         }
         if (value instanceof Double real) {
-            return StoredValues.numberText(real);
+            return RealText.of(real);
         }
         return value.toString();
     }

@@ -1,6 +1,5 @@
 package io.tablequery.engine.result;
 
-import io.tablequery.dialects.SqliteReals;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
@@ -32,10 +31,11 @@ import org.duckdb.DuckDBResultSet;
 
 /**
  * Reads a result set as Arrow batches with arrow-jdbc. A SQLite column is read as text, because it may hold values of
- * several storage classes and its declared type promises nothing; the text is SQLite's own rendering of each value
- * ({@code sqlite3_column_text}), the form the SQLite shell shows. A DuckDB double is written as SQLite writes a REAL
- * ({@link SqliteReals}), so that a cell reads the same whichever engine ran; a DuckDB union of integers and reals
- * (a SQLite column that holds both) is read as the text SQLite writes for each value.
+ * several storage classes and its declared type promises nothing: SQLite's own rendering of each value ({@code
+ * sqlite3_column_text}), the form the SQLite shell shows, but a REAL as {@link RealText} writes it, the shortest text
+ * that reads back as the same double. A DuckDB double is written the same way, so that a cell reads the same whichever
+ * engine ran; a DuckDB union of integers and reals (a SQLite column that holds both) is read as the text of each
+ * value.
  */
 public final class ArrowRows {
     private static final ArrowType DOUBLE = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
@@ -87,7 +87,9 @@ public final class ArrowRows {
                 .setJdbcToArrowTypeConverter(field -> cellType(field, typed))
                 .setJdbcConsumerGetter((type, column, nullable, vector, settings) -> numberUnions.contains(column)
                         ? new NumberUnionConsumer((VarCharVector) vector, column)
-                        : JdbcToArrowUtils.getConsumer(type, column, nullable, vector, settings))
+                        : typed
+                                ? JdbcToArrowUtils.getConsumer(type, column, nullable, vector, settings)
+                                : new SqliteTextConsumer((VarCharVector) vector, column))
                 .build();
         try (ArrowVectorIterator batches = JdbcToArrow.sqlToArrowVectorIterator(resultSet, config)) {
             while (batches.hasNext()) {
@@ -189,7 +191,7 @@ public final class ArrowRows {
             return null;
         }
         if (vector instanceof Float8Vector real) {
-            return SqliteReals.text(real.get(row));
+            return RealText.of(real.get(row));
         }
         if (vector instanceof BaseIntVector whole) {
             return Long.toString(whole.getValueAsLong(row));

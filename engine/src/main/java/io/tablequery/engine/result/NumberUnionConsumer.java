@@ -1,6 +1,5 @@
 package io.tablequery.engine.result;
 
-import io.tablequery.dialects.SqliteReals;
 import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,8 +8,8 @@ import org.apache.arrow.vector.VarCharVector;
 
 /**
  * Reads a DuckDB {@code UNION(i BIGINT, r DOUBLE)} column, which the translation makes where a SQLite result column
- * holds integers and reals row by row, as the text SQLite writes for each: an integer as its digits, a real as
- * SQLite writes a REAL.
+ * holds integers and reals row by row, as the text of each: an integer as its digits, a real as {@link RealText}
+ * writes it.
  */
 final class NumberUnionConsumer extends BaseConsumer<VarCharVector> {
     NumberUnionConsumer(VarCharVector vector, int column) {
@@ -28,7 +27,7 @@ final class NumberUnionConsumer extends BaseConsumer<VarCharVector> {
         if (value == null) {
             vector.setNull(currentIndex);
         } else {
-            String text = value instanceof Double real ? SqliteReals.text(real) : value.toString();
+            String text = value instanceof Double real ? RealText.of(real) : value.toString();
             vector.setSafe(currentIndex, text.getBytes(StandardCharsets.UTF_8));
         }
         currentIndex++;

@@ -1,13 +1,13 @@
 package io.tablequery.engine.store;
 
-import io.tablequery.dialects.SqliteReals;
 import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.result.RealText;
 import java.util.Comparator;
 
 /**
  * How a profile writes and orders a column's values, whoever computed it: in the SQLite copy's representation, as a
- * SQLite plan sees them. Integers and 0/1 booleans as decimal text, reals as SQLite writes a REAL ({@link
- * SqliteReals}, so {@code -0.0} is {@code 0.0}), dates and timestamps as their ISO text, text as it is. Values order
+ * SQLite plan sees them. Integers and 0/1 booleans as decimal text, reals as every answer writes them ({@link
+ * RealText}: the shortest text that reads back as the double, {@code -0.0} as {@code 0.0}), dates and timestamps as their ISO text, text as it is. Values order
  * as DuckDB orders the column: numbers by value, everything else by its UTF-8 bytes (code point order).
  */
 public final class ProfileValues {
@@ -30,7 +30,7 @@ public final class ProfileValues {
 
     /** A real's text in a profile. */
     static String real(double value) {
-        return SqliteReals.text(value == 0 ? 0.0 : value);
+        return RealText.of(value);
     }
 
     /**

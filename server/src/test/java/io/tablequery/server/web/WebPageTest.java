@@ -388,6 +388,22 @@ class WebPageTest {
     }
 
     @Test
+    void showsNumbersAsExcelDoesWithTheirExactTextOnHover() {
+        browser.open(base + "/?ws=shop#/files");
+        browser.script(
+                "sessionStorage.setItem('tq.duckdb.draft', arguments[0])",
+                "SELECT 0.1::DOUBLE + 0.2::DOUBLE AS noisy, 197061.53999999998::DOUBLE AS money, 42 AS whole,"
+                        + " 2.5::DOUBLE AS plain");
+        browser.open(base + "/?ws=shop#/duckdb");
+        browser.element("#duckdb-run").click();
+        List<WebElement> cells = browser.element("#duckdb-grid").findElements(By.cssSelector("tbody td.number"));
+        assertThat(cells).extracting(WebElement::getText).containsExactly("0.3", "197061.54", "42", "2.5");
+        assertThat(cells)
+                .extracting(cell -> cell.getDomAttribute("title"))
+                .containsExactly("0.30000000000000004", "197061.53999999998", null, null);
+    }
+
+    @Test
     void hostileContentShowsAsTextAndRunsNothing() throws IOException {
         Map<String, String> places = new LinkedHashMap<>();
         places.put("#/files", "onerror=alert(1) & 'javascriptalert(2)'");

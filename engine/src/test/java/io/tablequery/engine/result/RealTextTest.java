@@ -1,0 +1,62 @@
+package io.tablequery.engine.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tablequery.dialects.SqliteReals;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+class RealTextTest {
+    @Test
+    void writesTheShortestTextInSqlitesLayout() {
+        assertThat(RealText.of(2.594 / 3)).isEqualTo("0.8646666666666666");
+        assertThat(SqliteReals.text(2.594 / 3)).isEqualTo("0.86466666666666658");
+        assertThat(RealText.of(1.0 / 3)).isEqualTo("0.3333333333333333");
+        assertThat(RealText.of(0.1 + 0.2)).isEqualTo("0.30000000000000004");
+        assertThat(RealText.of(0.1)).isEqualTo("0.1");
+        assertThat(RealText.of(-2.5)).isEqualTo("-2.5");
+        assertThat(RealText.of(13_120_000.0))
+                .as("an integral real keeps its point")
+                .isEqualTo("13120000.0");
+        assertThat(RealText.of(1e16)).isEqualTo("10000000000000000.0");
+        assertThat(RealText.of(1e17)).isEqualTo("1.0e+17");
+        assertThat(RealText.of(1.5e100)).isEqualTo("1.5e+100");
+        assertThat(RealText.of(0.0001)).isEqualTo("0.0001");
+        assertThat(RealText.of(0.00001234)).isEqualTo("1.234e-05");
+        assertThat(RealText.of(Double.MIN_VALUE)).isEqualTo("4.9e-324");
+        assertThat(RealText.of(Double.MAX_VALUE)).isEqualTo("1.7976931348623157e+308");
+        assertThat(RealText.of(-0.0)).isEqualTo("0.0");
+        assertThat(RealText.of(Double.NaN)).isEqualTo("NaN");
+        assertThat(RealText.of(Double.NEGATIVE_INFINITY)).isEqualTo("-Inf");
+    }
+
+    @Test
+    void readsBackAsTheSameDoubleInNoMoreDigitsThanSqlite() {
+        SplittableRandom random = new SplittableRandom(47);
+        for (int i = 0; i < 200_000; i++) {
+            double value = i % 2 == 0
+                    ? Double.longBitsToDouble(random.nextLong())
+                    : Math.round(random.nextDouble() * 1e6) / Math.pow(10, random.nextInt(8));
+            if (!Double.isFinite(value) || value == 0) {
+                continue;
+            }
+            String text = RealText.of(value);
+            assertThat(Double.parseDouble(text)).as(text).isEqualTo(value);
+            assertThat(digits(text))
+                    .as("%s against SQLite's %s", text, SqliteReals.text(value))
+                    .isLessThanOrEqualTo(digits(SqliteReals.text(value)));
+            assertThat(layout(text)).as(text).isEqualTo(layout(SqliteReals.text(value)));
+        }
+    }
+
+    /** The significant digits of a text. */
+    private static int digits(String text) {
+        String mantissa = text.replace("-", "").split("e")[0].replace(".", "");
+        return mantissa.replaceFirst("^0+", "").replaceFirst("0+$", "").length();
+    }
+
+    /** Whether a text is in exponent form, and its exponent's sign. */
+    private static String layout(String text) {
+        return text.contains("e-") ? "e-" : text.contains("e+") ? "e+" : "fixed";
+    }
+}
