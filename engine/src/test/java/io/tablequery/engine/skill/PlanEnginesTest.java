@@ -194,7 +194,7 @@ class PlanEnginesTest {
         RunSqlResult result = run(eager, PlanEngine.AUTO, "SELECT 9223372036854775807 + \"id\" AS big FROM \"orders\"");
         assertThat(result.engine()).isEqualTo("sqlite");
         assertThat(result.notices()).anyMatch(n -> n.startsWith("Ran on sqlite: step 1 failed on DuckDB"));
-        assertThat(result.tables().get(0).rows().get(0).get(0)).isEqualTo("9.2233720368547758e+18");
+        assertThat(result.tables().get(0).rows().get(0).get(0)).isEqualTo("9.223372036854776e+18");
     }
 
     @Test
