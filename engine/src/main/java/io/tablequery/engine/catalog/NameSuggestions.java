@@ -1,20 +1,27 @@
 package io.tablequery.engine.catalog;
 
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 
 /** Finds the names nearest to a misspelled one, for "did you mean" hints. */
 public final class NameSuggestions {
     private static final LevenshteinDistance DISTANCE = LevenshteinDistance.getDefaultInstance();
+    private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}]+");
 
     private NameSuggestions() {}
 
     /**
      * Returns up to {@code limit} candidates nearest to {@code name}, ignoring case: those that contain it or are
-     * contained in it first, then by edit distance. Candidates too far away to be a misspelling are left out.
+     * contained in it, or whose words (split at {@code _}, spaces and other non-letters) hold all of its words or all
+     * of whose words it holds ({@code sales_q2} and {@code sales_2025_q2}), first; then by edit distance. Candidates
+     * too far away to be a misspelling are left out.
      *
      * @param name the name that was not found
      * @param candidates the names that exist
@@ -53,7 +60,20 @@ public final class NameSuggestions {
         if (candidate.contains(wanted) || wanted.contains(candidate)) {
             return Math.min(1, Math.abs(candidate.length() - wanted.length()));
         }
+        Set<String> wantedWords = words(wanted);
+        Set<String> candidateWords = words(candidate);
+        if (!wantedWords.isEmpty()
+                && !candidateWords.isEmpty()
+                && (candidateWords.containsAll(wantedWords) || wantedWords.containsAll(candidateWords))) {
+            return 1;
+        }
         return DISTANCE.apply(wanted, candidate);
+    }
+
+    private static Set<String> words(String name) {
+        return Arrays.stream(NOT_WORD.split(name))
+                .filter(word -> !word.isEmpty())
+                .collect(Collectors.toSet());
     }
 
     private record Scored(String name, int score) {}

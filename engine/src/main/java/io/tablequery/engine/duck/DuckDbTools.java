@@ -226,7 +226,8 @@ public final class DuckDbTools {
      * getSampleRows: the first rows of a table.
      *
      * @param tableName the table
-     * @param limit rows wanted, or null for the default; more than the maximum are lowered to it
+     * @param limit rows wanted, or null for the default; more than the maximum are lowered to it, and then, when the
+     *     table has more rows than that, {@code _truncatedRows} says so
      * @return the columns and rows, and how many rows came back
      */
     public DuckToolResult getSampleRows(String tableName, Integer limit) {
@@ -235,12 +236,14 @@ public final class DuckDbTools {
             return DuckToolResult.failure(
                     DuckToolErrorCode.INVALID_ARGUMENT, "limit must be at least 1, not %d".formatted(rows));
         }
+        boolean lowered = rows > settings.maxSampleRows();
         rows = Math.min(rows, settings.maxSampleRows());
         Optional<TableInfo> table = table(tableName);
         if (table.isEmpty()) {
             return unknownTable(tableName);
         }
         int limited = rows;
+        Boolean truncated = lowered && table.get().rowCount() > limited ? Boolean.TRUE : null;
         return withConnection(connection -> {
             DuckResults.Read read =
                     run(connection, "SELECT * FROM " + qualified(table.get()) + " LIMIT " + limited, limited);
@@ -251,7 +254,7 @@ public final class DuckDbTools {
                     read.rows(),
                     (long) read.rows().size(),
                     null,
-                    null,
+                    truncated,
                     null,
                     warnings(table.get()),
                     null,

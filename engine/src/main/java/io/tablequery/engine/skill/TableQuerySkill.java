@@ -30,7 +30,9 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.StringJoiner;
 
 /** The table-query skill over one workspace: search-tables, get-schemas and run-sql. */
 public final class TableQuerySkill {
@@ -80,15 +82,23 @@ public final class TableQuerySkill {
     public List<TableSchema> getSchemas(List<String> tableNames) {
         CatalogSnapshot catalog = profiledCatalog(tableNames);
         List<TableInfo> tables = new ArrayList<>();
+        List<String> unknown = new ArrayList<>();
         for (String given : tableNames) {
             String name = unquote(given.strip());
             if (name.isEmpty()) {
                 continue;
             }
-            TableInfo table = catalog.table(name).orElseThrow(() -> unknownTable(name, catalog, settings.names()));
-            if (!tables.contains(table)) {
-                tables.add(table);
+            Optional<TableInfo> table = catalog.table(name);
+            if (table.isEmpty()) {
+                if (!unknown.contains(name)) {
+                    unknown.add(name);
+                }
+            } else if (!tables.contains(table.get())) {
+                tables.add(table.get());
             }
+        }
+        if (!unknown.isEmpty()) {
+            throw unknownTables(unknown, catalog, settings.names());
         }
         if (tables.isEmpty()) {
             throw new EngineException(
@@ -255,13 +265,35 @@ public final class TableQuerySkill {
         return workspace.catalog();
     }
 
-    private static EngineException unknownTable(String name, CatalogSnapshot catalog, SkillNames callers) {
+    /**
+     * The error naming every table asked for that the workspace does not have, each with the nearest names, so an
+     * agent mends all of them in one more call.
+     */
+    private static EngineException unknownTables(List<String> unknown, CatalogSnapshot catalog, SkillNames callers) {
         List<String> names = catalog.tables().stream().map(TableInfo::name).toList();
-        String hint = NameSuggestions.hint(name, names);
+        String search = " Find tables with %s.".formatted(callers.searchTables());
+        if (unknown.size() == 1) {
+            String name = unknown.get(0);
+            String hint = NameSuggestions.hint(name, names);
+            return new EngineException(
+                    SkillErrorCode.TABLE_NOT_FOUND,
+                    "no table %s in this workspace.%s".formatted(SqlIdentifiers.quote(name), hint)
+                            + (hint.isEmpty() ? search : ""),
+                    null,
+                    Map.of("unknownTables", unknown));
+        }
+        StringJoiner each = new StringJoiner("; ");
+        boolean unhinted = false;
+        for (String name : unknown) {
+            String hint = NameSuggestions.hint(name, names);
+            unhinted |= hint.isEmpty();
+            each.add(SqlIdentifiers.quote(name) + (hint.isEmpty() ? ": nothing near it" : ":" + hint));
+        }
         return new EngineException(
                 SkillErrorCode.TABLE_NOT_FOUND,
-                "no table %s in this workspace.%s".formatted(SqlIdentifiers.quote(name), hint)
-                        + (hint.isEmpty() ? " Find tables with %s.".formatted(callers.searchTables()) : ""));
+                "%d tables are not in this workspace: %s.%s".formatted(unknown.size(), each, unhinted ? search : ""),
+                null,
+                Map.of("unknownTables", unknown));
     }
 
     private static String unquote(String name) {

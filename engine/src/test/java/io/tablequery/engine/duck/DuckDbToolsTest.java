@@ -181,6 +181,16 @@ class DuckDbToolsTest {
         assertThat(sample.at("/rowCount").asLong()).isEqualTo(10);
         assertThat(json(tools.getSampleRows("sales", 3)).at("/rows").size()).isEqualTo(3);
         assertThat(json(tools.getSampleRows("sales", 500)).at("/rows").size()).isEqualTo(25);
+        assertThat(json(tools.getSampleRows("sales", 500)).has("_truncatedRows"))
+                .as("every row came back")
+                .isFalse();
+        DuckDbTools few = new DuckDbTools(workspace, new DuckToolSettings(10, 2000, 10, 12, Duration.ofSeconds(30)));
+        JsonNode lowered = json(few.getSampleRows("sales", 500));
+        assertThat(lowered.at("/rows").size()).isEqualTo(12);
+        assertThat(lowered.at("/_truncatedRows").asBoolean())
+                .as("asked above the maximum: says rows were left out")
+                .isTrue();
+        assertThat(json(few.getSampleRows("sales", 5)).has("_truncatedRows")).isFalse();
         assertThat(json(tools.getSampleRows("sales", 0)).at("/code").asText()).isEqualTo("INVALID_ARGUMENT");
         JsonNode list = json(tools.getTableList());
         assertThat(list.at("/tables/0/name").asText()).isEqualTo("sales");

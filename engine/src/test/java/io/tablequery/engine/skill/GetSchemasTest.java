@@ -130,6 +130,22 @@ class GetSchemasTest {
     }
 
     @Test
+    void namesEveryUnknownTableAtOnceWithTheTablesThatHoldItsWords() throws IOException {
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(ledger());
+            workspace.ingest(csv("sales_2025_q2.csv", "region,units\nEast,3\n"));
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            assertThatThrownBy(() -> skill.getSchemas(List.of("sales_q2", "ledger", "ledgr", "zzzzzzzz", "ledgr")))
+                    .isInstanceOf(EngineException.class)
+                    .hasMessage("3 tables are not in this workspace: \"sales_q2\": Did you mean \"sales_2025_q2\"?;"
+                            + " \"ledgr\": Did you mean \"ledger\"?; \"zzzzzzzz\": nothing near it. Find tables with"
+                            + " search-tables.")
+                    .satisfies(e -> assertThat(((EngineException) e).details())
+                            .containsEntry("unknownTables", List.of("sales_q2", "ledgr", "zzzzzzzz")));
+        }
+    }
+
+    @Test
     void profilesTablesOfWorkspacesMadeBeforeProfilesWereKept() throws IOException, SQLException {
         Path directory = dir.resolve("old");
         try (Workspace workspace = Workspace.open(directory)) {
