@@ -368,7 +368,9 @@ final class LineageRewriter {
             }
             Provenance provenance = level(derived.query(), false);
             sources.add(new Source(
-                    null, slotsOf(quote(derived.alias()), provenance, derived.alias()), quote(derived.alias())));
+                    null,
+                    slotsOf(quote(derived.alias()), provenance, derived.alias(), "the subquery"),
+                    quote(derived.alias())));
         }
     }
 
@@ -813,7 +815,7 @@ final class LineageRewriter {
         String qualifier = quote(leaf.alias() != null ? leaf.alias() : leaf.name());
         String key = leaf.name().toLowerCase(Locale.ROOT);
         if (leaf.schema() == null && commonTables.containsKey(key)) {
-            return slotsOf(qualifier, commonTables.get(key), leaf.name());
+            return slotsOf(qualifier, commonTables.get(key), leaf.name(), "the WITH table");
         }
         Optional<TableInfo> table = workspaceTable(leaf);
         if (table.isPresent()) {
@@ -823,11 +825,20 @@ final class LineageRewriter {
         if (source == null) {
             throw new WholeSheets("it reads " + quote(leaf.name()) + ", which is no table of the workspace or plan");
         }
-        return slotsOf(qualifier, source.provenance(), leaf.name());
+        return slotsOf(
+                qualifier,
+                source.provenance(),
+                leaf.name(),
+                "step " + source.step().step());
     }
 
-    /** The slots of a source whose rows have the given provenance, read under the given qualifier. */
-    private static List<Slot> slotsOf(String qualifier, Provenance provenance, String name) throws WholeSheets {
+    /**
+     * The slots of a source whose rows have the given provenance, read under the given qualifier; when its rows cite
+     * whole sheets, the refusal says why, after where that was decided ({@code origin}: "step 1", "the WITH table"),
+     * so that the cause is found where it is.
+     */
+    private static List<Slot> slotsOf(String qualifier, Provenance provenance, String name, String origin)
+            throws WholeSheets {
         if (provenance instanceof RowProvenance row) {
             return List.of(new Slot.Direct(row.sheet(), qualifier + "." + quote(row.rowColumn())));
         }
@@ -850,7 +861,11 @@ final class LineageRewriter {
         if (provenance instanceof GroupProvenance) {
             throw new WholeSheets("it reads " + quote(name) + ", a DISTINCT");
         }
-        throw new WholeSheets("it reads " + quote(name) + ", whose rows cite whole sheets");
+        String why =
+                provenance instanceof SheetProvenance sheets && !sheets.reason().isEmpty()
+                        ? " (" + origin + ": " + sheets.reason() + ")"
+                        : "";
+        throw new WholeSheets("it reads " + quote(name) + ", whose rows cite whole sheets" + why);
     }
 
     private Optional<TableInfo> workspaceTable(FromItem.Table leaf) {

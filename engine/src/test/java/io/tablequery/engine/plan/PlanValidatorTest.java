@@ -431,6 +431,24 @@ class PlanValidatorTest {
     }
 
     @Test
+    void aStepReadingAStepThatCitesSheetsNamesThatStepAndItsCause() {
+        ValidatedPlan plan = validate(plan(
+                step(
+                        1,
+                        "CREATE TEMP TABLE \"s1\" AS SELECT \"city\" FROM \"orders\" UNION SELECT \"city\" FROM \"stock\"",
+                        "s1",
+                        "intermediate"),
+                step(
+                        2,
+                        "CREATE TEMP TABLE \"s2\" AS SELECT \"city\" FROM \"s1\" WHERE \"city\" <> ''",
+                        "s2",
+                        "final")));
+        String cause = ((SheetProvenance) plan.steps().get(0).provenance()).reason();
+        assertThat(((SheetProvenance) plan.steps().get(1).provenance()).reason())
+                .isEqualTo("it reads \"s1\", whose rows cite whole sheets (step 1: " + cause + ")");
+    }
+
+    @Test
     void withTablesAndSubqueriesInFromAreRewrittenAsLevels() {
         ValidatedPlan plan = validate(plan(step(
                 1,
