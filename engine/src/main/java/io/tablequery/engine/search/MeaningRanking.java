@@ -81,11 +81,16 @@ final class MeaningRanking {
      * @param generation which build of the matrices to rank with ({@link MeaningMatrices#generation})
      * @param limit how many tables each ranking holds at most
      * @param byWords the tables the question's words found, best first
-     * @return the rankings, each weighted
+     * @return the rankings, each weighted; none while the process exits (the question is then ranked by its words)
      */
     static List<Weighted> rankings(
             String question, MeaningMatrices matrices, int generation, int limit, List<String> byWords) {
-        MeaningVectors vectors = MeaningModels.query(question, matrices.hasChineseNamed());
+        MeaningVectors vectors;
+        try {
+            vectors = MeaningModels.query(question, matrices.hasChineseNamed());
+        } catch (OnnxCalls.Exiting e) {
+            return List.of();
+        }
         List<Weighted> rankings = new ArrayList<>();
         if (vectors.english() != null) {
             rankings.add(new Weighted(

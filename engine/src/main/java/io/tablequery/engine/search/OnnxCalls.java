@@ -31,18 +31,27 @@ public final class OnnxCalls {
 
     private OnnxCalls() {}
 
+    /** A call into ONNX Runtime refused because the process is exiting. */
+    static final class Exiting extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        Exiting() {
+            super("the process is exiting: ONNX Runtime takes no new work");
+        }
+    }
+
     /**
      * Runs work that calls ONNX Runtime, unless the process is exiting.
      *
      * @param work the work
      * @param <T> what it gives
      * @return what it gave
-     * @throws IllegalStateException when the process is exiting
+     * @throws Exiting when the process is exiting
      */
     static <T> T call(Supplier<T> work) {
         synchronized (LOCK) {
             if (exiting) {
-                throw new IllegalStateException("the process is exiting: ONNX Runtime takes no new work");
+                throw new Exiting();
             }
             running++;
         }

@@ -2,6 +2,7 @@ package io.tablequery.engine.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,10 +54,46 @@ class OnnxExitTest {
         }
     }
 
+    @Test
+    void aSearchWhileTheProcessExitsRanksByWords() throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("search"));
+        Process process = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Djava.io.tmpdir=" + tmp,
+                        "--add-opens=java.base/java.nio=ALL-UNNAMED",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SearchWhileExiting.class.getName(),
+                        tmp.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(tmp.resolve("out.txt").toFile())
+                .start();
+        assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        String out = Files.readString(tmp.resolve("out.txt"));
+        assertThat(process.exitValue()).as(out).isZero();
+        assertThat(out).contains("found: fuel_economy");
+    }
+
     private static List<Path> crashLogs(Path tmp) throws IOException {
         try (Stream<Path> files = Files.list(tmp)) {
             return files.filter(f -> f.getFileName().toString().startsWith("hs_err"))
                     .toList();
+        }
+    }
+
+    /** Searches a workspace by meaning after the process began to exit: the search answers by the question's words. */
+    static final class SearchWhileExiting {
+        public static void main(String[] args) throws Exception {
+            Path csv = Files.writeString(Path.of(args[0], "fuel_economy.csv"), "model,mpg\nCivic,36\nMustang,21\n");
+            try (Workspace workspace = Workspace.open(Path.of(args[0], "ws"))) {
+                workspace.ingest(csv);
+                OnnxCalls.awaitBeforeExit();
+                workspace
+                        .searchTables("mpg of each model", 5)
+                        .hits()
+                        .forEach(hit ->
+                                System.out.println("found: " + hit.table().name()));
+            }
         }
     }
 
