@@ -237,11 +237,6 @@ final class ServeCommand implements Callable<Integer> {
         try {
             // Asked before any workspace opens; Javalin's own bind failure (the port taken since) is caught too.
             checkPortFree();
-        } catch (EngineException e) {
-            hold.close();
-            throw e;
-        }
-        try {
             return serve(root, options, limits, noted, hold, err);
         } catch (RuntimeException | IOException | InterruptedException e) {
             hold.close();
