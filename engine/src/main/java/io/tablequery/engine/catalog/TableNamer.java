@@ -1,6 +1,9 @@
 package io.tablequery.engine.catalog;
 
 import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -12,10 +15,17 @@ import java.util.function.Predicate;
  * {@code sales_q1} (always file and sheet for workbooks, so adding a sheet later renames nothing); a table of an
  * uploaded SQLite database keeps its own name, so SQL written for that database runs unchanged. Unicode letters and
  * digits are kept, ASCII letters are lower-cased, anything else becomes {@code _}. Names that start with the
- * prefixes tablequery and SQLite reserve get a {@code t_} prefix.
+ * prefixes tablequery and SQLite reserve get a {@code t_} prefix. A run of two or more words that repeats the run
+ * before it is written once ({@code report_fixed_price_basis_fixed_price_basis} is {@code report_fixed_price_basis}),
+ * and a generated name keeps at most {@value #MAX_CODE_POINTS} characters, cut after a whole word, its uniqueness or
+ * position suffix included, so that an agent can carry it.
  */
 public final class TableNamer {
-    static final int MAX_CODE_POINTS = 64;
+    /** The most characters (code points) of a generated name. */
+    public static final int MAX_CODE_POINTS = 40;
+    /** The most characters read of a file, sheet or title name before it is cut to {@link #MAX_CODE_POINTS}. */
+    private static final int READ_CODE_POINTS = 1_000;
+
     private static final Set<String> RESERVED_PREFIXES = Set.of("tq_", "sqlite_");
 
     private TableNamer() {}
@@ -27,7 +37,7 @@ public final class TableNamer {
      * @return the base name, before uniqueness suffixes
      */
     public static String forFile(String fileName) {
-        return unreserved(sanitize(stem(fileName)));
+        return generated(stem(fileName));
     }
 
     /**
@@ -38,7 +48,7 @@ public final class TableNamer {
      * @return the base name, before uniqueness suffixes
      */
     public static String forSheet(String fileName, String sheetName) {
-        return unreserved(sanitize(stem(fileName) + "_" + sheetName));
+        return generated(stem(fileName), sheetName);
     }
 
     /**
@@ -49,7 +59,19 @@ public final class TableNamer {
      * @return the base name, before uniqueness suffixes
      */
     public static String forBlock(String sheetBase, String title) {
-        return unreserved(sanitize(sheetBase + "_" + title));
+        return generated(sheetBase, title);
+    }
+
+    /**
+     * Adds a suffix to a base name, cutting the base after a whole word so that the name stays within {@link
+     * #MAX_CODE_POINTS}.
+     *
+     * @param base the base name
+     * @param suffix the suffix, such as {@code _2}
+     * @return the name
+     */
+    public static String withSuffix(String base, String suffix) {
+        return fit(base, MAX_CODE_POINTS - suffix.codePointCount(0, suffix.length())) + suffix;
     }
 
     /**
@@ -75,18 +97,37 @@ public final class TableNamer {
             return base;
         }
         for (int suffix = 2; ; suffix++) {
-            String candidate = base + "_" + suffix;
+            String candidate = withSuffix(base, "_" + suffix);
             if (!takenLowerCase.test(candidate.toLowerCase(Locale.ROOT))) {
                 return candidate;
             }
         }
     }
 
+    private static String generated(String raw) {
+        return fit(unreserved(withoutRepeats(sanitize(raw))), MAX_CODE_POINTS);
+    }
+
+    /**
+     * A name of two parts, such as a file's and a sheet's. When both do not fit, the second, which tells the tables of
+     * one file apart, is kept whole (within the limit) and the first cut after a whole word to the room left.
+     */
+    private static String generated(String first, String second) {
+        String both = unreserved(withoutRepeats(sanitize(first + "_" + second)));
+        if (both.codePointCount(0, both.length()) <= MAX_CODE_POINTS) {
+            return both;
+        }
+        String last = fit(withoutRepeats(sanitize(second)), MAX_CODE_POINTS);
+        int room = MAX_CODE_POINTS - last.codePointCount(0, last.length()) - 1;
+        String head = room > 0 ? fit(withoutRepeats(sanitize(first)), room) : "";
+        return fit(unreserved(head.isEmpty() || head.equals("table") ? last : head + "_" + last), MAX_CODE_POINTS);
+    }
+
     static String sanitize(String raw) {
         String normalized = Normalizer.normalize(raw, Normalizer.Form.NFKC);
         StringBuilder out = new StringBuilder();
         int kept = 0;
-        for (int i = 0; i < normalized.length() && kept < MAX_CODE_POINTS; ) {
+        for (int i = 0; i < normalized.length() && kept < READ_CODE_POINTS; ) {
             int cp = normalized.codePointAt(i);
             i += Character.charCount(cp);
             if (Character.isLetterOrDigit(cp)) {
@@ -101,6 +142,49 @@ public final class TableNamer {
             out.setLength(out.length() - 1);
         }
         return out.length() == 0 ? "table" : out.toString();
+    }
+
+    /** Writes once a run of two or more words that repeats the run just before it. */
+    static String withoutRepeats(String name) {
+        List<String> words = new ArrayList<>(Arrays.asList(name.split("_", -1)));
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int length = words.size() / 2; length >= 2 && !changed; length--) {
+                for (int i = 0; i + 2 * length <= words.size() && !changed; i++) {
+                    if (words.subList(i, i + length).equals(words.subList(i + length, i + 2 * length))) {
+                        words.subList(i + length, i + 2 * length).clear();
+                        changed = true;
+                    }
+                }
+            }
+        }
+        return String.join("_", words);
+    }
+
+    /**
+     * Cuts a name to at most {@code most} characters after a whole word ({@code _}-separated); a first word longer than
+     * that is cut within.
+     */
+    static String fit(String name, int most) {
+        if (name.codePointCount(0, name.length()) <= most) {
+            return name;
+        }
+        StringBuilder out = new StringBuilder();
+        int kept = 0;
+        for (String word : name.split("_")) {
+            int length = word.codePointCount(0, word.length());
+            int needed = kept == 0 ? length : length + 1;
+            if (word.isEmpty() || kept + needed > most) {
+                break;
+            }
+            if (kept > 0) {
+                out.append('_');
+            }
+            out.append(word);
+            kept += needed;
+        }
+        return kept > 0 ? out.toString() : name.substring(0, name.offsetByCodePoints(0, most));
     }
 
     private static String stem(String fileName) {

@@ -72,7 +72,7 @@ final class TableNames {
 
     private String base(TableSlot slot) {
         if (slot.role() == TableRole.TOTALS) {
-            return names.get(new TablePart(slot.sheet(), slot.dataPart())) + "__totals";
+            return TableNamer.withSuffix(names.get(new TablePart(slot.sheet(), slot.dataPart())), "__totals");
         }
         String sheetBase =
                 switch (format) {
@@ -84,7 +84,7 @@ final class TableNames {
             return previous.getOrDefault(slot.sheetName(), sheetBase);
         }
         if (slot.titles().isEmpty()) {
-            return sheetBase + "_" + slot.position();
+            return TableNamer.withSuffix(sheetBase, "_" + slot.position());
         }
         return TableNamer.forBlock(sheetBase, slot.titles().get(slot.titles().size() - 1));
     }

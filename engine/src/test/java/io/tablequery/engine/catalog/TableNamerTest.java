@@ -35,8 +35,27 @@ class TableNamerTest {
     }
 
     @Test
-    void capsLength() {
+    void capsLengthAfterAWholeWord() {
         assertThat(TableNamer.forFile("x".repeat(200) + ".csv")).hasSize(TableNamer.MAX_CODE_POINTS);
+        String board = TableNamer.forFile("Quarterly regional sales summary for the board of directors 2025.csv");
+        assertThat(board).isEqualTo("quarterly_regional_sales_summary_for_the");
+        assertThat(TableNamer.unique(board, Set.of(board)::contains))
+                .as("the suffix fits too")
+                .isEqualTo("quarterly_regional_sales_summary_for_2");
+        assertThat(TableNamer.withSuffix(board, "__totals")).isEqualTo("quarterly_regional_sales_summary__totals");
+        assertThat(TableNamer.forSheet("销售".repeat(30) + ".xlsx", "一月")).isEqualTo("销售".repeat(18) + "销_一月");
+        assertThat(TableNamer.forSheet("Fixture sheets different visibilities.xlsx", "Hidden"))
+                .as("the sheet's words, which tell a file's tables apart, are kept")
+                .isEqualTo("fixture_sheets_different_hidden");
+    }
+
+    @Test
+    void writesARepeatedRunOfWordsOnce() {
+        assertThat(TableNamer.forSheet("Enron report fixed price basis.xlsx", "Fixed price basis fixed price basis"))
+                .isEqualTo("enron_report_fixed_price_basis");
+        assertThat(TableNamer.forSheet("Sales.xlsx", "Sales"))
+                .as("one repeated word is kept: it may be the sheet's own name")
+                .isEqualTo("sales_sales");
     }
 
     @Test

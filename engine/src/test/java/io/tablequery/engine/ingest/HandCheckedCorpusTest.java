@@ -70,10 +70,8 @@ class HandCheckedCorpusTest {
     @Test
     void keepsTheColumnLettersOfATableAwayFromA1() {
         ingest(FASTEXCEL + "sheet-and-table-with-offset.xlsx");
-        TableInfo table = workspace
-                .catalog()
-                .table("sheet_and_table_with_offset_without_table")
-                .orElseThrow();
+        TableInfo table =
+                workspace.catalog().table("sheet_and_table_with_without_table").orElseThrow();
         assertThat(table.columns())
                 .extracting(ColumnInfo::name, ColumnInfo::source)
                 .containsExactly(tuple("Column at H10", "H"), tuple("Column at I10", "I"), tuple("Column at K10", "K"));
@@ -111,7 +109,7 @@ class HandCheckedCorpusTest {
                 .containsExactly(tuple("Visible", false), tuple("Hidden", true), tuple("VeryHidden", true));
         assertThat(workspace
                         .catalog()
-                        .table("fixture_sheets_different_visibilities_hidden")
+                        .table("fixture_sheets_different_hidden")
                         .orElseThrow()
                         .description())
                 .contains("a hidden sheet");
