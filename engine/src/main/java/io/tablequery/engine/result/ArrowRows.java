@@ -76,7 +76,7 @@ public final class ArrowRows {
         }
         Set<Integer> numberUnions = new HashSet<>();
         for (int column = 1; typed && column <= meta.getColumnCount(); column++) {
-            if (NumberUnionConsumer.isNumberUnion(meta.getColumnTypeName(column))) {
+            if (isNumberUnion(meta.getColumnTypeName(column))) {
                 numberUnions.add(column);
             }
         }
@@ -85,11 +85,10 @@ public final class ArrowRows {
                 .setTargetBatchSize(batchRows)
                 .setReuseVectorSchemaRoot(false)
                 .setJdbcToArrowTypeConverter(field -> cellType(field, typed))
-                .setJdbcConsumerGetter((type, column, nullable, vector, settings) -> numberUnions.contains(column)
-                        ? new NumberUnionConsumer((VarCharVector) vector, column)
-                        : typed
+                .setJdbcConsumerGetter(
+                        (type, column, nullable, vector, settings) -> typed && !numberUnions.contains(column)
                                 ? JdbcToArrowUtils.getConsumer(type, column, nullable, vector, settings)
-                                : new SqliteTextConsumer((VarCharVector) vector, column))
+                                : new TextCellConsumer((VarCharVector) vector, column))
                 .build();
         try (ArrowVectorIterator batches = JdbcToArrow.sqlToArrowVectorIterator(resultSet, config)) {
             while (batches.hasNext()) {
@@ -107,6 +106,11 @@ public final class ArrowRows {
         } catch (RuntimeException e) {
             throw driverFailure(e);
         }
+    }
+
+    /** Whether a DuckDB column type is the translation's union of integers and reals. */
+    private static boolean isNumberUnion(String typeName) {
+        return typeName != null && typeName.replace(" ", "").equalsIgnoreCase("UNION(iBIGINT,rDOUBLE)");
     }
 
     /**

@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -47,6 +48,28 @@ class ArrowRowsTest {
             assertThat(exported.get(1))
                     .containsExactly("", "-9223372036854775808", "-2147483648", "-32768", "-128", "1.0e+100");
             assertThat(exported.get(3)).containsOnlyNulls();
+        }
+    }
+
+    @Test
+    void everyEngineWritesAValueAlike() throws SQLException {
+        String duckDb = "SELECT * FROM (VALUES ('a', 1::UNION(i BIGINT, r DOUBLE)), ('b', (2.594 / 3)::DOUBLE::UNION(i"
+                + " BIGINT, r DOUBLE)), ('c', NULL)) AS v(t, n)";
+        String sqlite = "SELECT 'a', 1 UNION ALL SELECT 'b', 2.594 / 3 UNION ALL SELECT 'c', NULL UNION ALL SELECT 'd',"
+                + " 'text' UNION ALL SELECT 'e', 13120000.0";
+        try (Connection duck = DriverManager.getConnection("jdbc:duckdb:");
+                Connection lite = DriverManager.getConnection("jdbc:sqlite::memory:");
+                BufferAllocator allocator = new RootAllocator()) {
+            assertThat(read(duck, allocator, duckDb, true))
+                    .as("DuckDB's union of integers and reals")
+                    .containsExactly(
+                            Arrays.asList("a", "1"),
+                            Arrays.asList("b", "0.8646666666666666"),
+                            Arrays.asList("c", null));
+            assertThat(read(lite, allocator, sqlite, true))
+                    .as("SQLite's values of every storage class")
+                    .extracting(row -> row.get(1))
+                    .containsExactly("1", "0.8646666666666666", null, "text", "13120000.0");
         }
     }
 

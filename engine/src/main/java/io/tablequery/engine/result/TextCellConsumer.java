@@ -7,12 +7,14 @@ import org.apache.arrow.adapter.jdbc.consumer.BaseConsumer;
 import org.apache.arrow.vector.VarCharVector;
 
 /**
- * Reads a SQLite result column as text, value by value: a REAL as {@link RealText} writes it, so it reads as it does
- * from DuckDB; any other value as SQLite's own text ({@code sqlite3_column_text}), which for text and integers is the
- * value the driver already read.
+ * Reads a column as text, value by value: a REAL as {@link RealText} writes it, so it reads the same whichever engine
+ * made it; text and integers as the driver read them; anything else as the driver's text. It reads every SQLite
+ * column (whose values may be of any storage class; SQLite's own text is {@code sqlite3_column_text}) and DuckDB's
+ * {@code UNION(i BIGINT, r DOUBLE)}, which the translation makes where a SQLite result column holds integers and reals
+ * row by row.
  */
-final class SqliteTextConsumer extends BaseConsumer<VarCharVector> {
-    SqliteTextConsumer(VarCharVector vector, int column) {
+final class TextCellConsumer extends BaseConsumer<VarCharVector> {
+    TextCellConsumer(VarCharVector vector, int column) {
         super(vector, column);
     }
 
