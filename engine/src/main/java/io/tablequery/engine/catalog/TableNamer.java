@@ -27,6 +27,8 @@ public final class TableNamer {
     private static final int READ_CODE_POINTS = 1_000;
 
     private static final Set<String> RESERVED_PREFIXES = Set.of("tq_", "sqlite_");
+    /** The name of a table whose file, sheet or title has no letter or digit. */
+    private static final String NO_NAME = "table";
 
     private TableNamer() {}
 
@@ -81,8 +83,8 @@ public final class TableNamer {
      * @return the base name, before uniqueness suffixes
      */
     public static String forDatabaseTable(String tableName) {
-        String cleaned = tableName.replace("\0", "").strip();
-        return unreserved(cleaned.isEmpty() ? "table" : cleaned);
+        String trimmed = tableName.replace("\0", "").strip();
+        return unreserved(trimmed.isEmpty() ? NO_NAME : trimmed);
     }
 
     /**
@@ -105,7 +107,7 @@ public final class TableNamer {
     }
 
     private static String generated(String raw) {
-        return fit(unreserved(withoutRepeats(sanitize(raw))), MAX_CODE_POINTS);
+        return fit(unreserved(cleaned(raw)), MAX_CODE_POINTS);
     }
 
     /**
@@ -113,14 +115,19 @@ public final class TableNamer {
      * one file apart, is kept whole (within the limit) and the first cut after a whole word to the room left.
      */
     private static String generated(String first, String second) {
-        String both = unreserved(withoutRepeats(sanitize(first + "_" + second)));
+        String both = unreserved(cleaned(first + "_" + second));
         if (both.codePointCount(0, both.length()) <= MAX_CODE_POINTS) {
             return both;
         }
-        String last = fit(withoutRepeats(sanitize(second)), MAX_CODE_POINTS);
+        String last = fit(cleaned(second), MAX_CODE_POINTS);
         int room = MAX_CODE_POINTS - last.codePointCount(0, last.length()) - 1;
-        String head = room > 0 ? fit(withoutRepeats(sanitize(first)), room) : "";
-        return fit(unreserved(head.isEmpty() || head.equals("table") ? last : head + "_" + last), MAX_CODE_POINTS);
+        String head = room > 0 ? fit(cleaned(first), room) : "";
+        return fit(unreserved(head.isEmpty() || head.equals(NO_NAME) ? last : head + "_" + last), MAX_CODE_POINTS);
+    }
+
+    /** A name's words, sanitized, each repeated run written once. */
+    private static String cleaned(String raw) {
+        return withoutRepeats(sanitize(raw));
     }
 
     static String sanitize(String raw) {
@@ -141,7 +148,7 @@ public final class TableNamer {
         while (out.length() > 0 && out.charAt(out.length() - 1) == '_') {
             out.setLength(out.length() - 1);
         }
-        return out.length() == 0 ? "table" : out.toString();
+        return out.length() == 0 ? NO_NAME : out.toString();
     }
 
     /** Writes once a run of two or more words that repeats the run just before it. */

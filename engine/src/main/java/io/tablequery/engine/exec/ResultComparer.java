@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * Compares the final tables a plan left on a SQLite and a DuckDB connection: by row count, by value and by storage
- * class, reals by the text SQLite writes for them (what a user reads), in SQLite's order when the step orders its
- * rows, else as unordered rows.
+ * class, reals by the text SQLite writes for them (17 digits, so two reals agree when their doubles do), in SQLite's
+ * order when the step orders its rows, else as unordered rows.
  */
 public final class ResultComparer {
     /** The rows compared per final table at most. */

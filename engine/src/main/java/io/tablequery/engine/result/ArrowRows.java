@@ -114,8 +114,8 @@ public final class ArrowRows {
     }
 
     /**
-     * Tells whether DuckDB's own Arrow export gives every column in a form {@link #text} writes as SQLite would: text,
-     * whole numbers and doubles. Other types (the union of integers and reals, blobs) are read through arrow-jdbc.
+     * Tells whether DuckDB's own Arrow export gives every column in a form {@link #text} writes as every engine's cells
+     * are written: text, whole numbers and doubles. Other types (the union of integers and reals, blobs) are read through arrow-jdbc.
      */
     private static boolean exportable(ResultSetMetaData meta) throws SQLException {
         for (int column = 1; column <= meta.getColumnCount(); column++) {
@@ -147,7 +147,7 @@ public final class ArrowRows {
 
     /**
      * How a column is read: as text, except a DuckDB double, which is read as a double for {@link #text} to write as
-     * SQLite writes a REAL, so a result reads the same whichever engine made it. A SQLite column stays text, as its
+     * {@link RealText} does, so a result reads the same whichever engine made it. A SQLite column stays text, as its
      * declared type does not bind its values.
      */
     private static ArrowType cellType(JdbcFieldInfo field, boolean typed) {

@@ -2,6 +2,7 @@ package io.tablequery.engine.result;
 
 import com.fasterxml.jackson.core.io.NumberOutput;
 import io.tablequery.dialects.SqliteReals;
+import java.math.BigDecimal;
 
 /**
  * The text every answer gives a REAL: the shortest decimal that reads back as the same double (what Python,
@@ -24,21 +25,8 @@ public final class RealText {
         if (value == 0 || !Double.isFinite(value)) {
             return SqliteReals.text(value);
         }
-        String java = NumberOutput.toString(Math.abs(value), true);
-        int e = java.indexOf('E');
-        String mantissa = e < 0 ? java : java.substring(0, e);
-        int dot = mantissa.indexOf('.');
-        StringBuilder digits = new StringBuilder(mantissa.length());
-        digits.append(mantissa, 0, dot).append(mantissa, dot + 1, mantissa.length());
-        int pointAt = dot + (e < 0 ? 0 : Integer.parseInt(java.substring(e + 1)));
-        int leading = 0;
-        while (leading < digits.length() - 1 && digits.charAt(leading) == '0') {
-            leading++;
-        }
-        int end = digits.length();
-        while (end > leading + 1 && digits.charAt(end - 1) == '0') {
-            end--;
-        }
-        return SqliteReals.layout(value < 0, digits.substring(leading, end), pointAt - leading);
+        BigDecimal shortest = new BigDecimal(NumberOutput.toString(Math.abs(value), true)).stripTrailingZeros();
+        String digits = shortest.unscaledValue().toString();
+        return SqliteReals.layout(value < 0, digits, digits.length() - shortest.scale());
     }
 }

@@ -7,8 +7,9 @@ import java.util.Comparator;
 /**
  * How a profile writes and orders a column's values, whoever computed it: in the SQLite copy's representation, as a
  * SQLite plan sees them. Integers and 0/1 booleans as decimal text, reals as every answer writes them ({@link
- * RealText}: the shortest text that reads back as the double, {@code -0.0} as {@code 0.0}), dates and timestamps as their ISO text, text as it is. Values order
- * as DuckDB orders the column: numbers by value, everything else by its UTF-8 bytes (code point order).
+ * RealText}: the shortest text that reads back as the double, {@code -0.0} as {@code 0.0}), dates and timestamps as
+ * their ISO text, text as it is. Values order as DuckDB orders the column: numbers by value, everything else by its
+ * UTF-8 bytes (code point order).
  */
 public final class ProfileValues {
     private ProfileValues() {}

@@ -144,7 +144,8 @@ public final class NativeLibraries {
     static Optional<Path> unpackOnnxRuntime(Path directory) throws IOException {
         String platform = onnxPlatform();
         String[] names = {System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni")};
-        URL library = NativeLibraries.class.getResource("/ai/onnxruntime/native/" + platform + "/" + names[0]);
+        String resources = "/ai/onnxruntime/native/" + platform + "/";
+        URL library = NativeLibraries.class.getResource(resources + names[0]);
         if (platform.isEmpty() || library == null || !"jar".equals(library.getProtocol())) {
             return Optional.empty();
         }
@@ -164,8 +165,7 @@ public final class NativeLibraries {
         }
         Files.createDirectories(folder);
         for (String name : names) {
-            try (InputStream in =
-                    NativeLibraries.class.getResourceAsStream("/ai/onnxruntime/native/" + platform + "/" + name)) {
+            try (InputStream in = NativeLibraries.class.getResourceAsStream(resources + name)) {
                 if (in == null) {
                     return Optional.empty();
                 }
@@ -205,8 +205,8 @@ public final class NativeLibraries {
     /**
      * Removes the copies of native libraries that processes unpacked into a temp directory and, killed, never
      * deleted: DuckDB's {@code libduckdb_java*.so}, SQLite's {@code sqlite-*-libsqlitejdbc.so} with its {@code .lck},
-     * and ONNX Runtime's {@code onnxruntime-java*} folders with what they hold, older than {@link #STALE_AFTER}. A copy still loaded by a live process loses only its name: the
-     * process keeps the mapped library.
+     * and ONNX Runtime's {@code onnxruntime-java*} folders with what they hold, older than {@link #STALE_AFTER}. A copy
+     * still loaded by a live process loses only its name: the process keeps the mapped library.
      *
      * @param directory the temp directory
      * @param now the current time

@@ -23,12 +23,11 @@ final class ServeLock implements AutoCloseable {
     /** The lock file's name, in the served directory. */
     static final String FILE = ".tq-serve.lock";
 
+    /** The open lock file, whose lock lasts until it is closed. */
     private final FileChannel channel;
-    private final FileLock lock;
 
-    private ServeLock(FileChannel channel, FileLock lock) {
+    private ServeLock(FileChannel channel) {
         this.channel = channel;
-        this.lock = lock;
     }
 
     /**
@@ -59,7 +58,7 @@ final class ServeLock implements AutoCloseable {
                 channel.close();
                 throw served(directory, shared);
             }
-            return new ServeLock(channel, lock);
+            return new ServeLock(channel);
         } catch (IOException e) {
             closeQuietly(channel);
             throw new UncheckedIOException("could not lock " + directory.resolve(FILE), e);
@@ -93,13 +92,9 @@ final class ServeLock implements AutoCloseable {
         }
     }
 
+    /** Releases the directory: closing the lock file's channel releases its lock. */
     @Override
     public void close() {
-        try {
-            lock.release();
-        } catch (IOException ignored) {
-            // Closing the channel releases it too.
-        }
         closeQuietly(channel);
     }
 }
