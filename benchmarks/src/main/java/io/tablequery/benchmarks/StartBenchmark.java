@@ -16,11 +16,13 @@ import java.util.stream.Stream;
 import org.apache.commons.io.file.PathUtils;
 
 /**
- * What an agent waits for per command: {@code tq search-tables}, {@code tq run-sql} and {@code tq mcp} (started, then
- * initialized, until its first answer) on the sample files, each as a whole process run through a checkout's
- * {@code tq} launcher, on the workspace directory itself and beside a running {@code tq serve}. Cold is the first run
- * after the page cache was dropped (when this process may drop it); warm is the median of the runs after it, the
- * contenders taking turns, so that a baseline checkout ({@code --baseline DIR}, its jar built) is measured side by side.
+ * What an agent waits for per command: {@code tq search-tables}, {@code tq get-schemas}, {@code tq run-sql} and {@code
+ * tq mcp} (started, then initialized, until its first answer) on the sample files, each as a whole process run through
+ * a checkout's {@code tq} launcher: in its own process ({@code TQ_NO_DAEMON=1}), beside a running {@code tq serve}, and
+ * through the resident server that the first command starts. Cold is the first run after the page cache was dropped
+ * (when this process may drop it), and for the resident server the run that starts it; warm is the median of the runs
+ * after it, the contenders taking turns, so that a baseline checkout ({@code --baseline DIR}, its jar built) is
+ * measured side by side (the resident server's rows are this checkout's alone).
  */
 final class StartBenchmark {
     /**
@@ -98,7 +100,7 @@ final class StartBenchmark {
         try (Stream<Path> files = Files.list(samples)) {
             files.sorted().forEach(file -> ingest.add(file.toString()));
         }
-        StartCommands.Timed made = StartCommands.run(launchers.get("this checkout"), ingest, null);
+        StartCommands.Timed made = StartCommands.run(launchers.get("this checkout"), ingest, null, false);
         if (made.failure() != null) {
             throw new IllegalStateException("could not upload the samples: " + made.failure());
         }
@@ -112,7 +114,7 @@ final class StartBenchmark {
             embedded.put(contender, StartCommands.copyWorkspace(prepared, scratch.resolve(slug(contender))));
         }
         for (Case command : cases(plan)) {
-            rows.addAll(measure(command, "embedded", launchers, embedded, settings, dropped, log));
+            rows.addAll(measure(command, EMBEDDED, launchers, embedded, settings, dropped, log));
         }
         Path root = scratch.resolve("served");
         Path served = StartCommands.copyWorkspace(prepared, root.resolve("default"));
@@ -121,8 +123,19 @@ final class StartBenchmark {
             Map<String, Path> beside = new LinkedHashMap<>();
             launchers.keySet().forEach(contender -> beside.put(contender, served));
             for (Case command : cases(plan)) {
-                rows.addAll(measure(command, "beside server", launchers, beside, settings, dropped, log));
+                rows.addAll(measure(command, BESIDE_SERVER, launchers, beside, settings, dropped, log));
             }
+        }
+        Path residentRoot = scratch.resolve("resident");
+        Map<String, Path> resident =
+                Map.of("this checkout", StartCommands.copyWorkspace(prepared, residentRoot.resolve("default")));
+        Map<String, Path> thisCheckout = Map.of("this checkout", launchers.get("this checkout"));
+        try {
+            for (Case command : cases(plan)) {
+                rows.addAll(measure(command, RESIDENT, thisCheckout, resident, settings, dropped, log));
+            }
+        } finally {
+            StartCommands.stopResident(launchers.get("this checkout"), residentRoot);
         }
         Result result = new Result(Machine.describe(), settings.repetitions(), dropped, rows);
         if (settings.results() != null) {
@@ -130,6 +143,18 @@ final class StartBenchmark {
         }
         return result;
     }
+
+    /** In the command's own process ({@code TQ_NO_DAEMON=1}). */
+    static final String EMBEDDED = "embedded";
+
+    /** Through a {@code tq serve} of the data root, started before. */
+    static final String BESIDE_SERVER = "beside server";
+
+    /**
+     * Through the resident server the first command starts: the cold run is that first command, with no server running
+     * before it.
+     */
+    static final String RESIDENT = "resident server";
 
     /** A command an agent runs, with its arguments after {@code --workspace DIR}. */
     record Case(String name, List<String> args, boolean mcp) {}
@@ -140,6 +165,7 @@ final class StartBenchmark {
                         "tq search-tables",
                         List.of("search-tables", "--query", "2025 April May June sales total", "--top-k", "5"),
                         false),
+                new Case("tq get-schemas", List.of("get-schemas", "--tables", "orders,sales_2025_q1"), false),
                 new Case("tq run-sql", List.of("run-sql", "--plan-file", plan.toString()), false),
                 new Case("tq mcp, to its first answer", List.of("mcp"), true));
     }
@@ -154,18 +180,24 @@ final class StartBenchmark {
             PrintStream log)
             throws IOException, InterruptedException {
         Map<String, StartCommands.Timed> cold = new LinkedHashMap<>();
+        boolean resident = where.equals(RESIDENT);
         for (String contender : launchers.keySet()) {
+            if (resident) {
+                StartCommands.stopResident(
+                        launchers.get(contender), workspaces.get(contender).getParent());
+            }
             if (dropCache) {
                 StartCommands.dropPageCache();
             }
-            cold.put(contender, time(command, launchers.get(contender), workspaces.get(contender)));
+            cold.put(contender, time(command, launchers.get(contender), workspaces.get(contender), resident));
         }
         Map<String, List<Double>> warm = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
         launchers.keySet().forEach(contender -> warm.put(contender, new ArrayList<>()));
         for (int i = 0; i < settings.repetitions(); i++) {
             for (String contender : launchers.keySet()) {
-                StartCommands.Timed timed = time(command, launchers.get(contender), workspaces.get(contender));
+                StartCommands.Timed timed =
+                        time(command, launchers.get(contender), workspaces.get(contender), resident);
                 if (timed.failure() != null) {
                     failures.putIfAbsent(contender, timed.failure());
                 } else {
@@ -203,11 +235,13 @@ final class StartBenchmark {
         return rows;
     }
 
-    private static StartCommands.Timed time(Case command, Path launcher, Path workspace)
+    private static StartCommands.Timed time(Case command, Path launcher, Path workspace, boolean resident)
             throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(command.args());
         args.addAll(List.of("--workspace", workspace.toString()));
-        return command.mcp() ? StartCommands.mcpFirstAnswer(launcher, args) : StartCommands.run(launcher, args, null);
+        return command.mcp()
+                ? StartCommands.mcpFirstAnswer(launcher, args, resident)
+                : StartCommands.run(launcher, args, null, resident);
     }
 
     private static String slug(String contender) {

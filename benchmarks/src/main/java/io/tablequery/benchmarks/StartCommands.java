@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 /** Runs a checkout's {@code tq} launcher as a user does, and times it. */
 final class StartCommands {
     private static final Pattern SERVER = Pattern.compile("\"server\":\"([^\"]+)\"");
+    private static final String NO_DAEMON = "TQ_NO_DAEMON";
 
     private StartCommands() {}
 
@@ -30,14 +31,19 @@ final class StartCommands {
      */
     record Timed(double millis, String failure) {}
 
-    /** Runs {@code launcher args...} to its end, feeding {@code stdin} if given. */
-    static Timed run(Path launcher, List<String> args, String stdin) throws IOException, InterruptedException {
+    /**
+     * Runs {@code launcher args...} to its end, feeding {@code stdin} if given; {@code resident} says whether it may
+     * start (and go through) a resident server, else it runs in its own process as {@code TQ_NO_DAEMON=1} asks (a
+     * baseline checkout without resident servers ignores the variable).
+     */
+    static Timed run(Path launcher, List<String> args, String stdin, boolean resident)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(args);
         Path err = Files.createTempFile("tq-start", ".err");
         try {
             long start = System.nanoTime();
-            Process process = new ProcessBuilder(command)
+            Process process = residentOrNot(new ProcessBuilder(command), resident)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(err.toFile())
                     .start();
@@ -58,14 +64,16 @@ final class StartCommands {
     }
 
     /** Starts {@code tq mcp ...}, initializes it and times its first answer to search_tables. */
-    static Timed mcpFirstAnswer(Path launcher, List<String> args) throws IOException, InterruptedException {
+    static Timed mcpFirstAnswer(Path launcher, List<String> args, boolean resident)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(args);
         Path err = Files.createTempFile("tq-start", ".err");
         try {
             long start = System.nanoTime();
-            Process process =
-                    new ProcessBuilder(command).redirectError(err.toFile()).start();
+            Process process = residentOrNot(new ProcessBuilder(command), resident)
+                    .redirectError(err.toFile())
+                    .start();
             BufferedReader out =
                     new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             OutputStream in = process.getOutputStream();
@@ -93,6 +101,29 @@ final class StartCommands {
                     : new Timed(millis, answer == null ? firstError(err) : "the first answer was a tool error");
         } finally {
             Files.deleteIfExists(err);
+        }
+    }
+
+    /** The environment of a command that may start a resident server (idle for ten minutes), or may not. */
+    private static ProcessBuilder residentOrNot(ProcessBuilder builder, boolean resident) {
+        if (resident) {
+            builder.environment().remove(NO_DAEMON);
+            builder.environment().put("TQ_DAEMON_IDLE", "600");
+        } else {
+            builder.environment().put(NO_DAEMON, "1");
+        }
+        return builder;
+    }
+
+    /** Stops the resident server of a data root, if one runs. */
+    static void stopResident(Path launcher, Path root) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(launcher.toString(), "daemon", "stop", "--data", root.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!process.waitFor(2, TimeUnit.MINUTES)) {
+            process.destroyForcibly();
+            throw new IllegalStateException("tq daemon stop did not end in 2 minutes");
         }
     }
 

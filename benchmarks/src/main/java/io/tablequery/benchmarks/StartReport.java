@@ -15,9 +15,11 @@ final class StartReport {
                 + " its exit (`tq mcp`: to its first answer, after `initialize`), on the sample files. Cold is the"
                 + " first run after the page cache was dropped");
         md.append(result.cacheDropped() ? "" : " (it could not be dropped here: cold runs are warm for the disk)");
+        md.append(", and for the resident server the command that starts it, none running before");
         md.append("; warm is the median of %d runs, the contenders taking turns. Reproduce: `./tq bench start"
                         .formatted(result.repetitions())
-                + " --baseline DIR`, with DIR a checkout of the earlier commit whose jar is built.\n\n");
+                + " --baseline DIR`, with DIR a checkout of the earlier commit whose jar is built. Embedded runs set"
+                + " `TQ_NO_DAEMON=1`; the resident server's rows are this checkout's alone.\n\n");
         md.append("| command | where | contender | cold ms | warm ms (min-max) | warm / baseline |\n");
         md.append("|---|---|---|---:|---:|---:|\n");
         for (StartBenchmark.Row row : result.rows()) {

@@ -11,15 +11,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The start benchmark once through this checkout's launcher, so that it cannot rot: every command answers, embedded and
- * beside a running server. The full run is {@code tq bench start}.
+ * The start benchmark once through this checkout's launcher, so that it cannot rot: every command answers, embedded,
+ * beside a running server and through the resident server it starts, which it stops. The full run is {@code tq bench start}.
  */
 class StartBenchmarkTest {
     @TempDir
     Path dir;
 
     @Test
-    void timesEveryCommandOnTheDirectoryAndBesideAServer() throws Exception {
+    void timesEveryCommandOnTheDirectoryBesideAServerAndThroughTheResidentOne() throws Exception {
         Path home = Path.of(System.getProperty("tq.repository", ".."))
                 .toAbsolutePath()
                 .normalize();
@@ -28,16 +28,23 @@ class StartBenchmarkTest {
                 new StartBenchmark.Settings(1, false, home, null, dir, dir.resolve("results")),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
 
-        assertThat(result.rows()).hasSize(6).allSatisfy(row -> {
+        assertThat(result.rows()).hasSize(12).allSatisfy(row -> {
             assertThat(row.failure()).as(row.command() + " " + row.where()).isNull();
             assertThat(row.warmMillis()).isPositive();
         });
-        assertThat(result.rows()).extracting(StartBenchmark.Row::where).containsOnly("embedded", "beside server");
+        assertThat(result.rows())
+                .extracting(StartBenchmark.Row::where)
+                .containsOnly(StartBenchmark.EMBEDDED, StartBenchmark.BESIDE_SERVER, StartBenchmark.RESIDENT);
+        assertThat(dir.resolve("start").resolve("resident").resolve(".tq-served.json"))
+                .as("the resident server the benchmark started is stopped, and its note gone with it")
+                .doesNotExist();
         try (var reports = Files.list(dir.resolve("results"))) {
             Path markdown = reports.filter(file -> file.toString().endsWith(".md"))
                     .findFirst()
                     .orElseThrow();
-            assertThat(Files.readString(markdown)).contains("| tq mcp, to its first answer | beside server |");
+            assertThat(Files.readString(markdown))
+                    .contains("| tq mcp, to its first answer | beside server |")
+                    .contains("| tq get-schemas | resident server |");
         }
     }
 }

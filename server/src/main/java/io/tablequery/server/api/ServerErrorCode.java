@@ -37,7 +37,12 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
     /** {@code tq serve} was started on a directory another server serves: use that one, or stop it first. */
     ROOT_SERVED(15, CONFLICT),
     /** {@code tq serve} could not listen on its port, which another process uses: pick another with --port. */
-    PORT_IN_USE(16, CONFLICT);
+    PORT_IN_USE(16, CONFLICT),
+    /**
+     * The server a command went through was gone before the request reached it (its port refused the connection): the
+     * command finds another way, or says so.
+     */
+    SERVER_GONE(17, ErrorCategory.UNAVAILABLE);
 
     private final ErrorCode errorCode;
 

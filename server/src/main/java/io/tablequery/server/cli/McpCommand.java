@@ -18,6 +18,9 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -37,6 +40,9 @@ import picocli.CommandLine.Spec;
 final class McpCommand implements Callable<Integer> {
     private static final Logger LOG = LoggerFactory.getLogger("tq.request");
 
+    /** How often a client passing calls to a server pings it. */
+    private static final Duration PING_EVERY = Duration.ofMinutes(1);
+
     @Spec
     CommandSpec spec;
 
@@ -55,6 +61,9 @@ final class McpCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         target.searchBy(search.mode());
+        if (engines.given() || queryTimeout.given()) {
+            target.startNoServer();
+        }
         PrintStream protocol = System.out;
         System.setOut(System.err);
         PrintWriter err = spec.commandLine().getErr();
@@ -100,11 +109,37 @@ final class McpCommand implements Callable<Integer> {
                             "tablequery MCP server over stdio, passing calls to the server of workspace '%s' at %s%n",
                             remote.workspace(), remote.server());
                     err.flush();
+                    ScheduledExecutorService pings = keepAlive(client);
                     awaitEnd(inputClosed);
+                    pings.shutdownNow();
                     client.close();
                     server.close();
                     return 0;
                 });
+    }
+
+    /**
+     * Pings the server every {@link #PING_EVERY} while the client is connected: a resident server counts the session's
+     * idle gaps as idle time, and would stop under a client that is only thinking.
+     */
+    private static ScheduledExecutorService keepAlive(McpSyncClient client) {
+        ScheduledExecutorService pings = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "tq-mcp-ping");
+            thread.setDaemon(true);
+            return thread;
+        });
+        pings.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        client.ping();
+                    } catch (RuntimeException e) {
+                        // The next tool call reports a server that is gone.
+                    }
+                },
+                PING_EVERY.toSeconds(),
+                PING_EVERY.toSeconds(),
+                TimeUnit.SECONDS);
+        return pings;
     }
 
     private static void awaitEnd(CountDownLatch inputClosed) {

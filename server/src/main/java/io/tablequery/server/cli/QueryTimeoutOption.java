@@ -13,6 +13,15 @@ final class QueryTimeoutOption {
             description = "How long one query or plan may run before it is cancelled (default: ${DEFAULT-VALUE}).")
     int seconds;
 
+    /**
+     * Tells whether the limit was set to other than the default.
+     *
+     * @return true when it differs from a server's
+     */
+    boolean given() {
+        return seconds != QueryDeadline.DEFAULT_TIMEOUT_SECONDS;
+    }
+
     /** The time limit. */
     Duration timeout() {
         return Duration.ofSeconds(seconds);

@@ -9,10 +9,12 @@ import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.workspace.WorkspaceExport;
 import io.tablequery.server.api.ExportArchive;
+import io.tablequery.server.api.ServerErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -158,6 +160,12 @@ record RemoteWorkspace(URI server, String workspace) {
             try (InputStream in = connection.getInputStream()) {
                 return answer.read(in);
             }
+        } catch (ConnectException e) {
+            throw new EngineException(
+                    ServerErrorCode.SERVER_GONE,
+                    "the server at %s refused the connection (%s): it has stopped; run the command again"
+                            .formatted(server, e.getMessage()),
+                    e);
         } catch (IOException e) {
             throw new UncheckedIOException("could not reach the server at " + server + ": " + e.getMessage(), e);
         } finally {

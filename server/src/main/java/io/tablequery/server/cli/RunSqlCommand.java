@@ -100,6 +100,9 @@ final class RunSqlCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--citations: " + e.getMessage());
         }
+        if (engines.given()) {
+            target.startNoServer();
+        }
         JsonNode response;
         try (ConfiguredPlugins plugins = engines.configure()) {
             response = target.call(

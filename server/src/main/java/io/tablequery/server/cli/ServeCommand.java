@@ -32,6 +32,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -182,6 +183,18 @@ final class ServeCommand implements Callable<Integer> {
                     + " refuses to start on a directory another server serves, and names that server.")
     boolean sharedRoot;
 
+    @Option(
+            names = "--idle-exit",
+            paramLabel = "SECONDS",
+            defaultValue = "0",
+            description = "Stop after the server has answered no request for this long; 0 serves until stopped"
+                    + " (default: ${DEFAULT-VALUE}).")
+    long idleExit;
+
+    /** Set by a command that starts the server for its data root ({@link ResidentServer}). */
+    @Option(names = "--resident", hidden = true)
+    boolean resident;
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -232,6 +245,10 @@ final class ServeCommand implements Callable<Integer> {
                             + " --max-large-queries-per-workspace 1 up to --max-queries-per-workspace; --max-queued"
                             + " and --large-query-rows 0 or more)");
         }
+        if (idleExit < 0) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--idle-exit takes 0 or more seconds, not " + idleExit);
+        }
         Path noted = target.workspace != null ? target.workspace : root;
         ServeLock hold = ServeLock.acquire(noted, sharedRoot);
         try {
@@ -266,6 +283,9 @@ final class ServeCommand implements Callable<Integer> {
             if (target.workspace != null) {
                 registry.serve(target.workspace);
                 uploads = target.workspace.resolve("tmp");
+            } else if (resident) {
+                serveExisting(root, registry);
+                uploads = root;
             } else {
                 openAll(root, target.root == null, registry, options, err);
                 uploads = root;
@@ -307,19 +327,23 @@ final class ServeCommand implements Callable<Integer> {
         registry.announce(url);
         if (!sharedRoot || ServedNote.holder(noted).isEmpty()) {
             // Of servers sharing a root, the first to start is the one the command line goes through.
-            ServedNote.write(noted, url, target.workspace == null);
+            ServedNote.write(noted, url, target.workspace == null, resident, idleExit);
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime()
-                .addShutdownHook(new Thread(
-                        () -> {
-                            server.close();
-                            plugins.close();
-                            ServedNote.remove(noted);
-                            hold.close();
-                            stopped.countDown();
-                        },
-                        "tq-shutdown"));
+        AtomicBoolean stopping = new AtomicBoolean();
+        Runnable stop = () -> {
+            if (stopping.compareAndSet(false, true)) {
+                server.close();
+                plugins.close();
+                ServedNote.remove(noted);
+                hold.close();
+                stopped.countDown();
+            }
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "tq-shutdown"));
+        if (idleExit > 0) {
+            stopWhenIdle(server, Duration.ofSeconds(idleExit), stop, err);
+        }
         err.printf(
                 mode == AuthMode.NONE
                         ? "tablequery serves %s on http://%s:%d without API keys: anyone who reaches the port may do"
@@ -331,6 +355,32 @@ final class ServeCommand implements Callable<Integer> {
         err.flush();
         stopped.await();
         return 0;
+    }
+
+    /**
+     * Stops the server, on a daemon thread that looks a few times per idle period, once it has had no request for
+     * {@code limit}.
+     */
+    private static void stopWhenIdle(TqServer server, Duration limit, Runnable stop, PrintWriter err) {
+        long pollMillis = Math.max(100, Math.min(5_000, limit.toMillis() / 4));
+        Thread watcher = new Thread(
+                () -> {
+                    long watching = System.nanoTime();
+                    try {
+                        // Counted from now at the earliest: starting may have taken longer than the limit.
+                        while (server.idle().compareTo(limit) < 0 || System.nanoTime() - watching < limit.toNanos()) {
+                            Thread.sleep(pollMillis);
+                        }
+                        err.printf("no request for %d s: the server stops%n", limit.toSeconds());
+                        err.flush();
+                        stop.run();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "tq-idle-exit");
+        watcher.setDaemon(true);
+        watcher.start();
     }
 
     /** Fails with {@code PORT_IN_USE} when another process listens on the port asked for. */
@@ -400,6 +450,19 @@ final class ServeCommand implements Callable<Integer> {
         return names.size() <= 20
                 ? names.toString()
                 : "%,d workspaces (%s, ...)".formatted(names.size(), String.join(", ", names.subList(0, 5)));
+    }
+
+    /** Serves the workspaces under the root that exist: a resident server makes none and loads no samples. */
+    private static void serveExisting(Path root, WorkspaceRegistry registry) throws IOException {
+        try (Stream<Path> entries = Files.list(root)) {
+            entries.filter(Files::isDirectory)
+                    .filter(p -> WorkspaceRegistry.VALID_NAME
+                            .matcher(p.getFileName().toString())
+                            .matches())
+                    .filter(Workspace::exists)
+                    .sorted()
+                    .forEach(registry::serve);
+        }
     }
 
     private static void openAll(

@@ -68,13 +68,19 @@ final class ServeLock implements AutoCloseable {
     /** The refusal, naming the server that holds the directory when its note says which. */
     private static EngineException served(Path directory, boolean shared) {
         String holder = ServedNote.holder(directory)
-                .map(note -> "process %d at %s (serving since %s)".formatted(note.pid(), note.server(), note.since()))
+                .map(note -> "%sprocess %d at %s (serving since %s)"
+                        .formatted(note.resident() ? "resident server, " : "", note.pid(), note.server(), note.since()))
                 .orElse("another tq serve, which is starting or has not said where it listens,");
-        String next = shared
-                ? "stop it, or restart it with --shared-root to serve the directory from several servers"
-                : "use that server (tq commands on its workspaces go through it), stop it first, or start every"
-                        + " server of the directory with --shared-root when several are meant to serve it behind a"
-                        + " router";
+        boolean resident =
+                ServedNote.holder(directory).map(ServedNote::resident).orElse(false);
+        String next = resident
+                ? "it is the resident server that tq commands started; stop it with tq daemon stop --data " + directory
+                        + " and start this one again"
+                : shared
+                        ? "stop it, or restart it with --shared-root to serve the directory from several servers"
+                        : "use that server (tq commands on its workspaces go through it), stop it first, or start every"
+                                + " server of the directory with --shared-root when several are meant to serve it behind a"
+                                + " router";
         return new EngineException(
                 ServerErrorCode.ROOT_SERVED,
                 "%s is already served by %s: %s".formatted(directory, holder, next),

@@ -26,8 +26,11 @@ import java.util.Optional;
  * @param since when it started serving
  * @param server its base URL, as a client on this machine reaches it
  * @param children true when it serves the directories under the noted one, false when it serves the noted one
+ * @param resident true for a resident server that a command started ({@link ResidentServer}), false for {@code tq
+ *     serve}
+ * @param idleExitSeconds how long the server stays without a request before it stops, 0 when it does not stop
  */
-record ServedNote(long pid, Instant since, URI server, boolean children) {
+record ServedNote(long pid, Instant since, URI server, boolean children, boolean resident, long idleExitSeconds) {
     /** The note's file name. */
     static final String FILE = ".tq-served.json";
 
@@ -42,9 +45,12 @@ record ServedNote(long pid, Instant since, URI server, boolean children) {
      * @param directory the data root or the workspace directory
      * @param server the server's base URL
      * @param children whether the workspaces are the directory's children
+     * @param resident whether a command started the server
+     * @param idleExitSeconds how long the server stays without a request, 0 for ever
      */
-    static void write(Path directory, URI server, boolean children) {
-        ServedNote note = new ServedNote(ProcessHandle.current().pid(), Instant.now(), server, children);
+    static void write(Path directory, URI server, boolean children, boolean resident, long idleExitSeconds) {
+        ServedNote note = new ServedNote(
+                ProcessHandle.current().pid(), Instant.now(), server, children, resident, idleExitSeconds);
         Path partial = directory.resolve(FILE + "." + note.pid());
         try {
             Files.writeString(partial, JsonCodec.write(note), StandardCharsets.UTF_8);
@@ -115,11 +121,22 @@ record ServedNote(long pid, Instant since, URI server, boolean children) {
                 .map(note -> new RemoteWorkspace(note.server(), name.toString()));
     }
 
-    private boolean alive() {
+    /**
+     * Whether the process that wrote the note still runs.
+     *
+     * @return true while it runs
+     */
+    boolean alive() {
         return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
     }
 
-    private static Optional<ServedNote> read(Path directory) {
+    /**
+     * The note in a directory, whether its writer runs or not.
+     *
+     * @param directory the data root or the workspace directory
+     * @return the note, or empty when there is none or it cannot be read
+     */
+    static Optional<ServedNote> read(Path directory) {
         try {
             String json = Files.readString(directory.resolve(FILE), StandardCharsets.UTF_8);
             return Optional.of(JsonCodec.read(json, ServedNote.class));

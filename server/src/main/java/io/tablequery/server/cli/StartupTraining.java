@@ -83,7 +83,8 @@ public final class StartupTraining {
                         + " \\\"city\\\"\",\"source_table_names\":[\"orders\"],\"destine_table_name\":"
                         + "\"final_table_step1\",\"destine_table_type\":\"final\",\"destine_table_description\":"
                         + "\"Totals by city\"}]}");
-        List<String> ingest = new ArrayList<>(List.of("ingest", "--workspace", workspace.toString()));
+        // In this process: a resident server would outlive the training, on a directory it deletes.
+        List<String> ingest = new ArrayList<>(List.of("ingest", "--no-daemon", "--workspace", workspace.toString()));
         Path samples = ServeCommand.samplesDirectory();
         if (Files.isDirectory(samples)) {
             try (Stream<Path> files = Files.list(samples)) {
@@ -91,7 +92,7 @@ public final class StartupTraining {
             }
         }
         run(ingest.toArray(String[]::new));
-        List<String> ws = List.of("--workspace", workspace.toString());
+        List<String> ws = List.of("--no-daemon", "--workspace", workspace.toString());
         for (List<String> command : List.of(
                 List.of("files"),
                 List.of("tables"),

@@ -95,6 +95,7 @@ public final class TqMain {
         subcommands.put("duck", DuckCommand::new);
         subcommands.put("source-cells", SourceCellsCommand::new);
         subcommands.put("mcp", McpCommand::new);
+        subcommands.put("daemon", DaemonCommand::new);
         return Collections.unmodifiableMap(subcommands);
     }
 }

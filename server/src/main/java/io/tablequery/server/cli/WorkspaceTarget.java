@@ -9,22 +9,29 @@ import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceHolder;
+import io.tablequery.server.api.ServerErrorCode;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * Where a command runs: on the workspace directory itself (embedded), or through the tq server that holds it. A
  * server that holds the directory says where it listens in the directory's holder note, and a server of a data root
  * (or of one directory) in its {@link ServedNote}, so a command beside a running {@code tq serve} goes through it
- * without being told, whether the server has the workspace open or not; {@code --server URL} names a server outright, and the workspace
- * is then named by the directory's name. Both ways print the same, because the server answers with the same views the
- * embedded command builds. A workspace held by another command (not a server) is waited for, up to
- * {@link #LOCK_WAIT}.
+ * without being told, whether the server has the workspace open or not; {@code --server URL} names a server outright,
+ * and the workspace is then named by the directory's name. When no server holds an existing workspace, the command
+ * starts the resident server of its data root ({@link ResidentServer}) and goes through it, unless told not to
+ * ({@code --no-daemon}, {@code TQ_NO_DAEMON}) or asking for what that server would not do. Both ways print the same,
+ * because the server answers with the same views the embedded command builds. A server that stopped before it took
+ * the request is given up for another way; a workspace held by another command (not a server) is waited for; both up
+ * to {@link #LOCK_WAIT}.
  */
 public final class WorkspaceTarget {
     /** How long a command waits for another command that holds the workspace. */
@@ -33,8 +40,25 @@ public final class WorkspaceTarget {
     private static final Duration POLL = Duration.ofMillis(50);
     private static final String WORKSPACE_NOT_FOUND = CatalogErrorCode.WORKSPACE_NOT_FOUND.name();
 
+    /** The answers of a server that stopped before it took the request, which is then sent elsewhere. */
+    private static final Set<String> GONE =
+            Set.of(ServerErrorCode.SERVER_GONE.name(), ServerErrorCode.SERVER_STOPPING.name());
+
     @Mixin
     WorkspaceOption workspace;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    @Option(
+            names = "--no-daemon",
+            description = "When no server holds the workspace, run in this process instead of starting a resident"
+                    + " server for its data root (as $" + ResidentServer.OFF_VARIABLE + "=1 does). A server that"
+                    + " holds the workspace still answers.")
+    boolean noDaemon;
+
+    /** Whether this command may start a resident server: not when it asks for what that server would not do. */
+    private boolean residentAllowed = true;
 
     @Option(
             names = "--server",
@@ -50,6 +74,18 @@ public final class WorkspaceTarget {
      */
     void searchBy(SearchMode mode) {
         workspace.options = workspace.options.withSearch(mode);
+        if (mode != SearchMode.MEANING) {
+            // A resident server searches by meaning, as tq serve does.
+            residentAllowed = false;
+        }
+    }
+
+    /**
+     * Runs this command in its own process unless a server holds the workspace already: for options a resident
+     * server would not apply (an engine's settings, a time limit of its own).
+     */
+    void startNoServer() {
+        residentAllowed = false;
     }
 
     /**
@@ -61,20 +97,31 @@ public final class WorkspaceTarget {
      * @return the result
      */
     <T> T run(Function<Workspace, T> embedded, Function<RemoteWorkspace, T> remote) {
-        Located located = locate();
-        if (located.remote() != null) {
+        long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
+        while (true) {
+            Located located = locate();
+            if (located.remote() == null) {
+                try (Workspace open = located.embedded()) {
+                    return embedded.apply(open);
+                }
+            }
             try {
                 return remote.apply(located.remote());
             } catch (EngineException e) {
-                if (!located.byServedNote() || !e.getErrorCode().name().equals(WORKSPACE_NOT_FOUND)) {
+                String code = e.getErrorCode().name();
+                if (located.byServedNote() && code.equals(WORKSPACE_NOT_FOUND)) {
+                    // A directory made under the data root after the server listed it: the server does not serve it.
+                    try (Workspace open = workspace.open()) {
+                        return embedded.apply(open);
+                    }
+                }
+                if (!located.byServedNote() || !GONE.contains(code) || System.nanoTime() - deadline > 0) {
                     throw e;
                 }
-                // A directory made under the data root after the server listed it: the server does not serve it.
-                located = new Located(workspace.open(), null, false);
+                // The server stopped (idle, or told to) before it took the request: once it is gone, a new one starts
+                // or the command runs here.
             }
-        }
-        try (Workspace open = located.embedded()) {
-            return embedded.apply(open);
+            pause();
         }
     }
 
@@ -130,6 +177,17 @@ public final class WorkspaceTarget {
         if (served.isPresent()) {
             return new Located(null, served.get(), true);
         }
+        Optional<RemoteWorkspace> holding = servingHolder(directory);
+        if (holding.isPresent()) {
+            return new Located(null, holding.get(), false);
+        }
+        if (!noDaemon && residentAllowed && ResidentServer.enabled(System.getenv())) {
+            Optional<RemoteWorkspace> started =
+                    ResidentServer.start(directory, spec.commandLine().getErr());
+            if (started.isPresent()) {
+                return new Located(null, started.get(), true);
+            }
+        }
         long deadline = System.nanoTime() + LOCK_WAIT.toNanos();
         while (true) {
             try {
@@ -138,13 +196,9 @@ public final class WorkspaceTarget {
                 if (!e.getErrorCode().equals(CatalogErrorCode.WORKSPACE_LOCKED.toErrorCode())) {
                     throw e;
                 }
-                Optional<WorkspaceHolder> holder = WorkspaceHolder.read(directory);
-                if (holder.isPresent() && holder.get().serves() && holder.get().alive()) {
-                    return new Located(
-                            null,
-                            new RemoteWorkspace(
-                                    holder.get().server(), holder.get().workspace()),
-                            false);
+                holding = servingHolder(directory);
+                if (holding.isPresent()) {
+                    return new Located(null, holding.get(), false);
                 }
                 if (System.nanoTime() - deadline > 0) {
                     throw e;
@@ -152,6 +206,13 @@ public final class WorkspaceTarget {
             }
             pause();
         }
+    }
+
+    /** The server that holds the workspace open, by the directory's holder note, when one does. */
+    private static Optional<RemoteWorkspace> servingHolder(Path directory) {
+        return WorkspaceHolder.read(directory)
+                .filter(holder -> holder.serves() && holder.alive())
+                .map(holder -> new RemoteWorkspace(holder.server(), holder.workspace()));
     }
 
     private static void pause() {

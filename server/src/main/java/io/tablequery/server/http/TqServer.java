@@ -41,6 +41,7 @@ public final class TqServer implements AutoCloseable {
     private final McpEndpoint mcp;
     private final RunningCalls running;
     private final GracefulHandler inFlight;
+    private final IdleWatch idle;
     private final WorkspaceRegistry workspaces;
 
     private TqServer(
@@ -48,11 +49,13 @@ public final class TqServer implements AutoCloseable {
             McpEndpoint mcp,
             RunningCalls running,
             GracefulHandler inFlight,
+            IdleWatch idle,
             WorkspaceRegistry workspaces) {
         this.app = app;
         this.mcp = mcp;
         this.running = running;
         this.inFlight = inFlight;
+        this.idle = idle;
         this.workspaces = workspaces;
     }
 
@@ -96,6 +99,7 @@ public final class TqServer implements AutoCloseable {
         AdmissionGate gate = new AdmissionGate(settings.limits(), workspaces::contains);
         RunningCalls running = new RunningCalls();
         GracefulHandler inFlight = new GracefulHandler();
+        IdleWatch idle = new IdleWatch();
         RequestObserver observer = new RequestObserver();
         observer.bind(new WorkspaceMetrics(workspaces));
         McpEndpoint mcp = new McpEndpoint(
@@ -123,6 +127,7 @@ public final class TqServer implements AutoCloseable {
             // what Jetty answers itself (a stopping server's 503, a request it cannot read) is JSON like the routes.
             config.jetty.modifyServer(server -> {
                 server.insertHandler(inFlight);
+                server.insertHandler(idle);
                 server.setErrorHandler(new JsonErrorHandler());
             });
             config.jetty.modifyServletContextHandler(context -> {
@@ -161,7 +166,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.error(HttpStatus.METHOD_NOT_ALLOWED.getCode(), "*", ErrorMapper::methodNotAllowed);
         });
         app.start();
-        return new TqServer(app, mcp, running, inFlight, workspaces);
+        return new TqServer(app, mcp, running, inFlight, idle, workspaces);
     }
 
     private static void describeRoutes(
@@ -416,6 +421,15 @@ public final class TqServer implements AutoCloseable {
      */
     public int port() {
         return app.port();
+    }
+
+    /**
+     * How long the server has had no request: since the last one ended, or zero while one is in flight.
+     *
+     * @return the idle time
+     */
+    public Duration idle() {
+        return idle.idle();
     }
 
     /**

@@ -1,0 +1,126 @@
+package io.tablequery.server.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code tq daemon status|stop}: the resident server that commands start for a data root ({@link ResidentServer}).
+ */
+@Command(
+        name = "daemon",
+        description = "Show (status) or stop (stop) the resident server that commands start for a data root when no"
+                + " server holds their workspace. status exits 3 when no server serves the root.")
+final class DaemonCommand implements Callable<Integer> {
+    /** {@code status}'s exit code when nothing serves the root, as service managers answer. */
+    static final int NOT_RUNNING = 3;
+
+    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+
+    /** What to do. */
+    enum Action {
+        status,
+        stop
+    }
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "ACTION", description = "status or stop.")
+    Action action;
+
+    @ArgGroup(exclusive = true)
+    Where where = new Where();
+
+    /** The data root, named outright or by one of its workspaces. */
+    static final class Where {
+        @Option(
+                names = "--data",
+                paramLabel = "ROOT",
+                description = "The data root (default: the root of the default workspace, ./data).")
+        Path root;
+
+        @Option(names = "--workspace", paramLabel = "DIR", description = "A workspace under the data root.")
+        Path workspace;
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Path root = root();
+        PrintWriter out = spec.commandLine().getOut();
+        Optional<ServedNote> note = ServedNote.read(root).filter(ServedNote::alive);
+        if (note.isEmpty()) {
+            out.printf("no server serves %s%n", root);
+            out.flush();
+            return action == Action.status ? NOT_RUNNING : 0;
+        }
+        ServedNote served = note.get();
+        if (action == Action.status) {
+            out.println(describe(root, served));
+            out.flush();
+            return 0;
+        }
+        if (!served.resident()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(
+                    "%s is served by tq serve (process %d at %s), not by a resident server: stop it where it runs%n",
+                    root, served.pid(), served.server());
+            err.flush();
+            return 1;
+        }
+        return stop(root, served, out);
+    }
+
+    private int stop(Path root, ServedNote served, PrintWriter out) throws InterruptedException {
+        Optional<ProcessHandle> process = ProcessHandle.of(served.pid());
+        if (process.isPresent() && process.get().destroy()) {
+            try {
+                process.get().onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                spec.commandLine()
+                        .getErr()
+                        .printf(
+                                "the resident server (process %d) did not stop in %d s; it is being killed%n",
+                                served.pid(), STOP_WAIT.toSeconds());
+                process.get().destroyForcibly();
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("could not wait for process " + served.pid(), e);
+            }
+        }
+        out.printf("stopped the resident server of %s (process %d at %s)%n", root, served.pid(), served.server());
+        out.flush();
+        return 0;
+    }
+
+    private Path root() {
+        if (where.root != null) {
+            return where.root.toAbsolutePath().normalize();
+        }
+        Path workspace = (where.workspace != null ? where.workspace : Path.of(WorkspaceOption.DEFAULT))
+                .toAbsolutePath()
+                .normalize();
+        return workspace.getParent() == null ? workspace : workspace.getParent();
+    }
+
+    /** The status line: who serves the root, where, since when, for how long, and where its log is. */
+    static String describe(Path root, ServedNote served) {
+        String kind = served.resident() ? "a resident server" : "tq serve";
+        String stops = served.idleExitSeconds() > 0
+                ? "stops after %d s without a request".formatted(served.idleExitSeconds())
+                : "runs until stopped";
+        String log = served.resident() ? "; its log: " + root.resolve(ResidentServer.LOG) : "";
+        return "%s serves %s: process %d at %s, since %s; %s%s"
+                .formatted(kind, root, served.pid(), served.server(), served.since(), stops, log);
+    }
+}

@@ -1,0 +1,215 @@
+package io.tablequery.server.cli;
+
+import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.http.WorkspaceRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The resident server a command starts for its data root when no server holds the workspace: a {@code tq serve} of
+ * the root in the background, on loopback and a free port, that loads the search models once and keeps workspaces
+ * open, so that the next commands are answered by it instead of each opening the workspace (and loading the models)
+ * itself. It writes its log beside the workspaces ({@value #LOG}), stops after {@link #IDLE_VARIABLE} seconds without a
+ * request (15 minutes by default), and is found by later commands through its {@link ServedNote}. Commands that race
+ * to start it start one: they take turns on a file lock in the root ({@value #START_LOCK}).
+ */
+final class ResidentServer {
+    /** Set to anything but {@code 0} or empty, commands run in their own process instead of starting a server. */
+    static final String OFF_VARIABLE = "TQ_NO_DAEMON";
+
+    /** Seconds a resident server stays without a request before it stops. */
+    static final String IDLE_VARIABLE = "TQ_DAEMON_IDLE";
+
+    /** The idle time when {@link #IDLE_VARIABLE} is not set. */
+    static final Duration DEFAULT_IDLE = Duration.ofMinutes(15);
+
+    /** The resident server's log, in the data root: its standard output and error, from its latest start. */
+    static final String LOG = ".tq-server.log";
+
+    /** The lock commands take turns on to start the server. */
+    static final String START_LOCK = ".tq-start.lock";
+
+    /** How long a command waits for the server it started to say where it listens. */
+    private static final Duration START_WAIT = Duration.ofSeconds(30);
+
+    private static final Duration POLL = Duration.ofMillis(20);
+
+    /** What Arrow needs of the JDK, which the jar's manifest says for {@code -jar}. */
+    private static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
+
+    /** util-linux's setsid, which runs a program in a new session under the same process id. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
+
+    /** Threads of this process starting a server take turns here, as the file lock is held per process. */
+    private static final ReentrantLock STARTING = new ReentrantLock();
+
+    private ResidentServer() {}
+
+    /**
+     * Tells whether commands may start a resident server, as the environment says.
+     *
+     * @param environment the process's environment
+     * @return false when {@link #OFF_VARIABLE} is set
+     */
+    static boolean enabled(Map<String, String> environment) {
+        String off = environment.get(OFF_VARIABLE);
+        return off == null || off.isBlank() || off.trim().equals("0");
+    }
+
+    /**
+     * Starts the resident server for the data root of a workspace, or finds the one another command started
+     * meanwhile, and returns the workspace on it.
+     *
+     * @param workspace the workspace directory, absolute and normalized
+     * @param err where a command says why it runs in its own process after all
+     * @return the workspace on the server, or empty when there is no server to go through: the workspace does not
+     *     exist yet (it is made here, and the server of its root finds it later), its name is not a served name, or
+     *     the server did not start (said on {@code err})
+     */
+    static Optional<RemoteWorkspace> start(Path workspace, PrintWriter err) {
+        Path root = workspace.getParent();
+        Path name = workspace.getFileName();
+        if (root == null
+                || name == null
+                || !WorkspaceRegistry.VALID_NAME.matcher(name.toString()).matches()
+                || !Workspace.exists(workspace)) {
+            return Optional.empty();
+        }
+        STARTING.lock();
+        try (FileChannel channel = FileChannel.open(
+                        root.resolve(START_LOCK), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                FileLock ignored = channel.lock()) {
+            Optional<RemoteWorkspace> running = ServedNote.serverFor(workspace);
+            if (running.isPresent()) {
+                return running;
+            }
+            return launch(root, workspace, err);
+        } catch (IOException e) {
+            err.printf("tq: could not start a server for %s (%s); running in this process%n", root, e.getMessage());
+            err.flush();
+            return Optional.empty();
+        } finally {
+            STARTING.unlock();
+        }
+    }
+
+    /** Starts {@code tq serve} for the root and waits until its note names where it listens. */
+    private static Optional<RemoteWorkspace> launch(Path root, Path workspace, PrintWriter err) throws IOException {
+        Path log = root.resolve(LOG);
+        Process process = new ProcessBuilder(command(root, idle(System.getenv())))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
+        process.getOutputStream().close();
+        long deadline = System.nanoTime() + START_WAIT.toNanos();
+        while (process.isAlive() && System.nanoTime() - deadline < 0) {
+            Optional<ServedNote> note = ServedNote.read(root).filter(written -> written.pid() == process.pid());
+            if (note.isPresent()) {
+                return ServedNote.serverFor(workspace);
+            }
+            pause();
+        }
+        if (process.isAlive()) {
+            process.destroy();
+        }
+        err.printf(
+                "tq: the server for %s did not start (%s; its log: %s); running in this process%n",
+                root, process.isAlive() ? "no answer in " + START_WAIT.toSeconds() + " s" : "it stopped", log);
+        err.flush();
+        return Optional.empty();
+    }
+
+    /**
+     * The idle time the environment asks for.
+     *
+     * @param environment the process's environment
+     * @return {@link #IDLE_VARIABLE}'s seconds, or {@link #DEFAULT_IDLE} when it is not a positive number
+     */
+    static Duration idle(Map<String, String> environment) {
+        String seconds = environment.get(IDLE_VARIABLE);
+        if (seconds != null) {
+            try {
+                long parsed = Long.parseLong(seconds.trim());
+                if (parsed > 0) {
+                    return Duration.ofSeconds(parsed);
+                }
+            } catch (NumberFormatException e) {
+                // Not a number: the default.
+            }
+        }
+        return DEFAULT_IDLE;
+    }
+
+    /**
+     * The command that starts the server: this JVM's java with its options and class path, less the options meant for
+     * a short command (the launcher's quick compiler and serial collector) and agents, running {@code tq serve} in a
+     * session of its own where {@code setsid} is installed. DuckDB gets the
+     * threads a command's workspace gets, as the server answers one user's commands.
+     *
+     * @param root the data root
+     * @param idle how long it stays without a request
+     * @return the command line
+     */
+    static List<String> command(Path root, Duration idle) {
+        List<String> command = new ArrayList<>();
+        if (Files.isExecutable(SETSID)) {
+            // A session of its own: the terminal's Ctrl-C and hang-up stop the command, not the server it started.
+            command.add(SETSID.toString());
+        }
+        command.add(ProcessHandle.current()
+                .info()
+                .command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (!option.startsWith("-XX:TieredStopAtLevel")
+                    && !option.equals("-XX:+UseSerialGC")
+                    && !option.startsWith("-XX:ArchiveClassesAtExit")
+                    && !option.startsWith("-agentlib")
+                    && !option.startsWith("-javaagent")) {
+                command.add(option);
+            }
+        }
+        if (!command.contains(OPEN_NIO)) {
+            // The jar's manifest opens java.nio to Arrow for -jar; a run with -cp says so itself.
+            command.add(OPEN_NIO);
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        command.add(TqMain.class.getName());
+        command.addAll(List.of(
+                "serve",
+                "--resident",
+                "--data",
+                root.toString(),
+                "--port",
+                "0",
+                "--idle-exit",
+                Long.toString(idle.toSeconds()),
+                "--idle-close",
+                "0",
+                "--duckdb-threads",
+                Integer.toString(WorkspaceOptions.DEFAULTS.duckDbThreads())));
+        return command;
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(POLL.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while starting the server", e);
+        }
+    }
+}
