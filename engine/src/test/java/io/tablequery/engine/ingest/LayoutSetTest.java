@@ -188,6 +188,7 @@ class LayoutSetTest {
         assertThat(recall).as(report.toString()).isGreaterThanOrEqualTo(MIN_RECALL);
         assertThat(precision).as(report.toString()).isGreaterThanOrEqualTo(MIN_PRECISION);
         assertThat(totalsRight).as(report.toString()).isEqualTo(totalsFound);
+        assertThat(namesRight).as(report.toString()).isEqualTo(namesChecked);
     }
 
     private static Range rangeOf(SheetReport table, IngestResult result) {
@@ -284,6 +285,24 @@ class LayoutSetTest {
                         data(5, i -> r("R" + i, i, i * 1.5, i + 1, i * 2.5))),
                 List.of("A1:A2", "B1:C1", "D1:E1"),
                 List.of(t("A1:E7", "Region", "Q1_Units", "Q1_Revenue", "Q2_Units", "Q2_Revenue")),
+                Set.of(),
+                false));
+        cases.add(new Case(
+                "repeated header told apart by group labels in the row above it",
+                concat(
+                        rows(r(null, "North", null, "South", null), r("Hour", "Volume", "Price", "Volume", "Price")),
+                        data(5, i -> r(i, i * 10, i * 1.5, i * 20, i * 2.5))),
+                List.of(),
+                List.of(t("A2:E7", "Hour", "North_Volume", "North_Price", "South_Volume", "South_Price")),
+                Set.of(),
+                false));
+        cases.add(new Case(
+                "repeated header under one title keeps its numbered names",
+                concat(
+                        rows(r("Prices by hour"), r("Hour", "Volume", "Price", "Volume", "Price")),
+                        data(5, i -> r(i, i * 10, i * 1.5, i * 20, i * 2.5))),
+                List.of(),
+                List.of(t("A2:E7", "Hour", "Volume", "Price", "Volume_2", "Price_2")),
                 Set.of(),
                 false));
         cases.add(new Case(

@@ -11,9 +11,12 @@ import io.tablequery.engine.ingest.values.ValueText;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 
@@ -144,7 +147,77 @@ public final class LayoutDetector {
         }
         List<Long> headerRowNumbers =
                 headerRows.stream().map(i -> rows.get(i).rowNumber()).toList();
-        return new Layout(titleRows, titles, headerRowNumbers, nameColumns(headerRows), List.of());
+        Map<Integer, String> names = nameColumns(headerRows);
+        List<String> notes = new ArrayList<>();
+        labelRepeatsFromAbove(header, names).ifPresent(notes::add);
+        return new Layout(titleRows, titles, headerRowNumbers, names, notes);
+    }
+
+    /**
+     * Tells apart the columns whose header repeats another's ({@code Hour, Volume, Hour, Volume}) by the labels of the
+     * row right above the header, a title row of group labels ({@code Palo Verde} over the first two, {@code Artesia}
+     * over the next): each such column is named {@code label_header}, its label being the text above it, or of the
+     * merged cell over it, or else the nearest text to its left in that row. Repeats that the row above does not tell
+     * apart (the same label over all of them, a repeat with no label, or no row above) keep their header, made unique
+     * later with {@code _2}.
+     *
+     * @param header the index of the first header row
+     * @param names the header names by column, changed in place
+     * @return the report's note on what was renamed, when something was
+     */
+    private Optional<String> labelRepeatsFromAbove(int header, Map<Integer, String> names) {
+        int above = header - 1;
+        if (above < 0 || rows.get(above).rowNumber() != rows.get(header).rowNumber() - 1) {
+            return Optional.empty();
+        }
+        Map<String, List<Integer>> byName = new LinkedHashMap<>();
+        names.forEach((column, name) -> byName.computeIfAbsent(name.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                .add(column));
+        List<String> renamed = new ArrayList<>();
+        for (List<Integer> repeated : byName.values()) {
+            if (repeated.size() < 2) {
+                continue;
+            }
+            Map<Integer, String> labels = new LinkedHashMap<>();
+            for (int column : repeated) {
+                String label = labelAbove(above, column);
+                if (label != null && !label.isEmpty()) {
+                    labels.put(column, label);
+                }
+            }
+            if (labels.size() < repeated.size() || new HashSet<>(labels.values()).size() < 2) {
+                continue;
+            }
+            labels.forEach((column, label) -> {
+                String name = label + "_" + names.get(column);
+                names.put(column, name);
+                renamed.add(name);
+            });
+        }
+        if (renamed.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(("columns whose header repeats are named after the labels of row %d above them: %s")
+                .formatted(rows.get(above).rowNumber(), String.join(", ", renamed)));
+    }
+
+    /** The label of a column in a row of group labels: its text, the merged cell's over it, or the nearest to its left. */
+    private String labelAbove(int index, int column) {
+        RawRow row = rows.get(index);
+        if (!row.isBlank(column)) {
+            return cellText(index, column);
+        }
+        for (CellRange merge : merges) {
+            if (merge.contains(row.rowNumber(), column) && merge.firstRow() == row.rowNumber()) {
+                return row.isBlank(merge.firstColumn()) ? null : cellText(index, merge.firstColumn());
+            }
+        }
+        for (int c = Math.min(column, row.width()) - 1; c >= 0; c--) {
+            if (!row.isBlank(c)) {
+                return cellText(index, c);
+            }
+        }
+        return null;
     }
 
     /** A row whose only value is one cell merged across several columns reads as a title, however wide. */
