@@ -54,6 +54,30 @@ final class RankFusion {
      * @return the ids by fused score, best first
      */
     static List<String> fuse(List<List<String>> rankings, List<Double> weights, int k, int limit) {
+        return scored(rankings, weights, k, limit).stream().map(Fused::id).toList();
+    }
+
+    /**
+     * A table and its fused score.
+     *
+     * @param id the table's id
+     * @param score the sum of its rankings' {@code weight / (K + rank)}
+     */
+    record Fused(String id, double score) {}
+
+    /**
+     * Fuses weighted rankings, keeping each table's fused score.
+     *
+     * @param rankings table ids, best first, one list per ranking
+     * @param weights each ranking's weight
+     * @param limit how many to return
+     * @return the tables by fused score, best first
+     */
+    static List<Fused> scored(List<List<String>> rankings, List<Double> weights, int limit) {
+        return scored(rankings, weights, K, limit);
+    }
+
+    private static List<Fused> scored(List<List<String>> rankings, List<Double> weights, int k, int limit) {
         Map<String, Double> scores = new LinkedHashMap<>();
         for (int r = 0; r < rankings.size(); r++) {
             List<String> ranking = rankings.get(r);
@@ -63,6 +87,9 @@ final class RankFusion {
         }
         List<Map.Entry<String, Double>> entries = new ArrayList<>(scores.entrySet());
         entries.sort(Map.Entry.<String, Double>comparingByValue(Comparator.reverseOrder()));
-        return entries.stream().limit(limit).map(Map.Entry::getKey).toList();
+        return entries.stream()
+                .limit(limit)
+                .map(entry -> new Fused(entry.getKey(), entry.getValue()))
+                .toList();
     }
 }

@@ -11,7 +11,11 @@ import java.util.List;
  *
  * @param table the table
  * @param fileName the name of the file it was made from
+ * @param relevance the table's fused score as a share of the first table's, so 1 for the first and less or equal
+ *     down the ranking; null for a join partner, which stands where the table it joins puts it
  * @param score the BM25 score; 0 for a table that no query word matched among the best matches of the words
+ * @param similarity the highest cosine of the question's vector with the table's, by the models that ranked it by
+ *     meaning; null when no ranking by meaning holds it
  * @param matched the query words that matched, in query order
  * @param joins for a join partner, which follows the table it joins in the ranking, its joins with that table;
  *     empty for a table found by its words or meaning
@@ -20,7 +24,9 @@ import java.util.List;
 public record TableHit(
         TableInfo table,
         String fileName,
+        Double relevance,
         float score,
+        Float similarity,
         List<MatchedTerm> matched,
         List<TableJoin> joins,
         String similarTo) {

@@ -156,8 +156,20 @@ public final class TableSearcher {
         }
 
         boolean foundByMeaning(String id) {
-            return byMeaning.stream()
-                    .anyMatch(ranking -> ranking.tables().stream().anyMatch(s -> s.id().equals(id)));
+            return similarity(id) != null;
+        }
+
+        /** The highest cosine a ranking by meaning gives the table, or null when none holds it. */
+        Float similarity(String id) {
+            Float best = null;
+            for (MeaningRanking.Weighted ranking : byMeaning) {
+                for (MeaningRanking.Similar similar : ranking.tables()) {
+                    if (similar.id().equals(id) && (best == null || similar.cosine() > best)) {
+                        best = similar.cosine();
+                    }
+                }
+            }
+            return best;
         }
     }
 
@@ -227,9 +239,15 @@ public final class TableSearcher {
         int candidates = Math.max(topK * 2, CANDIDATES);
         Rankings rankings = rankings(text, candidates);
         List<TableInfo> found = new ArrayList<>();
-        for (String id : RankFusion.fuse(rankings.ids(), rankings.weights(), candidates)) {
-            snapshot.table(id).filter(table -> table.totalsOf() == null).ifPresent(found::add);
+        Map<String, Double> fusedScores = new HashMap<>();
+        for (RankFusion.Fused fused : RankFusion.scored(rankings.ids(), rankings.weights(), candidates)) {
+            Optional<TableInfo> table = snapshot.table(fused.id()).filter(t -> t.totalsOf() == null);
+            if (table.isPresent()) {
+                found.add(table.get());
+                fusedScores.put(fused.id(), fused.score());
+            }
         }
+        double best = found.isEmpty() ? 1 : fusedScores.get(TableDocuments.id(found.get(0)));
         List<TableHit> hits = new ArrayList<>();
         for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, joins, snapshot, topK)) {
             TableInfo table = ranked.table();
@@ -238,10 +256,13 @@ public final class TableSearcher {
             boolean byMeaningAlone = scoreDoc == null
                     && rankings.foundByMeaning(id)
                     && ranked.joins().isEmpty();
+            Double fused = ranked.joins().isEmpty() ? fusedScores.get(id) : null;
             hits.add(new TableHit(
                     table,
                     snapshot.fileName(table.fileNumber()),
+                    fused == null ? null : fused / best,
                     scoreDoc == null ? 0f : scoreDoc.score,
+                    rankings.similarity(id),
                     scoreDoc == null ? List.of() : matched(rankings.weight(), scoreDoc.doc, rankings.terms()),
                     ranked.joins(),
                     byMeaningAlone ? meaningTexts.get(id).text() : null));

@@ -49,7 +49,7 @@ public final class SearchText {
             String standing = hit.matched().isEmpty() && !hit.joins().isEmpty()
                     ? "join partner of "
                             + SqlIdentifiers.quote(hit.joins().get(0).partnerOf(table.name()))
-                    : "score " + String.format(Locale.ROOT, "%.2f", hit.score());
+                    : standing(hit);
             out.append('\n').append("%d. %s  %s\n".formatted(rank++, SqlIdentifiers.quote(table.name()), standing));
             out.append("   file F%d %s, sheet %d \"%s\", %s\n"
                     .formatted(
@@ -93,6 +93,22 @@ public final class SearchText {
             out.append("\n").append(unread(result.unreadMeanings()));
         }
         return out.toString();
+    }
+
+    /**
+     * Where a table stands: its relevance, which falls (or stays) down the list, and the evidence behind it, the score
+     * of its words (BM25) and the similarity of its meaning (a cosine), each when it has one.
+     */
+    private static String standing(TableHit hit) {
+        StringJoiner evidence = new StringJoiner("; ", " (", ")").setEmptyValue("");
+        if (hit.score() > 0) {
+            evidence.add(String.format(Locale.ROOT, "words %.2f", hit.score()));
+        }
+        if (hit.similarity() != null) {
+            evidence.add(String.format(Locale.ROOT, "meaning %.2f", hit.similarity()));
+        }
+        double relevance = hit.relevance() == null ? 0 : hit.relevance();
+        return String.format(Locale.ROOT, "relevance %.2f", relevance) + evidence;
     }
 
     private static String unread(int tables) {

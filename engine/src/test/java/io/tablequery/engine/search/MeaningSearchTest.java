@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -73,6 +74,11 @@ class MeaningSearchTest {
             assertThat(cars.matched()).isEmpty();
             assertThat(cars.score()).isZero();
             assertThat(cars.similarTo()).startsWith("cars. Columns: model, mpg, cylinders, horsepower.");
+            assertThat(cars.similarity())
+                    .as("found by meaning alone, it shows its similarity, not a score of 0")
+                    .isNotNull()
+                    .isGreaterThanOrEqualTo(0.5f);
+            assertThat(cars.relevance()).isEqualTo(1.0);
             assertThat(result.unreadMeanings()).isZero();
         }
         try (Workspace workspace = Workspace.open(dir.resolve("ws"), WorkspaceOptions.DEFAULTS)) {
@@ -91,6 +97,16 @@ class MeaningSearchTest {
             assertThat(employees.table().name()).isEqualTo("employees");
             assertThat(employees.matched()).isNotEmpty();
             assertThat(employees.similarTo()).isNull();
+            assertThat(employees.score()).isPositive();
+            List<Double> relevance = result.hits().stream()
+                    .filter(hit -> hit.joins().isEmpty())
+                    .map(TableHit::relevance)
+                    .toList();
+            assertThat(relevance)
+                    .as("the numbers say best first: the first table's 1, then falling or equal")
+                    .first()
+                    .isEqualTo(1.0);
+            assertThat(relevance).isSortedAccordingTo(Comparator.reverseOrder());
         }
     }
 

@@ -95,7 +95,7 @@ class SearchTablesTest {
         assertThat(hit.fileName()).isEqualTo("store_orders.csv");
         assertThat(hit.score()).isPositive();
         assertThat(SearchText.format(skill.searchTables("Shanghai unit price", 5), SkillNames.CLI))
-                .contains("1. \"store_orders\"  score ")
+                .contains("1. \"store_orders\"  relevance 1.00 (words ")
                 .contains("   file F1 store_orders.csv, sheet 1 \"store_orders.csv\", 3 rows\n")
                 .contains("   columns: orderId, city, unitPrice, customer\n")
                 .contains("   matched: Shanghai (values); unit (columns, description); price (columns, description)\n");

@@ -30,7 +30,10 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
      * @param sheetName the sheet name
      * @param rowCount the rows
      * @param columns the column names
-     * @param score the BM25 score; 0 for a join partner not among the best matches of the words
+     * @param relevance the table's fused score as a share of the first table's (1 for the first, falling or equal
+     *     down the list); null for a join partner, which stands after the table it joins
+     * @param score the BM25 score of its words; 0 for a table no word of the question matched
+     * @param similarity the cosine of the question's meaning with the table's, when meaning ranked it; else null
      * @param matched the query words that matched, and where
      * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
      * @param joins for a join partner, its joins with the table listed before it that it follows; else empty
@@ -44,7 +47,9 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
             String sheetName,
             long rowCount,
             List<String> columns,
+            Double relevance,
             float score,
+            Float similarity,
             List<MatchedTerm> matched,
             List<String> layoutWarnings,
             List<TableJoin> joins,
@@ -73,7 +78,9 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
                 table.sheetName(),
                 table.rowCount(),
                 table.columns().stream().map(ColumnInfo::name).toList(),
+                hit.relevance(),
                 hit.score(),
+                hit.similarity(),
                 hit.matched(),
                 table.layoutWarnings(),
                 hit.joins(),
