@@ -16,6 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -24,7 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * open, so that the next commands are answered by it instead of each opening the workspace (and loading the models)
  * itself. It writes its log beside the workspaces ({@value #LOG}), stops after {@link #IDLE_VARIABLE} seconds without a
  * request (15 minutes by default), and is found by later commands through its {@link ServedNote}. Commands that race
- * to start it start one: they take turns on a file lock in the root ({@value #START_LOCK}).
+ * to start it start one: they take turns on a file lock in the root ({@value #START_LOCK}). A {@code tq serve} started
+ * on the root takes over: it stops the resident server first ({@link #stopFor}).
  */
 final class ResidentServer {
     /** Set to anything but {@code 0} or empty, commands run in their own process instead of starting a server. */
@@ -46,6 +50,9 @@ final class ResidentServer {
     private static final Duration START_WAIT = Duration.ofSeconds(30);
 
     private static final Duration POLL = Duration.ofMillis(20);
+
+    /** How long a {@code tq serve} waits for the resident server it takes over from to stop. */
+    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
     /** What Arrow needs of the JDK, which the jar's manifest says for {@code -jar}. */
     private static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
@@ -130,6 +137,36 @@ final class ResidentServer {
                 root, process.isAlive() ? "no answer in " + START_WAIT.toSeconds() + " s" : "it stopped", log);
         err.flush();
         return Optional.empty();
+    }
+
+    /**
+     * Stops the resident server of a directory, if one runs, so that a {@code tq serve} the user starts there takes
+     * over: the resident server stands in for a server until the user runs one.
+     *
+     * @param directory the data root (or workspace directory) the new server is to serve
+     * @param err where the take-over is said
+     */
+    static void stopFor(Path directory, PrintWriter err) {
+        Optional<ServedNote> running = ServedNote.holder(directory).filter(ServedNote::resident);
+        if (running.isEmpty()) {
+            return;
+        }
+        Optional<ProcessHandle> process = ProcessHandle.of(running.get().pid());
+        if (process.isEmpty() || !process.get().destroy()) {
+            return;
+        }
+        try {
+            process.get().onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            err.printf(
+                    "stopped the resident server that commands had started for %s (process %d); this one takes"
+                            + " over%n",
+                    directory, running.get().pid());
+            err.flush();
+        } catch (TimeoutException | ExecutionException e) {
+            // Still running: the lock then says who holds the directory.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**

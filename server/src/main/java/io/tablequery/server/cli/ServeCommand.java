@@ -250,6 +250,9 @@ final class ServeCommand implements Callable<Integer> {
                     spec.commandLine(), "--idle-exit takes 0 or more seconds, not " + idleExit);
         }
         Path noted = target.workspace != null ? target.workspace : root;
+        if (!resident) {
+            ResidentServer.stopFor(noted, err);
+        }
         ServeLock hold = ServeLock.acquire(noted, sharedRoot);
         try {
             // Asked before any workspace opens; Javalin's own bind failure (the port taken since) is caught too.

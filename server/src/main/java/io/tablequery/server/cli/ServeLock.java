@@ -74,8 +74,8 @@ final class ServeLock implements AutoCloseable {
         boolean resident =
                 ServedNote.holder(directory).map(ServedNote::resident).orElse(false);
         String next = resident
-                ? "it is the resident server that tq commands started; stop it with tq daemon stop --data " + directory
-                        + " and start this one again"
+                ? "it is the resident server that tq commands started, which did not stop when asked; stop it with tq"
+                        + " daemon stop --data " + directory + " and start this one again"
                 : shared
                         ? "stop it, or restart it with --shared-root to serve the directory from several servers"
                         : "use that server (tq commands on its workspaces go through it), stop it first, or start every"

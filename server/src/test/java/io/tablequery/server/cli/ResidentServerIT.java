@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The resident server, with the jar as a user runs it: a command on a workspace no server holds starts one for its data
  * root (one, however many commands race to), later commands go through it and print byte for byte what they print in
- * their own process, {@code tq daemon} shows and stops it, and it stops by itself when idle. Every test stops what it
+ * their own process, {@code tq daemon} shows and stops it, a {@code tq serve} takes over from it, and it stops by
+ * itself when idle. Every test stops what it
  * started, so a test run leaves no server behind.
  */
 class ResidentServerIT {
@@ -93,10 +94,6 @@ class ResidentServerIT {
         Ran status = tq(List.of("daemon", "status", "--data", data.toString()), Map.of());
         assertThat(status.exit()).isZero();
         assertThat(status.out()).contains("a resident server serves", "process " + pid, "stops after 900 s");
-        Ran serve = tq(List.of("serve", "--data", data.toString(), "--port", "0"), Map.of());
-        assertThat(serve.exit()).isEqualTo(1);
-        assertThat(serve.err()).startsWith("error [ROOT_SERVED]: ").contains("resident server", "tq daemon stop");
-
         Ran stop = tq(List.of("daemon", "stop", "--workspace", workspace.toString()), Map.of());
         assertThat(stop.exit()).as(stop.err()).isZero();
         assertThat(stop.out()).contains("stopped the resident server", "process " + pid);
@@ -111,6 +108,37 @@ class ResidentServerIT {
         Ran off = tq(List.of("files"), Map.of(ResidentServer.OFF_VARIABLE, "1"));
         assertThat(off.out()).isEqualTo(alone.get(0).out());
         assertThat(residentServers()).as("TQ_NO_DAEMON=1 starts no server").isEmpty();
+    }
+
+    @Test
+    void tqServeTakesOverFromTheResidentServer() throws Exception {
+        ingestSamples();
+        Ran files = tq(List.of("files"), Map.of());
+        assertThat(files.exit()).as(files.err()).isZero();
+        assertThat(residentServers()).hasSize(1);
+        long resident = residentServers().get(0).pid();
+        int port = JarServers.freePort();
+        Process serve = JarServers.start(dir, data, port);
+        try {
+            assertThat(ProcessHandle.of(resident).map(ProcessHandle::isAlive)).isNotEqualTo(Optional.of(true));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!Files.readString(data.resolve(ServedNote.FILE)).contains("\"pid\":" + serve.pid())
+                    && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            assertThat(Files.readString(data.resolve(ServedNote.FILE)))
+                    .contains("\"pid\":" + serve.pid(), "\"resident\":false");
+            Ran through = tq(List.of("files"), Map.of());
+            assertThat(through.out()).isEqualTo(files.out());
+            assertThat(residentServers())
+                    .as("commands go through tq serve and start no resident server")
+                    .isEmpty();
+            assertThat(Files.readString(dir.resolve("server-" + port + ".log")))
+                    .contains("stopped the resident server that commands had started");
+        } finally {
+            serve.destroy();
+            serve.waitFor(60, TimeUnit.SECONDS);
+        }
     }
 
     @Test
