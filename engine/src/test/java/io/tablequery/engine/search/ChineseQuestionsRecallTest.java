@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Measures search-tables on Chinese tables: 32 small spreadsheets of everyday business and public data with Chinese
  * headers and values ({@code search/zh-tables}), and 160 questions over them ({@code search/zh-questions.tsv}): 128 in
- * Chinese that use the table's own words, synonyms of them or a paraphrase of what is wanted, and 32 in English; and 60
- * questions, 30 in each language, about what no table holds, counted when some table is offered for them. Each
+ * Chinese that use the table's own words, synonyms of them or a paraphrase of what is wanted, and 32 in English; and 124
+ * questions, 62 in each language, about what no table holds, counted when some table is offered for them. Each
  * question is searched by words and by meaning; a hit is the question's table among the top k (k up to 5: there are
  * 32 tables). The numbers are printed by kind; the assertions are floors that catch a regression. The floor of the
  * Chinese model for English questions ({@link MeaningRanking#ACROSS_LANGUAGES_FLOOR}) was chosen on this set with
@@ -144,19 +144,19 @@ class ChineseQuestionsRecallTest {
         assertThat(meaning.get("chinese").questions()).isGreaterThanOrEqualTo(100);
         // Measured: Chinese questions R@1 0.891 by words, 0.922 with meaning; R@5 0.961 and 0.992. English questions
         // over the Chinese headers R@5 0.063 by words (a value such as PM2.5 matches), 0.813 with meaning. Questions
-        // about what no table holds: 28 of the 30 Chinese ones are offered a table by words alone (single characters
-        // match), 7 with meaning, which no longer offers a table on single characters alone (28 before); 2 of the 30
-        // English ones by words and 25 with meaning (ACROSS_LANGUAGES_FLOOR says the trade).
+        // about what no table holds: 57 of the 62 Chinese ones are offered a table by words alone (single characters
+        // match), 12 with meaning, which no longer offers a table on single characters alone (57 before); 3 of the 62
+        // English ones by words and 50 with meaning (ACROSS_LANGUAGES_FLOOR says the trade).
         assertThat(meaning.get("chinese").at(0))
                 .isGreaterThanOrEqualTo(words.get("chinese").at(0));
         assertThat(meaning.get("chinese").at(2)).isGreaterThanOrEqualTo(0.95);
         assertThat(meaning.get("paraphrase").at(0))
                 .isGreaterThan(words.get("paraphrase").at(0));
         assertThat(meaning.get("english").at(2)).isGreaterThanOrEqualTo(0.78);
-        assertThat(meaning.get(UNRELATED + " (English)").hits()[0]).isLessThanOrEqualTo(27);
+        assertThat(meaning.get(UNRELATED + " (English)").hits()[0]).isLessThanOrEqualTo(52);
         assertThat(meaning.get(UNRELATED + " (Chinese)").hits()[0])
                 .as("single characters alone offer no table once meaning reads the tables")
-                .isLessThanOrEqualTo(8);
+                .isLessThanOrEqualTo(13);
         assertThat(meaning.get("chinese").at(2))
                 .isGreaterThanOrEqualTo(words.get("chinese").at(2));
     }
