@@ -84,7 +84,16 @@ final class DaemonCommand implements Callable<Integer> {
 
     private int stop(Path root, ServedNote served, PrintWriter out) throws InterruptedException {
         Optional<ProcessHandle> process = ProcessHandle.of(served.pid());
-        if (process.isPresent() && process.get().destroy()) {
+        if (process.isPresent() && !process.get().destroy()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf(
+                    "could not stop the resident server (process %d): the system refused the signal; stop it as the"
+                            + " user that runs it%n",
+                    served.pid());
+            err.flush();
+            return 1;
+        }
+        if (process.isPresent()) {
             try {
                 process.get().onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {

@@ -129,12 +129,13 @@ final class ResidentServer {
             }
             pause();
         }
-        if (process.isAlive()) {
+        boolean silent = process.isAlive();
+        if (silent) {
             process.destroy();
         }
         err.printf(
                 "tq: the server for %s did not start (%s; its log: %s); running in this process%n",
-                root, process.isAlive() ? "no answer in " + START_WAIT.toSeconds() + " s" : "it stopped", log);
+                root, silent ? "no answer in " + START_WAIT.toSeconds() + " s" : "it stopped", log);
         err.flush();
         return Optional.empty();
     }
