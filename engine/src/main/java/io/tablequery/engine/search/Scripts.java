@@ -15,6 +15,16 @@ final class Scripts {
     }
 
     /**
+     * Tells whether a text is one CJK character, which in a question is part of a word more often than a word.
+     *
+     * @param text the text
+     * @return whether it is a single CJK character
+     */
+    static boolean isCjkCharacter(String text) {
+        return text.codePointCount(0, text.length()) == 1 && isCjk(text);
+    }
+
+    /**
      * Tells whether a text has any CJK character.
      *
      * @param text the text

@@ -240,11 +240,12 @@ public final class TableSearcher {
         Rankings rankings = rankings(text, candidates);
         List<TableInfo> found = new ArrayList<>();
         Map<String, Double> fusedScores = new HashMap<>();
+        Map<String, List<MatchedTerm>> matchedById = new HashMap<>();
         // Only where every table was read for meaning, which then vouches for the tables single characters find.
         boolean gate = hasCjkWord(rankings.terms()) && !rankings.byMeaning().isEmpty() && rankings.unread() == 0;
         for (RankFusion.Fused fused : RankFusion.scored(rankings.ids(), rankings.weights(), candidates)) {
             Optional<TableInfo> table = snapshot.table(fused.id()).filter(t -> t.totalsOf() == null);
-            if (table.isPresent() && (!gate || !loneCharactersOnly(rankings, fused.id()))) {
+            if (table.isPresent() && (!gate || !loneCharactersOnly(rankings, fused.id(), matchedById))) {
                 found.add(table.get());
                 fusedScores.put(fused.id(), fused.score());
             }
@@ -265,7 +266,7 @@ public final class TableSearcher {
                     fused == null ? null : fused / best,
                     scoreDoc == null ? 0f : scoreDoc.score,
                     rankings.similarity(id),
-                    scoreDoc == null ? List.of() : matched(rankings.weight(), scoreDoc.doc, rankings.terms()),
+                    scoreDoc == null ? List.of() : matched(rankings, id, matchedById),
                     ranked.joins(),
                     byMeaningAlone ? meaningTexts.get(id).text() : null));
         }
@@ -286,16 +287,24 @@ public final class TableSearcher {
      * questions found their table in the top 5 for 0.992 (0.984 before). By words alone single characters are all a
      * paraphrase has, so there they still count.
      */
-    private boolean loneCharactersOnly(Rankings rankings, String id) throws IOException {
-        ScoreDoc scoreDoc = rankings.byWords().get(id);
-        if (scoreDoc == null || rankings.foundByMeaning(id)) {
+    private boolean loneCharactersOnly(Rankings rankings, String id, Map<String, List<MatchedTerm>> matchedById)
+            throws IOException {
+        if (!rankings.byWords().containsKey(id) || rankings.foundByMeaning(id)) {
             return false;
         }
-        List<MatchedTerm> matched = matched(rankings.weight(), scoreDoc.doc, rankings.terms());
-        return !matched.isEmpty()
-                && matched.stream()
-                        .allMatch(term -> Scripts.isCjk(term.term())
-                                && term.term().codePointCount(0, term.term().length()) == 1);
+        List<MatchedTerm> matched = matched(rankings, id, matchedById);
+        return !matched.isEmpty() && matched.stream().allMatch(term -> Scripts.isCjkCharacter(term.term()));
+    }
+
+    /** The question's words that matched a table its words found, worked out once per search and table. */
+    private List<MatchedTerm> matched(Rankings rankings, String id, Map<String, List<MatchedTerm>> matchedById)
+            throws IOException {
+        List<MatchedTerm> matched = matchedById.get(id);
+        if (matched == null) {
+            matched = matched(rankings.weight(), rankings.byWords().get(id).doc, rankings.terms());
+            matchedById.put(id, matched);
+        }
+        return matched;
     }
 
     private static Query query(Map<String, String> terms) {
@@ -334,8 +343,7 @@ public final class TableSearcher {
         List<MatchedTerm> matched = new ArrayList<>();
         for (String word : new LinkedHashSet<>(terms.values())) {
             Set<String> fields = fieldsByWord.get(word);
-            boolean partOfLonger = Scripts.isCjk(word)
-                    && word.codePointCount(0, word.length()) == 1
+            boolean partOfLonger = Scripts.isCjkCharacter(word)
                     && fieldsByWord.keySet().stream()
                             .anyMatch(other -> other.length() > word.length() && other.contains(word));
             if (fields != null && !partOfLonger) {

@@ -2,12 +2,8 @@ package io.tablequery.server.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -25,8 +21,6 @@ import picocli.CommandLine.Spec;
 final class DaemonCommand implements Callable<Integer> {
     /** {@code status}'s exit code when nothing serves the root, as service managers answer. */
     static final int NOT_RUNNING = 3;
-
-    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
     /** What to do. */
     enum Action {
@@ -83,28 +77,24 @@ final class DaemonCommand implements Callable<Integer> {
     }
 
     private int stop(Path root, ServedNote served, PrintWriter out) throws InterruptedException {
-        Optional<ProcessHandle> process = ProcessHandle.of(served.pid());
-        if (process.isPresent() && !process.get().destroy()) {
-            PrintWriter err = spec.commandLine().getErr();
-            err.printf(
-                    "could not stop the resident server (process %d): the system refused the signal; stop it as the"
-                            + " user that runs it%n",
-                    served.pid());
-            err.flush();
-            return 1;
-        }
-        if (process.isPresent()) {
-            try {
-                process.get().onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                spec.commandLine()
-                        .getErr()
-                        .printf(
-                                "the resident server (process %d) did not stop in %d s; it is being killed%n",
-                                served.pid(), STOP_WAIT.toSeconds());
-                process.get().destroyForcibly();
-            } catch (ExecutionException e) {
-                throw new IllegalStateException("could not wait for process " + served.pid(), e);
+        PrintWriter err = spec.commandLine().getErr();
+        switch (ResidentServer.stop(served)) {
+            case REFUSED -> {
+                err.printf(
+                        "could not stop the resident server (process %d): the system refused the signal; stop it as"
+                                + " the user that runs it%n",
+                        served.pid());
+                err.flush();
+                return 1;
+            }
+            case STILL_RUNNING -> {
+                err.printf(
+                        "the resident server (process %d) did not stop in %d s; it is being killed%n",
+                        served.pid(), ResidentServer.STOP_WAIT.toSeconds());
+                ProcessHandle.of(served.pid()).ifPresent(ProcessHandle::destroyForcibly);
+            }
+            case STOPPED, GONE -> {
+                // Stopped as asked.
             }
         }
         out.printf("stopped the resident server of %s (process %d at %s)%n", root, served.pid(), served.server());

@@ -51,8 +51,8 @@ final class ResidentServer {
 
     private static final Duration POLL = Duration.ofMillis(20);
 
-    /** How long a {@code tq serve} waits for the resident server it takes over from to stop. */
-    private static final Duration STOP_WAIT = Duration.ofSeconds(30);
+    /** How long a server asked to stop is waited for. */
+    static final Duration STOP_WAIT = Duration.ofSeconds(30);
 
     /** What Arrow needs of the JDK, which the jar's manifest says for {@code -jar}. */
     private static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
@@ -152,21 +152,55 @@ final class ResidentServer {
         if (running.isEmpty()) {
             return;
         }
-        Optional<ProcessHandle> process = ProcessHandle.of(running.get().pid());
-        if (process.isEmpty() || !process.get().destroy()) {
-            return;
+        try {
+            if (stop(running.get()) == Stopped.STOPPED) {
+                err.printf(
+                        "stopped the resident server that commands had started for %s (process %d); this one takes"
+                                + " over%n",
+                        directory, running.get().pid());
+                err.flush();
+            }
+            // Otherwise gone already, or still running: then the lock says who holds the directory.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** How asking a server to stop went. */
+    enum Stopped {
+        /** It stopped when asked. */
+        STOPPED,
+        /** It had stopped already. */
+        GONE,
+        /** The system refused to signal it (another user's process). */
+        REFUSED,
+        /** It still runs {@link #STOP_WAIT} after it was asked. */
+        STILL_RUNNING
+    }
+
+    /**
+     * Asks the server a note names to stop (SIGTERM: it answers what is in flight, removes its note and releases the
+     * directory) and waits up to {@link #STOP_WAIT} for it to end.
+     *
+     * @param served the server's note
+     * @return how it went
+     * @throws InterruptedException when interrupted while waiting
+     */
+    static Stopped stop(ServedNote served) throws InterruptedException {
+        Optional<ProcessHandle> process = ProcessHandle.of(served.pid());
+        if (process.isEmpty()) {
+            return Stopped.GONE;
+        }
+        if (!process.get().destroy()) {
+            return Stopped.REFUSED;
         }
         try {
             process.get().onExit().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-            err.printf(
-                    "stopped the resident server that commands had started for %s (process %d); this one takes"
-                            + " over%n",
-                    directory, running.get().pid());
-            err.flush();
-        } catch (TimeoutException | ExecutionException e) {
-            // Still running: the lock then says who holds the directory.
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            return Stopped.STOPPED;
+        } catch (TimeoutException e) {
+            return Stopped.STILL_RUNNING;
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not wait for process " + served.pid(), e);
         }
     }
 

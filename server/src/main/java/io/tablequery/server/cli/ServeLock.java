@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The hold a {@code tq serve} keeps, for as long as it runs, on the directory it serves: an OS file lock on {@value
@@ -67,12 +68,11 @@ final class ServeLock implements AutoCloseable {
 
     /** The refusal, naming the server that holds the directory when its note says which. */
     private static EngineException served(Path directory, boolean shared) {
-        String holder = ServedNote.holder(directory)
-                .map(note -> "%sprocess %d at %s (serving since %s)"
-                        .formatted(note.resident() ? "resident server, " : "", note.pid(), note.server(), note.since()))
+        Optional<ServedNote> note = ServedNote.holder(directory);
+        String holder = note.map(held -> "%sprocess %d at %s (serving since %s)"
+                        .formatted(held.resident() ? "resident server, " : "", held.pid(), held.server(), held.since()))
                 .orElse("another tq serve, which is starting or has not said where it listens,");
-        boolean resident =
-                ServedNote.holder(directory).map(ServedNote::resident).orElse(false);
+        boolean resident = note.map(ServedNote::resident).orElse(false);
         String next = resident
                 ? "it is the resident server that tq commands started, which did not stop when asked; stop it with tq"
                         + " daemon stop --data " + directory + " and start this one again"
