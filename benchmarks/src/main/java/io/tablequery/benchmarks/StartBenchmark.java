@@ -133,6 +133,9 @@ final class StartBenchmark {
         try {
             for (Case command : cases(plan)) {
                 rows.addAll(measure(command, RESIDENT, thisCheckout, resident, settings, dropped, log));
+                if (!command.mcp()) {
+                    rows.addAll(measure(command, RESIDENT_JVM, thisCheckout, resident, settings, dropped, log));
+                }
             }
         } finally {
             StartCommands.stopResident(launchers.get("this checkout"), residentRoot);
@@ -155,6 +158,12 @@ final class StartBenchmark {
      * before it.
      */
     static final String RESIDENT = "resident server";
+
+    /**
+     * Through the resident server, the launcher starting a JVM for the command as it did before it sent the skill's
+     * commands to the server itself ({@code TQ_THROUGH_SERVER=0}).
+     */
+    static final String RESIDENT_JVM = "resident server, JVM client";
 
     /** A command an agent runs, with its arguments after {@code --workspace DIR}. */
     record Case(String name, List<String> args, boolean mcp) {}
@@ -180,7 +189,8 @@ final class StartBenchmark {
             PrintStream log)
             throws IOException, InterruptedException {
         Map<String, StartCommands.Timed> cold = new LinkedHashMap<>();
-        boolean resident = where.equals(RESIDENT);
+        boolean resident = where.equals(RESIDENT) || where.equals(RESIDENT_JVM);
+        boolean jvmClient = where.equals(RESIDENT_JVM);
         for (String contender : launchers.keySet()) {
             if (resident) {
                 StartCommands.stopResident(
@@ -189,7 +199,8 @@ final class StartBenchmark {
             if (dropCache) {
                 StartCommands.dropPageCache();
             }
-            cold.put(contender, time(command, launchers.get(contender), workspaces.get(contender), resident));
+            cold.put(
+                    contender, time(command, launchers.get(contender), workspaces.get(contender), resident, jvmClient));
         }
         Map<String, List<Double>> warm = new LinkedHashMap<>();
         Map<String, String> failures = new LinkedHashMap<>();
@@ -197,7 +208,7 @@ final class StartBenchmark {
         for (int i = 0; i < settings.repetitions(); i++) {
             for (String contender : launchers.keySet()) {
                 StartCommands.Timed timed =
-                        time(command, launchers.get(contender), workspaces.get(contender), resident);
+                        time(command, launchers.get(contender), workspaces.get(contender), resident, jvmClient);
                 if (timed.failure() != null) {
                     failures.putIfAbsent(contender, timed.failure());
                 } else {
@@ -235,13 +246,14 @@ final class StartBenchmark {
         return rows;
     }
 
-    private static StartCommands.Timed time(Case command, Path launcher, Path workspace, boolean resident)
+    private static StartCommands.Timed time(
+            Case command, Path launcher, Path workspace, boolean resident, boolean jvmClient)
             throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(command.args());
         args.addAll(List.of("--workspace", workspace.toString()));
         return command.mcp()
                 ? StartCommands.mcpFirstAnswer(launcher, args, resident)
-                : StartCommands.run(launcher, args, null, resident);
+                : StartCommands.run(launcher, args, null, resident, jvmClient);
     }
 
     private static String slug(String contender) {

@@ -20,6 +20,7 @@ import java.util.stream.Stream;
 final class StartCommands {
     private static final Pattern SERVER = Pattern.compile("\"server\":\"([^\"]+)\"");
     private static final String NO_DAEMON = "TQ_NO_DAEMON";
+    private static final String THROUGH_SERVER = "TQ_THROUGH_SERVER";
 
     private StartCommands() {}
 
@@ -38,13 +39,25 @@ final class StartCommands {
      */
     static Timed run(Path launcher, List<String> args, String stdin, boolean resident)
             throws IOException, InterruptedException {
+        return run(launcher, args, stdin, resident, false);
+    }
+
+    /**
+     * Runs {@code launcher args...} as {@link #run(Path, List, String, boolean)} does; {@code jvmClient} makes the
+     * launcher start a JVM for a command that it would send to a running server itself ({@code TQ_THROUGH_SERVER=0}).
+     */
+    static Timed run(Path launcher, List<String> args, String stdin, boolean resident, boolean jvmClient)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(args);
         Path err = Files.createTempFile("tq-start", ".err");
         try {
             long start = System.nanoTime();
-            Process process = residentOrNot(new ProcessBuilder(command), resident)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            ProcessBuilder builder = residentOrNot(new ProcessBuilder(command), resident);
+            if (jvmClient) {
+                builder.environment().put(THROUGH_SERVER, "0");
+            }
+            Process process = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(err.toFile())
                     .start();
             try (OutputStream in = process.getOutputStream()) {

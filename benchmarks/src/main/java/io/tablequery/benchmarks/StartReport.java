@@ -19,7 +19,9 @@ final class StartReport {
         md.append("; warm is the median of %d runs, the contenders taking turns. Reproduce: `./tq bench start"
                         .formatted(result.repetitions())
                 + " --baseline DIR`, with DIR a checkout of the earlier commit whose jar is built. Embedded runs set"
-                + " `TQ_NO_DAEMON=1`; the resident server's rows are this checkout's alone.\n\n");
+                + " `TQ_NO_DAEMON=1`; the resident server's rows are this checkout's alone. Beside a server, the"
+                + " launcher sends the skill's three commands to it with curl and starts no JVM; the rows `resident"
+                + " server, JVM client` start one for them as before (`TQ_THROUGH_SERVER=0`).\n\n");
         md.append("| command | where | contender | cold ms | warm ms (min-max) | warm / baseline |\n");
         md.append("|---|---|---|---:|---:|---:|\n");
         for (StartBenchmark.Row row : result.rows()) {

@@ -42,7 +42,12 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
      * The server a command went through was gone before the request reached it (its port refused the connection): the
      * command finds another way, or says so.
      */
-    SERVER_GONE(17, ErrorCategory.UNAVAILABLE);
+    SERVER_GONE(17, ErrorCategory.UNAVAILABLE),
+    /**
+     * A command sent to the server by the {@code tq} launcher needs its own process (another server, an engine's
+     * options, standard input not sent): the launcher runs it in a JVM of its own, which never sees this code.
+     */
+    RUN_IN_CLIENT(18, USER_ERROR);
 
     private final ErrorCode errorCode;
 

@@ -13,9 +13,11 @@ import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.server.views.RunSqlView;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -118,23 +120,31 @@ final class RunSqlCommand implements Callable<Integer> {
     }
 
     private String readPlan() {
+        Caller caller = Caller.of(spec);
         try {
             if (planFile != null) {
-                return Files.readString(planFile, StandardCharsets.UTF_8);
+                return Files.readString(caller.resolve(planFile), StandardCharsets.UTF_8);
             }
-            if (System.console() != null) {
+            if (caller.interactive()) {
                 throw new EngineException(
                         PlanErrorCode.INVALID_PLAN,
                         "no plan: pipe it on standard input (run-sql <<'PLAN' ... PLAN) or pass --plan-file F");
             }
-            InputStream in = System.in;
-            byte[] bytes = in.readNBytes(PlanParser.MAX_PLAN_CHARS * 4 + 1);
+            byte[] bytes = caller.standardInput().readNBytes(PlanParser.MAX_PLAN_CHARS * 4 + 1);
             return new String(bytes, StandardCharsets.UTF_8);
         } catch (IOException e) {
+            // The file as it was given: a command a server runs for a launcher opens it from the launcher's directory.
+            String why = e instanceof NoSuchFileException
+                    ? "no such file"
+                    : e instanceof AccessDeniedException
+                            ? "permission denied"
+                            : e instanceof FileSystemException fs && fs.getReason() != null
+                                    ? fs.getReason()
+                                    : e.getMessage();
             throw new EngineException(
                     PlanErrorCode.INVALID_PLAN,
                     "could not read the plan%s: %s"
-                            .formatted(planFile == null ? " from standard input" : " from " + planFile, e.getMessage()),
+                            .formatted(planFile == null ? " from standard input" : " from " + planFile, why),
                     e);
         }
     }

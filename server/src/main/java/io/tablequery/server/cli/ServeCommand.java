@@ -1,5 +1,6 @@
 package io.tablequery.server.cli;
 
+import io.javalin.http.Handler;
 import io.javalin.util.JavalinBindException;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
@@ -318,9 +319,13 @@ final class ServeCommand implements Callable<Integer> {
                 ServerSettings.DEFAULTS.maxRequestBytes(),
                 SkillSettings.DEFAULTS.withQueryTimeout(queryTimeout.timeout()).withEngines(plugins.engines()),
                 limits);
+        // A server on this machine without keys runs the skill's commands for the launcher, which then starts no JVM.
+        Optional<String> commandToken =
+                mode == AuthMode.NONE && loopback(host) ? Optional.of(CommandRoute.newToken()) : Optional.empty();
         TqServer server;
         try {
-            server = TqServer.start(registry, settings, uploads, keys, mode);
+            server = TqServer.start(
+                    registry, settings, uploads, keys, mode, commandToken.<Handler>map(CommandRoute::new));
         } catch (RuntimeException e) {
             registry.close();
             plugins.close();
@@ -330,7 +335,7 @@ final class ServeCommand implements Callable<Integer> {
         registry.announce(url);
         if (!sharedRoot || ServedNote.holder(noted).isEmpty()) {
             // Of servers sharing a root, the first to start is the one the command line goes through.
-            ServedNote.write(noted, url, target.workspace == null, resident, idleExit);
+            ServedNote.write(noted, url, target.workspace == null, resident, idleExit, commandToken.orElse(null));
         }
         CountDownLatch stopped = new CountDownLatch(1);
         AtomicBoolean stopping = new AtomicBoolean();

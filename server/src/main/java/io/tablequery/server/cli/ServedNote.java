@@ -13,6 +13,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -29,8 +30,17 @@ import java.util.Optional;
  * @param resident true for a resident server that a command started ({@link ResidentServer}), false for {@code tq
  *     serve}
  * @param idleExitSeconds how long the server stays without a request before it stops, 0 when it does not stop
+ * @param commandToken the secret a launcher sends with a command line for the server to run ({@link CommandRoute}),
+ *     or null when the server runs none; the note is readable by its owner alone
  */
-record ServedNote(long pid, Instant since, URI server, boolean children, boolean resident, long idleExitSeconds) {
+record ServedNote(
+        long pid,
+        Instant since,
+        URI server,
+        boolean children,
+        boolean resident,
+        long idleExitSeconds,
+        String commandToken) {
     /** The note's file name. */
     static final String FILE = ".tq-served.json";
 
@@ -47,12 +57,22 @@ record ServedNote(long pid, Instant since, URI server, boolean children, boolean
      * @param children whether the workspaces are the directory's children
      * @param resident whether a command started the server
      * @param idleExitSeconds how long the server stays without a request, 0 for ever
+     * @param commandToken the secret for command lines the server runs, or null
      */
-    static void write(Path directory, URI server, boolean children, boolean resident, long idleExitSeconds) {
+    static void write(
+            Path directory, URI server, boolean children, boolean resident, long idleExitSeconds, String commandToken) {
         ServedNote note = new ServedNote(
-                ProcessHandle.current().pid(), Instant.now(), server, children, resident, idleExitSeconds);
+                ProcessHandle.current().pid(),
+                Instant.now(),
+                server,
+                children,
+                resident,
+                idleExitSeconds,
+                commandToken);
         Path partial = directory.resolve(FILE + "." + note.pid());
         try {
+            Files.deleteIfExists(partial);
+            ownerOnly(partial);
             Files.writeString(partial, JsonCodec.write(note), StandardCharsets.UTF_8);
             try {
                 Files.move(
@@ -80,6 +100,13 @@ record ServedNote(long pid, Instant since, URI server, boolean children, boolean
                 .filter(ServedNote::alive);
     }
 
+    /** Makes an empty file that only its owner may read, where the file system has POSIX permissions. */
+    private static void ownerOnly(Path file) throws IOException {
+        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        }
+    }
+
     /**
      * Removes this process's note from a directory, leaving another server's.
      *
@@ -105,6 +132,25 @@ record ServedNote(long pid, Instant since, URI server, boolean children, boolean
      * @return the workspace on that server, or empty when no running server's note names it
      */
     static Optional<RemoteWorkspace> serverFor(Path workspace) {
+        return noteFor(workspace)
+                .map(note -> new RemoteWorkspace(
+                        note.server(), workspace.getFileName().toString()));
+    }
+
+    /**
+     * The workspace on this process's own server, when this process is the running server whose note names it.
+     *
+     * @param workspace the workspace directory, absolute and normalized
+     * @return the workspace on this server, or empty when another server or none serves it
+     */
+    static Optional<RemoteWorkspace> servedHere(Path workspace) {
+        return noteFor(workspace)
+                .filter(note -> note.pid() == ProcessHandle.current().pid())
+                .map(note -> new RemoteWorkspace(
+                        note.server(), workspace.getFileName().toString()));
+    }
+
+    private static Optional<ServedNote> noteFor(Path workspace) {
         Path name = workspace.getFileName();
         if (name == null
                 || !WorkspaceRegistry.VALID_NAME.matcher(name.toString()).matches()
@@ -116,9 +162,7 @@ record ServedNote(long pid, Instant since, URI server, boolean children, boolean
         Optional<ServedNote> root = workspace.getParent() == null
                 ? Optional.empty()
                 : read(workspace.getParent()).filter(ServedNote::children);
-        return own.or(() -> root)
-                .filter(ServedNote::alive)
-                .map(note -> new RemoteWorkspace(note.server(), name.toString()));
+        return own.or(() -> root).filter(ServedNote::alive);
     }
 
     /**

@@ -18,6 +18,9 @@ public final class TqCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
+    /** Who runs the command: this process, unless a server runs it for a launcher. */
+    Caller caller = Caller.local();
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());

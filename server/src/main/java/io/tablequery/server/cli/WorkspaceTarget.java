@@ -85,6 +85,9 @@ public final class WorkspaceTarget {
      * server would not apply (an engine's settings, a time limit of its own).
      */
     void startNoServer() {
+        if (Caller.of(spec).forwarded()) {
+            throw Caller.runInClient("it takes options of its own for the engines");
+        }
         residentAllowed = false;
     }
 
@@ -109,6 +112,9 @@ public final class WorkspaceTarget {
                 return remote.apply(located.remote());
             } catch (EngineException e) {
                 String code = e.getErrorCode().name();
+                if (Caller.of(spec).forwarded() && (code.equals(WORKSPACE_NOT_FOUND) || GONE.contains(code))) {
+                    throw Caller.runInClient("this server does not serve the workspace now");
+                }
                 if (located.byServedNote() && code.equals(WORKSPACE_NOT_FOUND)) {
                     // A directory made under the data root after the server listed it: the server does not serve it.
                     try (Workspace open = workspace.open()) {
@@ -166,7 +172,19 @@ public final class WorkspaceTarget {
     private record Located(Workspace embedded, RemoteWorkspace remote, boolean byServedNote) {}
 
     private Located locate() {
-        Path directory = workspace.directory.toAbsolutePath().normalize();
+        Caller caller = Caller.of(spec);
+        Path directory = caller.resolve(workspace.directory).toAbsolutePath().normalize();
+        if (caller.forwarded()) {
+            // Inside a server, for a launcher: through this server or not at all, never opened here.
+            if (server != null) {
+                throw Caller.runInClient("it asks another server");
+            }
+            return new Located(
+                    null,
+                    ServedNote.servedHere(directory)
+                            .orElseThrow(() -> Caller.runInClient("this server does not serve " + directory)),
+                    true);
+        }
         if (server != null) {
             String name = directory.getFileName() == null
                     ? "default"

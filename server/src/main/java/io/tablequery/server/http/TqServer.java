@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.javalin.Javalin;
 import io.javalin.config.SizeUnit;
+import io.javalin.http.Handler;
 import io.javalin.http.HttpStatus;
 import io.tablequery.engine.duck.DuckToolSettings;
 import io.tablequery.engine.error.EngineException;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -29,6 +31,9 @@ import org.slf4j.LoggerFactory;
 
 /** The HTTP server: a Javalin app over a registry of workspaces, with the MCP server at {@code /mcp}. */
 public final class TqServer implements AutoCloseable {
+    /** Where the {@code tq} launcher posts a command line for the server to run. */
+    public static final String COMMANDS_ROUTE = "/v1/commands";
+
     private static final Logger LOG = LoggerFactory.getLogger(TqServer.class);
 
     /** The key under which the calls of the HTTP API run, to be cancelled together when the server stops. */
@@ -83,6 +88,27 @@ public final class TqServer implements AutoCloseable {
      */
     public static TqServer start(
             WorkspaceRegistry workspaces, ServerSettings settings, Path uploadCache, KeyStore keys, AuthMode auth) {
+        return start(workspaces, settings, uploadCache, keys, auth, Optional.empty());
+    }
+
+    /**
+     * Creates and starts a server that may ask for API keys and may run command lines for the {@code tq} launcher.
+     *
+     * @param workspaces the workspaces to serve; the server closes them when it stops
+     * @param settings where to listen and what to accept
+     * @param uploadCache a directory for uploads and Arrow downloads in transit
+     * @param keys the admin key and the workspaces' keys
+     * @param auth whether callers must present a key
+     * @param commands the handler of {@value #COMMANDS_ROUTE}, which checks its own secret; empty for none
+     * @return the running server
+     */
+    public static TqServer start(
+            WorkspaceRegistry workspaces,
+            ServerSettings settings,
+            Path uploadCache,
+            KeyStore keys,
+            AuthMode auth,
+            Optional<Handler> commands) {
         AdminController admin = new AdminController(workspaces, keys);
         Authenticator authenticator = new Authenticator(keys);
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
@@ -152,6 +178,8 @@ public final class TqServer implements AutoCloseable {
             });
             describeRoutes(api, workspaces, auth, observer, gate, admin, export, files, tables, skill, tools);
             describeBrowsing(api, workspaces, gate, browse, session, tools);
+            // Not in the API description: the launcher's own route, for a caller that holds the server's note.
+            commands.ifPresent(handler -> config.routes.post(COMMANDS_ROUTE, handler));
             config.routes.get("/", web::page);
             config.routes.get("/assets/{name}", web::asset);
             api.get(

@@ -110,7 +110,7 @@ class CliBesideServerTest {
         try (TqServer server = TqServer.start(registry, ServerSettings.DEFAULTS.withPort(0), root)) {
             java.net.URI url = ServeCommand.localUrl("127.0.0.1", server.port());
             registry.announce(url);
-            ServedNote.write(root, url, true, false, 0);
+            ServedNote.write(root, url, true, false, 0, null);
             assertThat(registry.openNames()).as("served, not opened").isEmpty();
             assertThat(run(workspace, List.of("tables"))).isEqualTo(embedded);
             assertThat(registry.openNames())

@@ -1,0 +1,219 @@
+package io.tablequery.server.docs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@code tq} launcher beside a running server sends the skill's three commands to it with curl instead of starting
+ * a JVM, and prints byte for byte what the JVM prints: standard output, standard error and exit code, for answers,
+ * errors, usage errors, plans on standard input and in files named relative to the caller's directory. A command
+ * sent this way is told apart from one run in a JVM by a JVM option that makes every JVM fail to start
+ * ({@code TQ_JAVA_OPTS}): it still answers. What needs a process of its own (an engine's options, another server) is
+ * handed back, and the launcher runs the JVM. The route takes only the secret of the server's note, which only its
+ * owner can read.
+ */
+class LauncherThroughServerIT {
+    private static final Path REPOSITORY = Path.of("").toAbsolutePath().getParent();
+    private static final Pattern URL = Pattern.compile("\"server\":\"([^\"]+)\"");
+    private static final Pattern TOKEN = Pattern.compile("\"commandToken\":\"([0-9a-f]+)\"");
+    private static final String NO_JVM = "-XX:+ThisOptionDoesNotExist";
+
+    private static final String PLAN = "{\"queries\":[{\"step\":1,\"sql\":\"CREATE TEMP TABLE \\\"final_table_step1\\\""
+            + " AS SELECT \\\"city\\\", SUM(\\\"total\\\") AS \\\"total\\\" FROM \\\"orders\\\" GROUP BY \\\"city\\\""
+            + " ORDER BY \\\"city\\\"\",\"source_table_names\":[\"orders\"],\"destine_table_name\":"
+            + "\"final_table_step1\",\"destine_table_type\":\"final\",\"destine_table_description\":\"Totals\"}]}";
+
+    @TempDir
+    Path dir;
+
+    private Path checkout;
+    private Path root;
+    private Process server;
+
+    private record Run(int exit, String out, String err) {}
+
+    @BeforeEach
+    void serveASampleWorkspace() throws Exception {
+        checkout = FreshCheckout.withBuiltJar(REPOSITORY, dir.resolve("checkout"));
+        root = Files.createDirectories(dir.resolve("root"));
+        List<String> ingest = new ArrayList<>(
+                List.of("ingest", "--workspace", root.resolve("ws").toString()));
+        try (Stream<Path> files = Files.list(checkout.resolve("samples/files"))) {
+            files.sorted().forEach(file -> ingest.add(file.toString()));
+        }
+        Run made = tq(checkout, Map.of(), null, ingest.toArray(String[]::new));
+        assertThat(made.exit()).as(made.err()).isZero();
+        server = new ProcessBuilder(
+                        checkout.resolve("tq").toString(),
+                        "serve",
+                        "--data",
+                        root.toString(),
+                        "--port",
+                        "0",
+                        "--search",
+                        "lexical")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("serve.log").toFile())
+                .start();
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+        while (!Files.exists(root.resolve(".tq-served.json"))) {
+            assertThat(server.isAlive()).as("tq serve runs").isTrue();
+            assertThat(System.nanoTime() - deadline)
+                    .as("tq serve wrote its note")
+                    .isNegative();
+            Thread.sleep(100);
+        }
+    }
+
+    @AfterEach
+    void stopTheServer() throws InterruptedException {
+        if (server != null) {
+            server.destroy();
+            assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @Test
+    void theSkillsCommandsPrintWhatTheJvmPrintsWithoutStartingOne() throws Exception {
+        Path caller = Files.createDirectories(dir.resolve("caller"));
+        Files.writeString(caller.resolve("plan.json"), PLAN);
+        Files.writeString(caller.resolve("bad.json"), PLAN.replace("SUM(", "NOSUCH("));
+        List<List<String>> commands = List.of(
+                List.of("search-tables", "--workspace", root.resolve("ws").toString(), "--query", "orders by city"),
+                List.of("search-tables", "--workspace=" + root.resolve("ws"), "--query", "库存 仓库", "--json"),
+                List.of("get-schemas", "--workspace", root.resolve("ws").toString(), "--tables", "orders,库存_库存表"),
+                List.of("get-schemas", "--workspace", root.resolve("ws").toString(), "--tables", "ordrs"),
+                List.of("get-schemas", "--workspace", root.resolve("ws").toString()),
+                List.of("run-sql", "--workspace", root.resolve("ws").toString(), "--plan-file", "plan.json"),
+                List.of("run-sql", "--workspace", root.resolve("ws").toString(), "--plan-file", "bad.json"),
+                List.of("run-sql", "--workspace", root.resolve("ws").toString(), "--plan-file", "nothing.json"),
+                List.of("run-sql", "--workspace", root.resolve("ws").toString(), "--plan-file", "plan.json", "--json"),
+                List.of(
+                        "run-sql",
+                        "--workspace",
+                        root.resolve("ws").toString(),
+                        "--plan-file",
+                        caller.resolve("plan.json").toString(),
+                        "--engine",
+                        "both"),
+                List.of("run-sql", "--workspace", root.resolve("ws").toString(), "--help"));
+        for (List<String> command : commands) {
+            String[] args = command.toArray(String[]::new);
+            Run jvm = tq(caller, Map.of("TQ_THROUGH_SERVER", "0"), null, args);
+            Run sent = tq(caller, Map.of("TQ_JAVA_OPTS", NO_JVM), null, args);
+            assertThat(sent).as("%s", command).isEqualTo(jvm);
+        }
+        Run jvm = tq(root, Map.of("TQ_THROUGH_SERVER", "0"), PLAN, "run-sql", "--workspace", "ws");
+        Run sent = tq(root, Map.of("TQ_JAVA_OPTS", NO_JVM), PLAN, "run-sql", "--workspace", "ws");
+        assertThat(jvm.exit()).as(jvm.err()).isZero();
+        assertThat(jvm.out()).contains("__src");
+        assertThat(sent)
+                .as("a plan on standard input, the workspace relative to the caller")
+                .isEqualTo(jvm);
+    }
+
+    @Test
+    void whatNeedsItsOwnProcessRunsInAJvmWithTheSamePlanOnStandardInput() throws Exception {
+        String[] spark = {
+            "run-sql", "--workspace", root.resolve("ws").toString(), "--spark-connect", "sc://127.0.0.1:1",
+        };
+        Run noJvm = tq(checkout, Map.of("TQ_JAVA_OPTS", NO_JVM), PLAN, spark);
+        assertThat(noJvm.exit())
+                .as("handed back to a JVM, which cannot start here")
+                .isNotZero();
+        assertThat(noJvm.err()).contains("ThisOptionDoesNotExist");
+        Run handedBack = tq(checkout, Map.of(), PLAN, spark);
+        Run jvm = tq(checkout, Map.of("TQ_THROUGH_SERVER", "0"), PLAN, spark);
+        assertThat(handedBack).isEqualTo(jvm);
+
+        Run otherServer = tq(
+                checkout,
+                Map.of("TQ_JAVA_OPTS", NO_JVM),
+                null,
+                "get-schemas",
+                "--workspace",
+                root.resolve("ws").toString(),
+                "--tables",
+                "orders",
+                "--server",
+                "http://127.0.0.1:1");
+        assertThat(otherServer.err()).as("--server is the JVM's").contains("ThisOptionDoesNotExist");
+    }
+
+    @Test
+    void theRouteTakesOnlyTheSecretOfTheNoteThatOnlyItsOwnerReads() throws Exception {
+        Path note = root.resolve(".tq-served.json");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(note)))
+                .isEqualTo("rw-------");
+        String json = Files.readString(note);
+        Matcher url = URL.matcher(json);
+        Matcher token = TOKEN.matcher(json);
+        assertThat(url.find()).isTrue();
+        assertThat(token.find()).isTrue();
+        String args = "&cwd=" + encode(dir.toString()) + "&arg=get-schemas&arg=--workspace&arg="
+                + encode(root.resolve("ws").toString()) + "&arg=--tables&arg=orders";
+        assertThat(post(url.group(1), "token=" + "0".repeat(64) + args)).isEqualTo(403);
+        assertThat(post(url.group(1), args.substring(1))).isEqualTo(403);
+        assertThat(post(url.group(1), "token=" + token.group(1) + args)).isEqualTo(200);
+        assertThat(post(
+                        url.group(1),
+                        "token=" + token.group(1) + "&cwd=" + encode(dir.toString()) + "&arg=rm&arg=--workspace&arg="
+                                + encode(root.resolve("ws").toString())))
+                .as("only the skill's commands")
+                .isEqualTo(400);
+        assertThat(root.resolve("ws")).isDirectory();
+    }
+
+    private static int post(String server, String form) throws IOException {
+        HttpURLConnection connection =
+                (HttpURLConnection) URI.create(server + "/v1/commands").toURL().openConnection();
+        connection.setRequestMethod("POST");
+        connection.setDoOutput(true);
+        connection.setRequestProperty("Content-Type", "application/x-www-form-urlencoded");
+        connection.getOutputStream().write(form.getBytes(StandardCharsets.UTF_8));
+        int status = connection.getResponseCode();
+        connection.disconnect();
+        return status;
+    }
+
+    private static String encode(String text) {
+        return URLEncoder.encode(text, StandardCharsets.UTF_8);
+    }
+
+    private Run tq(Path directory, Map<String, String> environment, String stdin, String... args)
+            throws IOException, InterruptedException {
+        ProcessBuilder builder = new ProcessBuilder(
+                        Stream.concat(Stream.of(checkout.resolve("tq").toString()), Stream.of(args))
+                                .toList())
+                .directory(directory.toFile());
+        builder.environment().putAll(environment);
+        Path out = Files.createTempFile(dir, "tq", ".out");
+        Path err = Files.createTempFile(dir, "tq", ".err");
+        Path in = Files.writeString(Files.createTempFile(dir, "tq", ".in"), stdin == null ? "" : stdin);
+        Process process = builder.redirectInput(in.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .start();
+        assertThat(process.waitFor(3, TimeUnit.MINUTES)).isTrue();
+        return new Run(process.exitValue(), Files.readString(out), Files.readString(err));
+    }
+}
