@@ -252,7 +252,9 @@ public final class BenchMain {
                     new SparkTpchBenchmark.Settings(scale, reps, spark, home, data, results, only, duckDbMemory),
                     System.out);
         } else {
-            TpchBenchmark.run(new TpchBenchmark.Settings(scale, reps, home, data, results), System.out);
+            TpchBenchmark.run(
+                    new TpchBenchmark.Settings(scale, reps, home, data, results, engines.contains("sqlite"), only),
+                    System.out);
         }
     }
 

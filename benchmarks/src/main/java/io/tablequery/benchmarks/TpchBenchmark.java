@@ -50,8 +50,19 @@ final class TpchBenchmark {
      * @param home the repository, for the corpora beside it
      * @param data where generated files and the workspace go
      * @param results where the report goes, or null for none
+     * @param sqlite whether run-sql on {@code sqlite} is timed too (its block takes the longest by far at sf1)
+     * @param only the queries to run by name ({@code q01}), all when empty
      */
-    record Settings(double scale, int repetitions, Path home, Path data, Path results) {
+    record Settings(
+            double scale, int repetitions, Path home, Path data, Path results, boolean sqlite, List<String> only) {
+        Settings {
+            only = List.copyOf(only);
+        }
+
+        Settings(double scale, int repetitions, Path home, Path data, Path results) {
+            this(scale, repetitions, home, data, results, true, List.of());
+        }
+
         static Settings defaults(Path home, Path data, Path results) {
             return new Settings(1, 3, home, data, results);
         }
@@ -155,9 +166,14 @@ final class TpchBenchmark {
 
     static Result run(Settings settings, PrintStream log) throws IOException, SQLException {
         Path corpora = PyDoughQueries.corpora(settings.home());
-        List<TpchQueries.Query> queries = TpchQueries.load(corpora);
+        List<TpchQueries.Query> queries = TpchQueries.load(corpora).stream()
+                .filter(query -> settings.only().isEmpty() || settings.only().contains(query.name()))
+                .toList();
         Optional<Path> answers = TpchAnswers.directory(corpora, settings.scale());
         String stem = "tpch-sf" + scaleText(settings.scale());
+        String report = stem
+                + (settings.sqlite() ? "" : "-duckdb")
+                + (settings.only().isEmpty() ? "" : "-" + String.join("-", settings.only()));
         log.printf(Locale.ROOT, "generating TPC-H sf%s files%n", scaleText(settings.scale()));
         List<Path> files = TpchFiles.write(settings.data(), settings.scale());
         Duration limit = Duration.ofMinutes(30);
@@ -183,7 +199,8 @@ final class TpchBenchmark {
                         query.query().name());
             }
             for (int i = 0; i < queries.size(); i++) {
-                QueryTiming timing = sqliteSide(skill, queries.get(i), duckSides.get(i), settings.repetitions());
+                QueryTiming timing = sqliteSide(
+                        skill, queries.get(i), duckSides.get(i), settings.sqlite() ? settings.repetitions() : 0);
                 timings.add(timing);
                 log.printf(
                         Locale.ROOT,
@@ -200,14 +217,14 @@ final class TpchBenchmark {
                         timing.failures().isEmpty() ? "" : "  failures " + timing.failures());
             }
             if (settings.results() != null) {
-                chart = TpchReport.chart(tools, timings, settings.results(), stem, log);
+                chart = TpchReport.chart(tools, timings, settings.results(), report, log);
             }
         }
         Result result =
                 new Result(Machine.describe(), settings.scale(), settings.repetitions(), uploads, timings, chart);
         String markdown = TpchReport.markdown(result);
         if (settings.results() != null) {
-            Reports.write(settings.results(), stem, markdown, result);
+            Reports.write(settings.results(), report, markdown, result);
         }
         log.print(markdown);
         return result;
@@ -337,9 +354,12 @@ final class TpchBenchmark {
             TableQuerySkill skill, TpchQueries.Query query, DuckSide duck, int repetitions) {
         Map<String, String> failures = new LinkedHashMap<>(duck.failures());
         RunSqlResult[] last = new RunSqlResult[1];
-        Double sqlite = time("sqlite", repetitions, failures, () -> last[0] = runSql(skill, query, PlanEngine.SQLITE));
+        Double sqlite = repetitions == 0
+                ? null
+                : time("sqlite", repetitions, failures, () -> last[0] = runSql(skill, query, PlanEngine.SQLITE));
         Boolean equal = last[0] == null || duck.duckdbResult() == null ? null : sameRows(last[0], duck.duckdbResult());
-        long rows = last[0] != null ? last[0].tables().get(0).totalRows() : -1;
+        RunSqlResult counted = last[0] != null ? last[0] : duck.duckdbResult();
+        long rows = counted != null ? counted.tables().get(0).totalRows() : -1;
         return new QueryTiming(
                 query.name(),
                 rows,

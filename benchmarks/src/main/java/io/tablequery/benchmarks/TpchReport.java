@@ -84,6 +84,10 @@ final class TpchReport {
                 .append(scale)
                 .append(" --reps ")
                 .append(result.repetitions())
+                .append(
+                        result.queries().stream().allMatch(timing -> timing.sqlite() == null)
+                                ? " --engines duckdb"
+                                : "")
                 .append("`\n\n");
         out.append("Data from `io.trino.tpch`, uploaded through tablequery's own ingest: nation, region and supplier"
                 + " as sheets of `tpch.xlsx`, the other tables as CSV files.\n\n");

@@ -28,13 +28,17 @@ class StartBenchmarkTest {
                 new StartBenchmark.Settings(1, false, home, null, dir, dir.resolve("results")),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
 
-        assertThat(result.rows()).hasSize(12).allSatisfy(row -> {
+        assertThat(result.rows()).hasSize(15).allSatisfy(row -> {
             assertThat(row.failure()).as(row.command() + " " + row.where()).isNull();
             assertThat(row.warmMillis()).isPositive();
         });
         assertThat(result.rows())
                 .extracting(StartBenchmark.Row::where)
-                .containsOnly(StartBenchmark.EMBEDDED, StartBenchmark.BESIDE_SERVER, StartBenchmark.RESIDENT);
+                .containsOnly(
+                        StartBenchmark.EMBEDDED,
+                        StartBenchmark.BESIDE_SERVER,
+                        StartBenchmark.RESIDENT,
+                        StartBenchmark.RESIDENT_JVM);
         assertThat(dir.resolve("start").resolve("resident").resolve(".tq-served.json"))
                 .as("the resident server the benchmark started is stopped, and its note gone with it")
                 .doesNotExist();

@@ -87,6 +87,28 @@ class StreamedFinalTableTest {
         }
     }
 
+    /**
+     * A cut table is counted by the stream when it holds at most the lookahead's rows more than it shows (the limit
+     * read is the rows asked, one more than shown, plus the lookahead), and by its query run again when it holds more.
+     */
+    @Test
+    void aCutTableIsCountedWithinTheLookaheadAndBeyondIt() {
+        for (long rows : new long[] {100_005, 100_006, 100_007, 150_000}) {
+            List<String> plan = List.of("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < "
+                    + rows + ") SELECT i FROM n ORDER BY i DESC");
+            for (int maxRows : new int[] {0, 5}) {
+                ResultTable sqlite =
+                        run(PlanEngine.SQLITE, maxRows, plan).tables().get(0);
+                ResultTable duckdb =
+                        run(PlanEngine.DUCKDB, maxRows, plan).tables().get(0);
+                String what = rows + " rows, max rows " + maxRows;
+                assertThat(duckdb.totalRows()).as(what).isEqualTo(rows);
+                assertThat(duckdb.truncation()).as(what).isEqualTo(sqlite.truncation());
+                assertThat(duckdb.csv()).as(what).isEqualTo(sqlite.csv());
+            }
+        }
+    }
+
     @Test
     void bothComparesAStreamedTableWholeAndShowsIt() {
         for (List<String> plan : PLANS) {
