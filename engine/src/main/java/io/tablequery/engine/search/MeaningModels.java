@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  * <p>Questions are embedded without bge's query instruction: over WikiTableQuestions' 14,152 training questions it
  * found no more tables and cost a third more time per question (8.2 against 6.2 ms).
  */
-final class MeaningModels {
+public final class MeaningModels {
     /** The models' identity, stored with the vectors: vectors of other models are not read. */
     static final String NAME = "bge-small-en-v1.5-q+bge-small-zh-v1.5-q";
 
@@ -62,6 +62,26 @@ final class MeaningModels {
         return new MeaningVectors(
                 RECENT_ENGLISH.of(text, q -> embed(MeaningModels::english, q)),
                 chineseTables ? RECENT_CHINESE.of(text, q -> embed(MeaningModels::chinese, q)) : null);
+    }
+
+    /**
+     * Loads the English model on a background thread, for a server that searches by meaning: its first search then
+     * finds it loaded, or loading (about 2 s), rather than starts the load. A process that exits meanwhile waits for
+     * the load ({@link OnnxCalls}); one that is exiting already does not start it.
+     */
+    public static void preload() {
+        Thread loader = new Thread(
+                () -> {
+                    try {
+                        OnnxCalls.call(MeaningModels::english);
+                    } catch (OnnxCalls.Exiting e) {
+                        // The process is exiting: nothing will search.
+                    }
+                },
+                "tq-model-load");
+        loader.setDaemon(true);
+        loader.setPriority(Thread.MIN_PRIORITY);
+        loader.start();
     }
 
     /** The English model, loaded by one thread at a time: each model loads once, and never two at once. */

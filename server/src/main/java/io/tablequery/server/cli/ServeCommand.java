@@ -6,7 +6,9 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.ingest.IngestSettings;
 import io.tablequery.engine.plugin.ConfiguredPlugins;
+import io.tablequery.engine.search.MeaningModels;
 import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.api.ServerErrorCode;
@@ -269,6 +271,10 @@ final class ServeCommand implements Callable<Integer> {
     private int serve(
             Path root, WorkspaceOptions options, ServerLimits limits, Path noted, ServeLock hold, PrintWriter err)
             throws IOException, InterruptedException {
+        if (options.search() == SearchMode.MEANING) {
+            // Loaded while the server starts, so that its first search (often the call that started it) waits less.
+            MeaningModels.preload();
+        }
         WorkspaceRegistry registry;
         try {
             WorkspaceLifecycle lifecycle = lifecycle(limits);
