@@ -100,6 +100,8 @@ class LauncherThroughServerIT {
         List<List<String>> commands = List.of(
                 List.of("search-tables", "--workspace", root.resolve("ws").toString(), "--query", "orders by city"),
                 List.of("search-tables", "--workspace=" + root.resolve("ws"), "--query", "库存 仓库", "--json"),
+                List.of("search-tables", "--workspace", root.resolve("ws").toString(), "--query", "a+b & c=d\n100% @x"),
+                List.of("search-tables", "--workspace", root.resolve("ws").toString(), "--query", ""),
                 List.of("get-schemas", "--workspace", root.resolve("ws").toString(), "--tables", "orders,库存_库存表"),
                 List.of("get-schemas", "--workspace", root.resolve("ws").toString(), "--tables", "ordrs"),
                 List.of("get-schemas", "--workspace", root.resolve("ws").toString()),
