@@ -188,19 +188,25 @@ final class TpchReport {
             }
         }
         out.append('\n');
-        out.append(String.format(
-                Locale.ROOT,
-                "- DuckDB over SQLite through run-sql: median %s, geometric mean %s, from %s to %s (%d queries).%n",
-                ratio(median(speedups)),
-                ratio(geometricMean(speedups)),
-                ratio(speedups.stream().min(Double::compare).orElse(null)),
-                ratio(speedups.stream().max(Double::compare).orElse(null)),
-                speedups.size()));
-        out.append(String.format(
-                Locale.ROOT,
-                "- Raw DuckDB JDBC over run-sql on SQLite: median %s, geometric mean %s.%n",
-                ratio(median(rawSpeedups)),
-                ratio(geometricMean(rawSpeedups))));
+        boolean sqliteRan = result.queries().stream().anyMatch(timing -> timing.sqlite() != null);
+        if (sqliteRan) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "- DuckDB over SQLite through run-sql: median %s, geometric mean %s, from %s to %s (%d queries).%n",
+                    ratio(median(speedups)),
+                    ratio(geometricMean(speedups)),
+                    ratio(speedups.stream().min(Double::compare).orElse(null)),
+                    ratio(speedups.stream().max(Double::compare).orElse(null)),
+                    speedups.size()));
+            out.append(String.format(
+                    Locale.ROOT,
+                    "- Raw DuckDB JDBC over run-sql on SQLite: median %s, geometric mean %s.%n",
+                    ratio(median(rawSpeedups)),
+                    ratio(geometricMean(rawSpeedups))));
+        } else {
+            out.append("- SQLite did not run (`--engines duckdb`): no speedups over it, no comparison of the engines'"
+                    + " rows, and auto is not measured against it.\n");
+        }
         out.append(String.format(
                 Locale.ROOT,
                 "- Goal ours/raw ≤ 1.10×: %d of %d queries. Goal auto ≤ 1.10× the faster engine: %d of %d.%n",
@@ -219,12 +225,16 @@ final class TpchReport {
                 .filter(timing -> timing.untranslated() != null)
                 .map(timing -> timing.name() + " (" + timing.untranslated() + ")")
                 .toList();
-        out.append(String.format(
-                Locale.ROOT,
-                "- run-sql's rows equal on both engines: %d of the %d queries that translate%s.%n",
-                equal,
-                result.queries().size() - onSqlite.size(),
-                onSqlite.isEmpty() ? "" : "; on SQLite only: " + String.join(", ", onSqlite)));
+        if (sqliteRan) {
+            out.append(String.format(
+                    Locale.ROOT,
+                    "- run-sql's rows equal on both engines: %d of the %d queries that translate%s.%n",
+                    equal,
+                    result.queries().size() - onSqlite.size(),
+                    onSqlite.isEmpty() ? "" : "; on SQLite only: " + String.join(", ", onSqlite)));
+        } else if (!onSqlite.isEmpty()) {
+            out.append("- Not translated (auto runs them on SQLite): " + String.join(", ", onSqlite) + ".\n");
+        }
         if (answered > 0) {
             out.append(String.format(
                     Locale.ROOT,
