@@ -117,7 +117,8 @@ final class TpchReport {
                         + " (the corpora's). Each contender ran its ")
                 .append(result.repetitions())
                 .append(" repetitions after one untimed warm-up; medians. A query's DuckDB contenders (raw, as written,"
-                        + " duckdb, sheets, queryDuckDB, auto) ran in turns, one repetition of each at a time; SQLite ran in a block,"
+                        + " duckdb, sheets, queryDuckDB, auto) ran in turns, one repetition of each at a time, each repetition's order"
+                        + " rotated by one (right after a heavy contender DuckDB measured slower); SQLite ran in a block,"
                         + " after every query's DuckDB contenders, since DuckDB right after a heavy SQLite query"
                         + " measured slower.\n\n");
         out.append("| query | rows | sqlite | duckdb | sheets | auto | raw | as written | queryDuckDB"
