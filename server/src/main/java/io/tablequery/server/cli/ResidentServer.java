@@ -81,12 +81,14 @@ final class ResidentServer {
      * meanwhile, and returns the workspace on it.
      *
      * @param workspace the workspace directory, absolute and normalized
+     * @param searches whether the command searches by meaning: the server then loads the model as it starts, which
+     *     the first call of any other command would wait for (about 0.4 s of a 2-core machine's start)
      * @param err where a command says why it runs in its own process after all
      * @return the workspace on the server, or empty when there is no server to go through: the workspace does not
      *     exist yet (it is made here, and the server of its root finds it later), its name is not a served name, or
      *     the server did not start (said on {@code err})
      */
-    static Optional<RemoteWorkspace> start(Path workspace, PrintWriter err) {
+    static Optional<RemoteWorkspace> start(Path workspace, boolean searches, PrintWriter err) {
         Path root = workspace.getParent();
         Path name = workspace.getFileName();
         if (root == null
@@ -103,7 +105,7 @@ final class ResidentServer {
             if (running.isPresent()) {
                 return running;
             }
-            return launch(root, workspace, err);
+            return launch(root, workspace, searches, err);
         } catch (IOException e) {
             err.printf("tq: could not start a server for %s (%s); running in this process%n", root, e.getMessage());
             err.flush();
@@ -114,9 +116,10 @@ final class ResidentServer {
     }
 
     /** Starts {@code tq serve} for the root and waits until its note names where it listens. */
-    private static Optional<RemoteWorkspace> launch(Path root, Path workspace, PrintWriter err) throws IOException {
+    private static Optional<RemoteWorkspace> launch(Path root, Path workspace, boolean searches, PrintWriter err)
+            throws IOException {
         Path log = root.resolve(LOG);
-        Process process = new ProcessBuilder(command(root, idle(System.getenv())))
+        Process process = new ProcessBuilder(command(root, idle(System.getenv()), searches))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
@@ -233,9 +236,10 @@ final class ResidentServer {
      *
      * @param root the data root
      * @param idle how long it stays without a request
+     * @param preload whether it loads the search model as it starts
      * @return the command line
      */
-    static List<String> command(Path root, Duration idle) {
+    static List<String> command(Path root, Duration idle, boolean preload) {
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
             // A session of its own: the terminal's Ctrl-C and hang-up stop the command, not the server it started.
@@ -273,6 +277,9 @@ final class ResidentServer {
                 "0",
                 "--duckdb-threads",
                 Integer.toString(WorkspaceOptions.DEFAULTS.duckDbThreads())));
+        if (!preload) {
+            command.add(ServeCommand.NO_MODEL_PRELOAD);
+        }
         return command;
     }
 

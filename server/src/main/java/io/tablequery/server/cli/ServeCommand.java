@@ -198,6 +198,12 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--resident", hidden = true)
     boolean resident;
 
+    /** The resident server's option for a start by a command that does not search: the model loads at a search. */
+    static final String NO_MODEL_PRELOAD = "--no-model-preload";
+
+    @Option(names = NO_MODEL_PRELOAD, hidden = true)
+    boolean noModelPreload;
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -271,7 +277,7 @@ final class ServeCommand implements Callable<Integer> {
     private int serve(
             Path root, WorkspaceOptions options, ServerLimits limits, Path noted, ServeLock hold, PrintWriter err)
             throws IOException, InterruptedException {
-        if (options.search() == SearchMode.MEANING) {
+        if (options.search() == SearchMode.MEANING && !noModelPreload) {
             // Loaded while the server starts, so that its first search (often the call that started it) waits less.
             MeaningModels.preload();
         }

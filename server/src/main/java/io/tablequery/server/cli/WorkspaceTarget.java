@@ -60,6 +60,9 @@ public final class WorkspaceTarget {
     /** Whether this command may start a resident server: not when it asks for what that server would not do. */
     private boolean residentAllowed = true;
 
+    /** Whether this command searches by meaning: a resident server it starts then loads the model as it starts. */
+    private boolean searches;
+
     @Option(
             names = "--server",
             paramLabel = "URL",
@@ -74,6 +77,7 @@ public final class WorkspaceTarget {
      */
     void searchBy(SearchMode mode) {
         workspace.options = workspace.options.withSearch(mode);
+        searches = mode == SearchMode.MEANING;
         if (mode != SearchMode.MEANING) {
             // A resident server searches by meaning, as tq serve does.
             residentAllowed = false;
@@ -201,7 +205,7 @@ public final class WorkspaceTarget {
         }
         if (!noDaemon && residentAllowed && ResidentServer.enabled(System.getenv())) {
             Optional<RemoteWorkspace> started =
-                    ResidentServer.start(directory, spec.commandLine().getErr());
+                    ResidentServer.start(directory, searches, spec.commandLine().getErr());
             if (started.isPresent()) {
                 return new Located(null, started.get(), true);
             }
