@@ -238,7 +238,9 @@ public final class NativeLibraries {
             LOG.debug("could not list {} for stale library copies", directory, e);
         }
         if (removed > 0) {
-            LOG.info("removed {} native library copies that killed processes left in {}", removed, directory);
+            // Housekeeping, not news: at INFO it reached a command's standard error, which agents read as its answer
+            // (and the launcher's route to a server, which prints no such line, must print what the command does).
+            LOG.debug("removed {} native library copies that killed processes left in {}", removed, directory);
         }
         return removed;
     }
