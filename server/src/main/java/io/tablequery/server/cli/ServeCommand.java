@@ -28,6 +28,7 @@ import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -364,6 +365,9 @@ final class ServeCommand implements Callable<Integer> {
         if (idleExit > 0) {
             stopWhenIdle(server, Duration.ofSeconds(idleExit), stop, err);
         }
+        if (resident) {
+            stopWhenJarChanges(stop, err);
+        }
         err.printf(
                 mode == AuthMode.NONE
                         ? "tablequery serves %s on http://%s:%d without API keys: anyone who reaches the port may do"
@@ -401,6 +405,62 @@ final class ServeCommand implements Callable<Integer> {
                 "tq-idle-exit");
         watcher.setDaemon(true);
         watcher.start();
+    }
+
+    /**
+     * Stops a resident server once the jar it runs from changes, looking every second: the launcher rebuilds the jar
+     * in place when the sources change, and a server reading classes from the rewritten file failed requests (an MCP
+     * session hung). The next command finds it gone and starts one from the new jar.
+     */
+    private static void stopWhenJarChanges(Runnable stop, PrintWriter err) {
+        Optional<Path> jar = runningJar();
+        if (jar.isEmpty()) {
+            return;
+        }
+        String started = identity(jar.get());
+        Thread watcher = new Thread(
+                () -> {
+                    try {
+                        while (identity(jar.get()).equals(started)) {
+                            Thread.sleep(JAR_POLL.toMillis());
+                        }
+                        err.printf("its jar %s changed: the server stops%n", jar.get());
+                        err.flush();
+                        stop.run();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "tq-jar-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private static final Duration JAR_POLL = Duration.ofSeconds(1);
+
+    /** The jar this process runs from, when it runs from one. */
+    private static Optional<Path> runningJar() {
+        try {
+            Path location = Path.of(TqMain.class
+                    .getProtectionDomain()
+                    .getCodeSource()
+                    .getLocation()
+                    .toURI());
+            return Files.isRegularFile(location) && location.toString().endsWith(".jar")
+                    ? Optional.of(location)
+                    : Optional.empty();
+        } catch (URISyntaxException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A file's size and time of change, or empty when it cannot be read. */
+    private static String identity(Path file) {
+        try {
+            return Files.size(file) + "|" + Files.getLastModifiedTime(file);
+        } catch (IOException e) {
+            return "";
+        }
     }
 
     /** Fails with {@code PORT_IN_USE} when another process listens on the port asked for. */

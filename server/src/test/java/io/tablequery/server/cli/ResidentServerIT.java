@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -153,6 +155,33 @@ class ResidentServerIT {
         assertThat(Files.readString(data.resolve(ResidentServer.LOG))).contains("no request for 2 s: the server stops");
     }
 
+    @Test
+    void aServerWhoseJarChangesStops() throws Exception {
+        ingestSamples();
+        Path copy = Files.createDirectories(dir.resolve("jar"));
+        try (Stream<Path> built = Files.list(JAR.toAbsolutePath().getParent())) {
+            for (Path file : built.filter(Files::isRegularFile).toList()) {
+                String name = file.getFileName().toString();
+                if (name.equals("tq.jar") || name.startsWith("libduckdb_java.so_")) {
+                    Files.copy(file, copy.resolve(name));
+                }
+            }
+        }
+        Ran files = tq(copy.resolve("tq.jar"), List.of("files"), Map.of());
+        assertThat(files.exit()).as(files.err()).isZero();
+        List<ProcessHandle> servers = residentServers();
+        assertThat(servers).hasSize(1);
+        Files.setLastModifiedTime(
+                copy.resolve("tq.jar"), FileTime.from(Instant.now().plusSeconds(60)));
+        servers.get(0).onExit().get(60, TimeUnit.SECONDS);
+        assertThat(data.resolve(ServedNote.FILE)).as("it removes its note").doesNotExist();
+        assertThat(Files.readString(data.resolve(ResidentServer.LOG))).contains("changed: the server stops");
+        Ran again = tq(copy.resolve("tq.jar"), List.of("files"), Map.of());
+        assertThat(again)
+                .as("the next command starts a server from the jar as it is now")
+                .isEqualTo(files);
+    }
+
     /** The resident servers of this test's data root. */
     private List<ProcessHandle> residentServers() {
         String root = dir.resolve("data").toString();
@@ -187,13 +216,18 @@ class ResidentServerIT {
 
     /** Runs the jar with the workspace, where the environment lets it start a resident server unless it says not. */
     private Ran tq(List<String> args, Map<String, String> environment) throws Exception {
+        return tq(JAR, args, environment);
+    }
+
+    /** Runs a jar as {@link #tq(List, Map)} runs the build's. */
+    private Ran tq(Path jar, List<String> args, Map<String, String> environment) throws Exception {
         Path tmp = Files.createDirectories(dir.resolve("tmp"));
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp,
                 "-Dtq.home=" + SAMPLES.getParent().getParent(),
                 "-jar",
-                JAR.toAbsolutePath().toString()));
+                jar.toAbsolutePath().toString()));
         command.addAll(args);
         if (!args.get(0).equals("daemon") && !args.get(0).equals("serve")) {
             command.addAll(List.of("--workspace", workspace.toString()));
