@@ -205,6 +205,9 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = NO_MODEL_PRELOAD, hidden = true)
     boolean noModelPreload;
 
+    /** How often a resident server looks at the jar it runs from. */
+    private static final Duration JAR_POLL = Duration.ofSeconds(1);
+
     @ArgGroup(exclusive = true)
     Target target = new Target();
 
@@ -435,8 +438,6 @@ final class ServeCommand implements Callable<Integer> {
         watcher.setDaemon(true);
         watcher.start();
     }
-
-    private static final Duration JAR_POLL = Duration.ofSeconds(1);
 
     /** The jar this process runs from, when it runs from one. */
     private static Optional<Path> runningJar() {
