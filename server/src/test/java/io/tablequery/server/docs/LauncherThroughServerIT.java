@@ -185,6 +185,36 @@ class LauncherThroughServerIT {
         assertThat(root.resolve("ws")).isDirectory();
     }
 
+    @Test
+    void theSecretIsNeverOnACommandLine() throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Path arguments = dir.resolve("curl-arguments.txt");
+        String curl = new ProcessBuilder("bash", "-c", "command -v curl")
+                .start()
+                .inputReader()
+                .readLine();
+        Path spy = Files.writeString(
+                bin.resolve("curl"),
+                "#!/usr/bin/env bash\nprintf '%s\\n' \"$@\" >> '" + arguments + "'\nexec '" + curl + "' \"$@\"\n");
+        Files.setPosixFilePermissions(spy, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Run sent = tq(
+                checkout,
+                Map.of("TQ_JAVA_OPTS", NO_JVM, "PATH", bin + ":" + System.getenv("PATH")),
+                null,
+                "get-schemas",
+                "--workspace",
+                root.resolve("ws").toString(),
+                "--tables",
+                "orders");
+        assertThat(sent.exit()).as(sent.err()).isZero();
+        Matcher token = TOKEN.matcher(Files.readString(root.resolve(".tq-served.json")));
+        assertThat(token.find()).isTrue();
+        assertThat(Files.readString(arguments))
+                .as("curl ran, and was not given the secret among its arguments, which every user can read")
+                .contains("/v1/commands")
+                .doesNotContain(token.group(1));
+    }
+
     private static int post(String server, String form) throws IOException {
         HttpURLConnection connection =
                 (HttpURLConnection) URI.create(server + "/v1/commands").toURL().openConnection();
