@@ -17,8 +17,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,16 +43,16 @@ class LauncherThroughServerIT {
             + "\"final_table_step1\",\"destine_table_type\":\"final\",\"destine_table_description\":\"Totals\"}]}";
 
     @TempDir
-    Path dir;
+    static Path dir;
 
-    private Path checkout;
-    private Path root;
-    private Process server;
+    private static Path checkout;
+    private static Path root;
+    private static Process server;
 
     private record Run(int exit, String out, String err) {}
 
-    @BeforeEach
-    void serveASampleWorkspace() throws Exception {
+    @BeforeAll
+    static void serveASampleWorkspace() throws Exception {
         checkout = FreshCheckout.withBuiltJar(REPOSITORY, dir.resolve("checkout"));
         root = Files.createDirectories(dir.resolve("root"));
         List<String> ingest = new ArrayList<>(
@@ -84,8 +84,8 @@ class LauncherThroughServerIT {
         }
     }
 
-    @AfterEach
-    void stopTheServer() throws InterruptedException {
+    @AfterAll
+    static void stopTheServer() throws InterruptedException {
         if (server != null) {
             server.destroy();
             assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
@@ -231,7 +231,7 @@ class LauncherThroughServerIT {
         return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 
-    private Run tq(Path directory, Map<String, String> environment, String stdin, String... args)
+    private static Run tq(Path directory, Map<String, String> environment, String stdin, String... args)
             throws IOException, InterruptedException {
         ProcessBuilder builder = new ProcessBuilder(
                         Stream.concat(Stream.of(checkout.resolve("tq").toString()), Stream.of(args))
