@@ -124,6 +124,14 @@ class LauncherThroughServerIT {
             Run sent = tq(caller, Map.of("TQ_JAVA_OPTS", NO_JVM), null, args);
             assertThat(sent).as("%s", command).isEqualTo(jvm);
         }
+        String[] chinese = {"get-schemas", "--workspace", root.resolve("ws").toString(), "--tables", "库存_库存表"};
+        Run cLocale = tq(caller, Map.of("TQ_THROUGH_SERVER", "0", "LC_ALL", "C"), null, chinese);
+        assertThat(cLocale.exit())
+                .as("under the C locale the JVM reads a Chinese argument (the launcher gives it C.UTF-8): %s", cLocale)
+                .isZero();
+        assertThat(cLocale.out()).contains("CREATE TABLE \"库存_库存表\"");
+        assertThat(tq(caller, Map.of("TQ_JAVA_OPTS", NO_JVM, "LC_ALL", "C"), null, chinese))
+                .isEqualTo(cLocale);
         Run jvm = tq(root, Map.of("TQ_THROUGH_SERVER", "0"), PLAN, "run-sql", "--workspace", "ws");
         Run sent = tq(root, Map.of("TQ_JAVA_OPTS", NO_JVM), PLAN, "run-sql", "--workspace", "ws");
         assertThat(jvm.exit()).as(jvm.err()).isZero();
