@@ -37,6 +37,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -389,25 +390,15 @@ final class ServeCommand implements Callable<Integer> {
      * {@code limit}.
      */
     private static void stopWhenIdle(TqServer server, Duration limit, Runnable stop, PrintWriter err) {
-        long pollMillis = Math.max(100, Math.min(5_000, limit.toMillis() / 4));
-        Thread watcher = new Thread(
-                () -> {
-                    long watching = System.nanoTime();
-                    try {
-                        // Counted from now at the earliest: starting may have taken longer than the limit.
-                        while (server.idle().compareTo(limit) < 0 || System.nanoTime() - watching < limit.toNanos()) {
-                            Thread.sleep(pollMillis);
-                        }
-                        err.printf("no request for %d s: the server stops%n", limit.toSeconds());
-                        err.flush();
-                        stop.run();
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                },
-                "tq-idle-exit");
-        watcher.setDaemon(true);
-        watcher.start();
+        long watching = System.nanoTime();
+        stopWhen(
+                "tq-idle-exit",
+                Duration.ofMillis(Math.max(100, Math.min(5_000, limit.toMillis() / 4))),
+                // Counted from now at the earliest: starting may have taken longer than the limit.
+                () -> server.idle().compareTo(limit) >= 0 && System.nanoTime() - watching >= limit.toNanos(),
+                "no request for %d s: the server stops".formatted(limit.toSeconds()),
+                stop,
+                err);
     }
 
     /**
@@ -421,20 +412,32 @@ final class ServeCommand implements Callable<Integer> {
             return;
         }
         String started = identity(jar.get());
+        stopWhen(
+                "tq-jar-watch",
+                JAR_POLL,
+                () -> !identity(jar.get()).equals(started),
+                "its jar %s changed: the server stops".formatted(jar.get()),
+                stop,
+                err);
+    }
+
+    /** Looks on a daemon thread, every {@code poll}, until {@code due} holds; then says why and stops the server. */
+    private static void stopWhen(
+            String thread, Duration poll, BooleanSupplier due, String why, Runnable stop, PrintWriter err) {
         Thread watcher = new Thread(
                 () -> {
                     try {
-                        while (identity(jar.get()).equals(started)) {
-                            Thread.sleep(JAR_POLL.toMillis());
+                        while (!due.getAsBoolean()) {
+                            Thread.sleep(poll.toMillis());
                         }
-                        err.printf("its jar %s changed: the server stops%n", jar.get());
+                        err.println(why);
                         err.flush();
                         stop.run();
                     } catch (InterruptedException e) {
                         Thread.currentThread().interrupt();
                     }
                 },
-                "tq-jar-watch");
+                thread);
         watcher.setDaemon(true);
         watcher.start();
     }
