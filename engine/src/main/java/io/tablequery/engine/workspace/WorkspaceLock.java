@@ -2,6 +2,7 @@ package io.tablequery.engine.workspace;
 
 import io.tablequery.engine.catalog.CatalogErrorCode;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.files.AtomicFiles;
 import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -5,6 +5,7 @@ import io.tablequery.engine.catalog.CatalogStore;
 import io.tablequery.engine.catalog.VersionStore;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.SourceIndex;
+import io.tablequery.engine.natives.NativeLibraries;
 import io.tablequery.engine.store.DuckDbStorage;
 import io.tablequery.engine.store.ParallelTableWriter;
 import io.tablequery.engine.store.StoredColumn;

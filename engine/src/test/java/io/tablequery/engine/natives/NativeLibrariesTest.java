@@ -1,4 +1,4 @@
-package io.tablequery.engine.workspace;
+package io.tablequery.engine.natives;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -64,6 +64,58 @@ class NativeLibrariesTest {
             assertThat(partials.filter(path -> path.toString().endsWith(".partial")))
                     .isEmpty();
         }
+    }
+
+    @Test
+    void unpacksAModelOncePerJarAndAgainWhenAFileWentMissing() throws IOException {
+        String name = "bge-small-en-v1.5-q";
+        Path folder = NativeLibraries.unpackFromJar(dir, name, "/", "", name + ".onnx", name + "-tokenizer.json")
+                .orElseThrow();
+        Path model = folder.resolve(name + ".onnx");
+        try (var inJar = NativeLibraries.class.getResourceAsStream("/" + name + ".onnx")) {
+            assertThat(Files.readAllBytes(model))
+                    .as("the model as the jar has it")
+                    .isEqualTo(inJar.readAllBytes());
+        }
+        Files.setLastModifiedTime(model, FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+        assertThat(NativeLibraries.unpackFromJar(dir, name, "/", "", name + ".onnx", name + "-tokenizer.json"))
+                .contains(folder);
+        assertThat(Files.getLastModifiedTime(model))
+                .as("the second process reads the first one's copy")
+                .isEqualTo(FileTime.from(Instant.parse("2020-01-01T00:00:00Z")));
+        Files.delete(folder.resolve(name + "-tokenizer.json"));
+        assertThat(NativeLibraries.unpackFromJar(dir, name, "/", "", name + ".onnx", name + "-tokenizer.json"))
+                .contains(folder);
+        assertThat(folder.resolve(name + "-tokenizer.json")).isRegularFile();
+    }
+
+    @Test
+    void removesTheFoldersOfEarlierJarsOnceTheyAreStale() throws IOException {
+        Instant now = Instant.parse("2026-12-05T12:00:00Z");
+        Path kept = Files.createDirectories(dir.resolve("onnxruntime-1a2b/linux-x64"));
+        Path earlier = Files.createDirectories(dir.resolve("onnxruntime-3c4d/linux-x64"));
+        Files.writeString(earlier.resolve("libonnxruntime.so"), "an earlier build's library");
+        Files.setLastModifiedTime(
+                Files.writeString(earlier.resolve("ready"), "old jar"), FileTime.from(now.minus(Duration.ofHours(3))));
+        Path recent = Files.createDirectories(dir.resolve("onnxruntime-5e6f/linux-x64"));
+        Files.setLastModifiedTime(
+                Files.writeString(recent.resolve("ready"), "a jar of a process starting now"),
+                FileTime.from(now.minus(Duration.ofMinutes(2))));
+        Path model = Files.createDirectories(dir.resolve("bge-small-en-v1.5-q-3c4d"));
+        Files.setLastModifiedTime(
+                Files.writeString(model.resolve("ready"), "old jar"), FileTime.from(now.minus(Duration.ofHours(3))));
+
+        assertThat(NativeLibraries.removeEarlierJars(dir, "onnxruntime", kept.getParent(), now))
+                .isEqualTo(1);
+
+        assertThat(earlier.getParent())
+                .as("an earlier build's folder, hours old")
+                .doesNotExist();
+        assertThat(kept).exists();
+        assertThat(recent)
+                .as("made ready minutes ago: its process may be about to load it")
+                .exists();
+        assertThat(model).as("another kind of folder").exists();
     }
 
     @Test

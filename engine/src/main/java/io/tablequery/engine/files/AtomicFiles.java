@@ -1,4 +1,4 @@
-package io.tablequery.engine.workspace;
+package io.tablequery.engine.files;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /** Puts a file written beside its final name into place, so that a reader sees the old file or the new, never half. */
-final class AtomicFiles {
+public final class AtomicFiles {
     private AtomicFiles() {}
 
     /** Moves {@code partial} over {@code target}, atomically where the file system can. */
-    static void replace(Path partial, Path target) throws IOException {
+    public static void replace(Path partial, Path target) throws IOException {
         try {
             Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {

@@ -1,5 +1,6 @@
-package io.tablequery.engine.workspace;
+package io.tablequery.engine.natives;
 
+import io.tablequery.engine.files.AtomicFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,9 +16,12 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.sqlite.SQLiteJDBCLoader;
@@ -32,14 +36,19 @@ import org.sqlite.util.LibraryLoaderUtil;
  *       through the driver's {@code org.sqlite.lib.path}; left to itself the driver unpacks a copy per process into
  *       {@code java.io.tmpdir} and deletes it only at a normal exit.
  *   <li>ONNX Runtime's two libraries (16 MB), which the meaning models run on, likewise, once per jar that carries
- *       them, through {@code onnxruntime.native.path}: left to itself it unpacks them for each process into a new
- *       {@code onnxruntime-java*} folder of {@code java.io.tmpdir}, which a killed process leaves behind.
+ *       them, through {@code onnxruntime.native.path}, just before its first use ({@link #prepareOnnxRuntime}): left
+ *       to itself it unpacks them for each process into a new {@code onnxruntime-java*} folder of {@code
+ *       java.io.tmpdir}, which a killed process leaves behind.
+ *   <li>The embedding models (24-34 MB each), once per jar, so that ONNX Runtime reads a model from its file instead
+ *       of the process inflating it from the jar into memory first ({@link #unpackModel}).
  *   <li>DuckDB's driver has no such setting: when its library is inside a jar it unpacks a new copy (69 MB) for each
  *       process. {@code tq.jar} therefore leaves the library out and carries it beside the jar, where the driver finds
  *       it; any other process (tests, benchmarks, an embedding application) still unpacks.
  * </ul>
  *
- * <p>Stale copies that killed processes left in {@code java.io.tmpdir} are removed here.
+ * <p>Stale copies that killed processes left in {@code java.io.tmpdir} are removed here, and so are the folders of
+ * earlier jars in the cache (each build of {@code tq.jar} is another jar) once they are {@link #STALE_AFTER} old: a
+ * process of an earlier jar unpacks its own again when it needs them, as each is made ready just before its use.
  */
 public final class NativeLibraries {
     private static final Logger LOG = LoggerFactory.getLogger(NativeLibraries.class);
@@ -52,6 +61,9 @@ public final class NativeLibraries {
     private static final Pattern UNSAFE_NAME = Pattern.compile("[^a-z0-9_.-]");
 
     private static boolean prepared;
+
+    /** The folder this process pointed ONNX Runtime at, if it did. */
+    private static String onnxRuntimeFolder;
 
     private NativeLibraries() {}
 
@@ -74,13 +86,41 @@ public final class NativeLibraries {
                 LOG.debug("could not keep SQLite's native library in the cache; the driver unpacks its own copy", e);
             }
         }
-        if (System.getProperty(ONNX_RUNTIME_PATH) == null) {
-            try {
-                unpackOnnxRuntime(cacheDirectory())
-                        .ifPresent(folder -> System.setProperty(ONNX_RUNTIME_PATH, folder.toString()));
-            } catch (IOException | UncheckedIOException e) {
-                LOG.debug("could not keep ONNX Runtime's native libraries in the cache; it unpacks its own copy", e);
-            }
+    }
+
+    /**
+     * Makes ONNX Runtime's libraries ready in the cache and points ONNX Runtime at them; call before the first use of
+     * ONNX Runtime (it reads the setting once), again when unsure: it unpacks them again when they went missing.
+     */
+    public static synchronized void prepareOnnxRuntime() {
+        String configured = System.getProperty(ONNX_RUNTIME_PATH);
+        if (configured != null && !configured.equals(onnxRuntimeFolder)) {
+            return;
+        }
+        try {
+            unpackOnnxRuntime(cacheDirectory()).ifPresent(folder -> {
+                onnxRuntimeFolder = folder.toString();
+                System.setProperty(ONNX_RUNTIME_PATH, onnxRuntimeFolder);
+            });
+        } catch (IOException | UncheckedIOException e) {
+            LOG.debug("could not keep ONNX Runtime's native libraries in the cache; it unpacks its own copy", e);
+        }
+    }
+
+    /**
+     * Makes a model's files ready in the cache, unpacked from the jar that carries them.
+     *
+     * @param name the model's name, which names its folder
+     * @param resources the model's files, resources at the root of the class path
+     * @return the folder holding them under their names, or empty when they are not in a jar or could not be written
+     *     (the caller then reads them from the class path)
+     */
+    public static Optional<Path> unpackModel(String name, String... resources) {
+        try {
+            return unpackFromJar(cacheDirectory(), name, "/", "", resources);
+        } catch (IOException | UncheckedIOException e) {
+            LOG.debug("could not keep the model {} in the cache; it is read from the jar", name, e);
+            return Optional.empty();
         }
     }
 
@@ -135,21 +175,46 @@ public final class NativeLibraries {
 
     /**
      * Unpacks ONNX Runtime's libraries for this platform into {@code directory/onnxruntime-<jar>/<platform>/}, unless
-     * they are there already, each written beside its final name and moved into place. The folder is named after the
-     * jar that carries them (its path, size and time), which costs two file reads where a checksum of the library
-     * would read it whole: a new build unpacks again.
+     * they are there already ({@link #unpackFromJar}).
      *
      * @return the folder, or empty when the libraries are not in a jar of a platform ONNX Runtime names here
      */
     static Optional<Path> unpackOnnxRuntime(Path directory) throws IOException {
         String platform = onnxPlatform();
-        String[] names = {System.mapLibraryName("onnxruntime"), System.mapLibraryName("onnxruntime4j_jni")};
-        String resources = "/ai/onnxruntime/native/" + platform + "/";
-        URL library = NativeLibraries.class.getResource(resources + names[0]);
-        if (platform.isEmpty() || library == null || !"jar".equals(library.getProtocol())) {
+        if (platform.isEmpty()) {
             return Optional.empty();
         }
-        String url = library.getPath();
+        return unpackFromJar(
+                        directory,
+                        "onnxruntime",
+                        "/ai/onnxruntime/native/" + platform + "/",
+                        platform,
+                        System.mapLibraryName("onnxruntime"),
+                        System.mapLibraryName("onnxruntime4j_jni"))
+                .map(folder -> folder.resolve(platform));
+    }
+
+    /**
+     * Unpacks resources of one jar into {@code directory/<name>-<jar>/<below>/}, unless they are there already, each
+     * written beside its final name and moved into place, then a note that they are ready. The folder is named after
+     * the jar that carries them (its path, size and time), which costs two file reads where a checksum would read them
+     * whole: a new build unpacks again, and removes the folders of earlier jars made ready {@link #STALE_AFTER} ago or
+     * more.
+     *
+     * @param directory the cache directory
+     * @param name what the resources are, which names the folder
+     * @param path the resources' folder in the jar, from {@code /} to its last {@code /}
+     * @param below the folder under {@code directory/<name>-<jar>} they go to, empty for that folder itself
+     * @param resources the resources' names in that folder
+     * @return the folder ({@code directory/<name>-<jar>}), or empty when a resource is not in a jar
+     */
+    static Optional<Path> unpackFromJar(Path directory, String name, String path, String below, String... resources)
+            throws IOException {
+        URL first = NativeLibraries.class.getResource(path + resources[0]);
+        if (first == null || !"jar".equals(first.getProtocol())) {
+            return Optional.empty();
+        }
+        String url = first.getPath();
         Path jar;
         try {
             jar = Path.of(new URI(url.substring(0, url.indexOf("!/"))));
@@ -157,23 +222,74 @@ public final class NativeLibraries {
             return Optional.empty();
         }
         String identity = jar.toAbsolutePath() + "|" + Files.size(jar) + "|" + Files.getLastModifiedTime(jar);
-        Path folder = directory
-                .resolve("onnxruntime-" + Integer.toHexString(identity.hashCode()))
-                .resolve(platform);
-        if (Files.isRegularFile(folder.resolve(READY))) {
-            return Optional.of(folder);
+        Path top = directory.resolve(name + "-" + Integer.toHexString(identity.hashCode()));
+        Path folder = top.resolve(below);
+        if (Files.isRegularFile(folder.resolve(READY))
+                && Stream.of(resources).allMatch(resource -> Files.isRegularFile(folder.resolve(resource)))) {
+            return Optional.of(top);
         }
         Files.createDirectories(folder);
-        for (String name : names) {
-            try (InputStream in = NativeLibraries.class.getResourceAsStream(resources + name)) {
+        for (String resource : resources) {
+            try (InputStream in = NativeLibraries.class.getResourceAsStream(path + resource)) {
                 if (in == null) {
                     return Optional.empty();
                 }
-                place(folder, name, out -> Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING));
+                place(folder, resource, out -> Files.copy(in, out, StandardCopyOption.REPLACE_EXISTING));
             }
         }
         place(folder, READY, out -> Files.writeString(out, identity, StandardCharsets.UTF_8));
-        return Optional.of(folder);
+        removeEarlierJars(directory, name, top, Instant.now());
+        return Optional.of(top);
+    }
+
+    /**
+     * Removes the folders of {@code name} that other jars unpacked and that were made ready {@link #STALE_AFTER} ago
+     * or more: each build of the jar unpacks anew, and the folders of earlier builds (tens of MB each) would pile up.
+     *
+     * @param directory the cache directory
+     * @param name what the folders hold
+     * @param kept this jar's folder
+     * @param now the current time
+     * @return how many folders were removed
+     */
+    static int removeEarlierJars(Path directory, String name, Path kept, Instant now) {
+        int removed = 0;
+        FileTime cutoff = FileTime.from(now.minus(STALE_AFTER));
+        try (DirectoryStream<Path> folders = Files.newDirectoryStream(
+                directory,
+                folder -> folder.getFileName().toString().startsWith(name + "-")
+                        && !folder.equals(kept)
+                        && Files.isDirectory(folder, LinkOption.NOFOLLOW_LINKS))) {
+            for (Path folder : folders) {
+                try (Stream<Path> files = Files.walk(folder)) {
+                    List<Path> all = files.sorted(Comparator.reverseOrder()).toList();
+                    boolean stale = all.stream()
+                            .filter(file -> file.getFileName().toString().equals(READY))
+                            .findFirst()
+                            .map(ready -> modifiedBefore(ready, cutoff))
+                            .orElseGet(() -> modifiedBefore(folder, cutoff));
+                    if (stale) {
+                        for (Path file : all) {
+                            Files.deleteIfExists(file);
+                        }
+                        removed++;
+                    }
+                } catch (IOException | UncheckedIOException e) {
+                    LOG.debug("could not remove the earlier jar's folder {}", folder, e);
+                }
+            }
+        } catch (IOException e) {
+            LOG.debug("could not list {} for earlier jars' folders", directory, e);
+        }
+        return removed;
+    }
+
+    private static boolean modifiedBefore(Path file, FileTime cutoff) {
+        try {
+            return Files.getLastModifiedTime(file, LinkOption.NOFOLLOW_LINKS).compareTo(cutoff) < 0;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** ONNX Runtime's name of this platform's folder of libraries, or empty for one it is not named here. */
