@@ -1,7 +1,7 @@
 package io.tablequery.server.cli;
 
+import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.workspace.Workspace;
-import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.http.WorkspaceRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -56,6 +56,13 @@ final class ResidentServer {
 
     /** What Arrow needs of the JDK, which the jar's manifest says for {@code -jar}. */
     private static final String OPEN_NIO = "--add-opens=java.base/java.nio=ALL-UNNAMED";
+
+    /**
+     * The JIT compiles a method after ten times the usual calls: at a start, the compilers took a core of a 2-core
+     * machine from the server and the model it loads (its first search: 2.0 s against 2.4 s), and the commands after it
+     * were no slower (150-160 ms each either way). The {@code tq} launcher starts the server with it too.
+     */
+    static final String LATER_COMPILES = "-XX:CompileThresholdScaling=10";
 
     /** util-linux's setsid, which runs a program in a new session under the same process id. */
     private static final Path SETSID = Path.of("/usr/bin/setsid");
@@ -115,20 +122,27 @@ final class ResidentServer {
         }
     }
 
-    /** Starts {@code tq serve} for the root and waits until its note names where it listens. */
+    /**
+     * Starts {@code tq serve} for the root and waits until a server's note names where it listens: its own, or that of
+     * a server another command started at the same time, which the one started here then yields to ({@link #yieldTo}).
+     */
     private static Optional<RemoteWorkspace> launch(Path root, Path workspace, boolean searches, PrintWriter err)
             throws IOException {
         Path log = root.resolve(LOG);
-        Process process = new ProcessBuilder(command(root, idle(System.getenv()), searches))
+        Process process = new ProcessBuilder(command(root, searches))
                 .redirectErrorStream(true)
                 .redirectOutput(log.toFile())
                 .start();
         process.getOutputStream().close();
         long deadline = System.nanoTime() + START_WAIT.toNanos();
-        while (process.isAlive() && System.nanoTime() - deadline < 0) {
-            Optional<ServedNote> note = ServedNote.read(root).filter(written -> written.pid() == process.pid());
-            if (note.isPresent()) {
-                return ServedNote.serverFor(workspace);
+        while (System.nanoTime() - deadline < 0) {
+            boolean running = process.isAlive();
+            Optional<RemoteWorkspace> served = ServedNote.serverFor(workspace);
+            if (served.isPresent()) {
+                return served;
+            }
+            if (!running) {
+                break;
             }
             pause();
         }
@@ -141,6 +155,34 @@ final class ResidentServer {
                 root, silent ? "no answer in " + START_WAIT.toSeconds() + " s" : "it stopped", log);
         err.flush();
         return Optional.empty();
+    }
+
+    /**
+     * Gives way, as a resident server that found its directory held, to the server that holds it: two commands (the
+     * launcher and a JVM, whose locks do not exclude each other) started one each. Waits for the holder's note, which
+     * the commands that started either server wait for too.
+     *
+     * @param directory the data root
+     * @param refusal the refusal to start, naming the holder as far as it is known
+     * @param err where the server says what it did
+     * @return 0 once the holder's note is there
+     * @throws EngineException the refusal, when the holder wrote no note in {@link #START_WAIT}
+     */
+    static int yieldTo(Path directory, EngineException refusal, PrintWriter err) {
+        long deadline = System.nanoTime() + START_WAIT.toNanos();
+        Optional<ServedNote> holder = ServedNote.holder(directory);
+        while (holder.isEmpty() && System.nanoTime() - deadline < 0) {
+            pause();
+            holder = ServedNote.holder(directory);
+        }
+        if (holder.isEmpty()) {
+            throw refusal;
+        }
+        err.printf(
+                "process %d serves %s at %s already, started at the same time as this one, which stops%n",
+                holder.get().pid(), directory, holder.get().server());
+        err.flush();
+        return 0;
     }
 
     /**
@@ -231,15 +273,14 @@ final class ResidentServer {
     /**
      * The command that starts the server: this JVM's java with its options and class path, less the options meant for
      * a short command (the launcher's quick compiler and serial collector) and agents, running {@code tq serve} in a
-     * session of its own where {@code setsid} is installed. DuckDB gets the
-     * threads a command's workspace gets, as the server answers one user's commands.
+     * session of its own where {@code setsid} is installed. The {@code tq} launcher starts the same server for the
+     * skill's commands, with the options it gives a command.
      *
      * @param root the data root
-     * @param idle how long it stays without a request
      * @param preload whether it loads the search model as it starts
      * @return the command line
      */
-    static List<String> command(Path root, Duration idle, boolean preload) {
+    static List<String> command(Path root, boolean preload) {
         List<String> command = new ArrayList<>();
         if (Files.isExecutable(SETSID)) {
             // A session of its own: the terminal's Ctrl-C and hang-up stop the command, not the server it started.
@@ -249,6 +290,8 @@ final class ResidentServer {
                 .info()
                 .command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        // First, so that an option of the user's (TQ_JAVA_OPTS) comes after it and wins.
+        command.add(LATER_COMPILES);
         for (String option : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
             if (!option.startsWith("-XX:TieredStopAtLevel")
                     && !option.equals("-XX:+UseSerialGC")
@@ -264,19 +307,8 @@ final class ResidentServer {
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path")));
         command.add(TqMain.class.getName());
-        command.addAll(List.of(
-                "serve",
-                "--resident",
-                "--data",
-                root.toString(),
-                "--port",
-                "0",
-                "--idle-exit",
-                Long.toString(idle.toSeconds()),
-                "--idle-close",
-                "0",
-                "--duckdb-threads",
-                Integer.toString(WorkspaceOptions.DEFAULTS.duckDbThreads())));
+        // --resident says the rest: a free port, the idle time of the environment, workspaces kept open.
+        command.addAll(List.of("serve", "--resident", "--data", root.toString()));
         if (!preload) {
             command.add(ServeCommand.NO_MODEL_PRELOAD);
         }

@@ -196,7 +196,11 @@ final class ServeCommand implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     long idleExit;
 
-    /** Set by a command that starts the server for its data root ({@link ResidentServer}). */
+    /**
+     * Set by a command, or the launcher, that starts the server for its data root ({@link ResidentServer}): it then
+     * serves on a free port, keeps workspaces open, gives DuckDB a command's threads and stops after the idle time of
+     * {@value ResidentServer#IDLE_VARIABLE}, whatever those options say.
+     */
     @Option(names = "--resident", hidden = true)
     boolean resident;
 
@@ -228,6 +232,12 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         Path root = target.workspace != null ? null : target.root != null ? target.root : DEFAULT_ROOT;
+        if (resident) {
+            port = 0;
+            idleExit = ResidentServer.idle(System.getenv()).toSeconds();
+            idleClose = 0;
+            duckDbThreads = WorkspaceOptions.DEFAULTS.duckDbThreads();
+        }
         WorkspaceOptions options;
         try {
             options = new WorkspaceOptions(
@@ -267,7 +277,17 @@ final class ServeCommand implements Callable<Integer> {
         if (!resident) {
             ResidentServer.stopFor(noted, err);
         }
-        ServeLock hold = ServeLock.acquire(noted, sharedRoot);
+        ServeLock hold;
+        try {
+            hold = ServeLock.acquire(noted, sharedRoot);
+        } catch (EngineException e) {
+            if (resident && e.getErrorCode().equals(ServerErrorCode.ROOT_SERVED.toErrorCode())) {
+                // Started by two commands at once (the launcher's lock and the JVM's do not exclude each other): the
+                // one that holds the root serves, and its note is what the commands wait for.
+                return ResidentServer.yieldTo(noted, e, err);
+            }
+            throw e;
+        }
         try {
             // Asked before any workspace opens; Javalin's own bind failure (the port taken since) is caught too.
             checkPortFree();

@@ -29,6 +29,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,7 +53,10 @@ final class McpEndpoint implements Filter, AutoCloseable {
     private final AuthMode auth;
     private final BrowserGuard guard;
     private final RunningCalls running = new RunningCalls();
-    private final McpServers.Streamable mcp;
+    private final Supplier<McpServers.Streamable> create;
+
+    /** Made at the first MCP request ({@link #mcp()}); guarded by this endpoint. */
+    private McpServers.Streamable mcp;
 
     McpEndpoint(
             WorkspaceRegistry workspaces,
@@ -69,9 +73,20 @@ final class McpEndpoint implements Filter, AutoCloseable {
         this.auth = requireNonNull(auth, "auth is null");
         this.guard = requireNonNull(guard, "guard is null");
         McpToolCalls calls = new McpToolCalls(new Access(workspaces, gate), skill, duck, running, observer::mcpCall);
-        this.mcp = McpServers.streamable(
+        this.create = () -> McpServers.streamable(
                 calls, request -> McpTransportContext.create(Map.of(WORKSPACE, request.getAttribute(WORKSPACE))), (int)
                         Math.min(Integer.MAX_VALUE, maxRequestBytes));
+    }
+
+    /**
+     * The MCP server, made at the first MCP request: making it (its tools' schemas, the SDK's classes) took a fifth of
+     * a second of every server's start, which a resident server's first command waits for, MCP or not.
+     */
+    private synchronized McpServers.Streamable mcp() {
+        if (mcp == null) {
+            mcp = create.get();
+        }
+        return mcp;
     }
 
     @Override
@@ -98,7 +113,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
         if ("DELETE".equals(http.getMethod()) && session != null) {
             running.cancel(session);
         }
-        mcp.transport().service(request, response);
+        mcp().transport().service(request, response);
     }
 
     /** The workspace a request works on, once its key is found to open it. */
@@ -140,7 +155,13 @@ final class McpEndpoint implements Filter, AutoCloseable {
     @Override
     public void close() {
         running.stop();
-        mcp.server().close();
+        McpServers.Streamable made;
+        synchronized (this) {
+            made = mcp;
+        }
+        if (made != null) {
+            made.server().close();
+        }
     }
 
     /** Calls work on the workspace their request named, in a query slot. */

@@ -144,6 +144,27 @@ class ResidentServerIT {
     }
 
     @Test
+    void aSecondResidentServerGivesWayToTheOneThatHoldsTheRoot() throws Exception {
+        ingestSamples();
+        Ran files = tq(List.of("files"), Map.of());
+        assertThat(files.exit()).as(files.err()).isZero();
+        long holder = residentServers().get(0).pid();
+        String note = Files.readString(data.resolve(ServedNote.FILE));
+
+        Ran second = tq(List.of("serve", "--resident", "--data", data.toString()), Map.of());
+
+        assertThat(second.exit())
+                .as("started by a launcher and a JVM at once, the one not holding the root stops: %s", second.err())
+                .isZero();
+        assertThat(second.err()).contains("process " + holder + " serves " + data, "which stops");
+        assertThat(residentServers()).extracting(ProcessHandle::pid).containsExactly(holder);
+        assertThat(Files.readString(data.resolve(ServedNote.FILE)))
+                .as("the holder's note stays")
+                .isEqualTo(note);
+        assertThat(tq(List.of("files"), Map.of())).isEqualTo(files);
+    }
+
+    @Test
     void anIdleServerStops() throws Exception {
         ingestSamples();
         Ran files = tq(List.of("files"), Map.of(ResidentServer.IDLE_VARIABLE, "2"));

@@ -13,6 +13,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -221,6 +222,65 @@ class LauncherThroughServerIT {
                 .as("curl ran, and was not given the secret among its arguments, which every user can read")
                 .contains("/v1/commands")
                 .doesNotContain(token.group(1));
+    }
+
+    @Test
+    void withNoServerTheLauncherStartsOneAndGoesThroughItWithoutAJvmOfItsOwn() throws Exception {
+        Path other = Files.createDirectories(dir.resolve("unserved"));
+        Path workspace = other.resolve("ws");
+        Run made = tq(
+                checkout,
+                Map.of(),
+                null,
+                "ingest",
+                "--workspace",
+                workspace.toString(),
+                checkout.resolve("samples/files/orders.csv").toString());
+        assertThat(made.exit()).as(made.err()).isZero();
+        String[] schemas = {"get-schemas", "--workspace", workspace.toString(), "--tables", "orders"};
+        String[] search = {"search-tables", "--workspace", workspace.toString(), "--query", "orders by city"};
+        Run schemasAlone = tq(checkout, Map.of("TQ_THROUGH_SERVER", "0"), null, schemas);
+        Run searchAlone = tq(checkout, Map.of("TQ_THROUGH_SERVER", "0"), null, search);
+        assertThat(other.resolve(".tq-served.json")).as("run alone: no server").doesNotExist();
+
+        Path bin = Files.createDirectories(dir.resolve("java-spy"));
+        Path started = dir.resolve("java-starts.txt");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Path spy = Files.writeString(
+                bin.resolve("java"),
+                "#!/usr/bin/env bash\necho \"$*\" >> '" + started + "'\nexec '" + java + "' \"$@\"\n");
+        Files.setPosixFilePermissions(spy, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Map<String, String> daemon = Map.of("TQ_NO_DAEMON", "0", "PATH", bin + ":" + System.getenv("PATH"));
+        // The launcher keeps a class-data archive per java command, which this one gets now, not in the race below.
+        assertThat(tq(checkout, daemon, null, "--version").exit()).isZero();
+        Files.delete(started);
+        try {
+            CompletableFuture<Run> first = CompletableFuture.supplyAsync(() -> unchecked(daemon, schemas));
+            CompletableFuture<Run> second = CompletableFuture.supplyAsync(() -> unchecked(daemon, search));
+            assertThat(first.get())
+                    .as("get-schemas through the server it started")
+                    .isEqualTo(schemasAlone);
+            assertThat(second.get()).as("search-tables, racing it").isEqualTo(searchAlone);
+            List<String> jvms = Files.readAllLines(started);
+            assertThat(jvms)
+                    .as("one JVM started, the server's, for two commands racing: neither ran one of its own")
+                    .hasSize(1);
+            assertThat(jvms.get(0)).contains("serve --resident --data " + other);
+            assertThat(Files.readString(other.resolve(".tq-served.json"))).contains("\"resident\":true");
+            assertThat(tq(checkout, daemon, null, schemas)).isEqualTo(schemasAlone);
+            assertThat(Files.readAllLines(started)).hasSize(1);
+        } finally {
+            Run stopped = tq(checkout, Map.of(), null, "daemon", "stop", "--data", other.toString());
+            assertThat(stopped.exit()).as(stopped.err()).isZero();
+        }
+    }
+
+    private static Run unchecked(Map<String, String> environment, String... args) {
+        try {
+            return tq(checkout, environment, null, args);
+        } catch (IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static int post(String server, String form) throws IOException {
