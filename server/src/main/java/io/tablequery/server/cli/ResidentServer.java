@@ -27,8 +27,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * open, so that the next commands are answered by it instead of each opening the workspace (and loading the models)
  * itself. It writes its log beside the workspaces ({@value #LOG}), stops after {@link #IDLE_VARIABLE} seconds without a
  * request (15 minutes by default), and is found by later commands through its {@link ServedNote}. Commands that race
- * to start it start one: they take turns on a file lock in the root ({@value #START_LOCK}). A {@code tq serve} started
- * on the root takes over: it stops the resident server first ({@link #stopFor}).
+ * to start it start one: they take turns on a file lock in the root ({@value #START_LOCK}), and the {@code tq}
+ * launcher, which starts it for the skill's three commands, takes its own kind of lock on the same file; of two
+ * servers started at once the one that does not hold the root gives way ({@link #yieldTo}). A {@code tq serve}
+ * started on the root takes over: it stops the resident server first ({@link #stopFor}).
  */
 final class ResidentServer {
     /** Set to anything but {@code 0} or empty, commands run in their own process instead of starting a server. */

@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * The workspaces' lifecycle in the server's metrics, read from the registry at each scrape: how many are served and
  * open, the memory they reserve against the budget, and how many were opened, closed when idle, closed to make room,
- * and refused for want of room. An operator sizes a node by them (see the README's many-servers section).
+ * and refused for want of room. An operator sizes a node by them (see the manual's docs/server.md).
  */
 final class WorkspaceMetrics implements MeterBinder {
     private final WorkspaceRegistry workspaces;

@@ -41,8 +41,11 @@ class ReadmeBlocksTest {
     }
 
     @Test
-    void everyBlockOfTheReadmeSaysWhatItExpects() throws IOException {
-        Path readme = Path.of(System.getProperty("tq.repository", "..")).resolve("README.md");
-        assertThat(ReadmeBlocks.parse(Files.readString(readme))).isNotEmpty();
+    void everyBlockOfTheReadmeAndTheManualSaysWhatItExpects() throws IOException {
+        Path repository = Path.of(System.getProperty("tq.repository", ".."));
+        for (Path page : Manual.pages(repository)) {
+            ReadmeBlocks.parse(Files.readString(page));
+        }
+        assertThat(Manual.blocks(repository)).hasSizeGreaterThan(8);
     }
 }

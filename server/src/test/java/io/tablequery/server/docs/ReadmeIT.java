@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The README as a new user follows it: every {@code bash} block, in order, in a fresh copy of the checkout (its
+ * The README and the manual as a new user follows them: every {@code bash} block of the README and then of the
+ * manual's pages in the order of its index ({@link Manual}), in a fresh copy of the checkout (its
  * tracked files and the jar this build made, nothing else), each command's exit code and a line of its output checked
  * as the HTML comment before the block says ({@link ReadmeBlocks}). A server block runs in the background, as the
  * README tells its reader to leave it running, and is stopped at the end.
@@ -36,8 +37,7 @@ class ReadmeIT {
             fail("port 8080 is taken on this machine; the README's commands use it: " + e.getMessage());
         }
         Path checkout = FreshCheckout.withBuiltJar(REPOSITORY, dir.resolve("checkout"));
-        List<ReadmeBlocks.Block> blocks =
-                ReadmeBlocks.parse(Files.readString(REPOSITORY.resolve("README.md"), StandardCharsets.UTF_8));
+        List<ReadmeBlocks.Block> blocks = Manual.blocks(REPOSITORY);
         assertThat(blocks).hasSizeGreaterThan(4);
         List<Process> background = new ArrayList<>();
         try {

@@ -23,10 +23,13 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 
-/** The README's tables of limits say what the code enforces: one fact, one source, this test between them. */
+/**
+ * The manual's tables of limits (on the command line's page) say what the code enforces: one fact, one source, this
+ * test between them.
+ */
 class ReadmeLimitsTest {
-    private static final Path README =
-            Path.of(System.getProperty("tq.repository", "..")).resolve("README.md");
+    private static final Path PAGE =
+            Path.of(System.getProperty("tq.repository", "..")).resolve("docs").resolve("command-line.md");
     private static final Pattern OPTION_DEFAULT = Pattern.compile("`(--[a-z-]+)` \\(([^)]+)\\)");
     private static final Pattern RANGE = Pattern.compile("^(\\d+) to (\\d+) \\((\\d+)\\)$");
 
@@ -43,7 +46,7 @@ class ReadmeLimitsTest {
         stated.forEach((name, value) -> {
             OptionSpec spec = serve.findOption(name);
             assertThat(spec)
-                    .as("tq serve has the option %s the README names", name)
+                    .as("tq serve has the option %s the manual names", name)
                     .isNotNull();
             assertThat(spec.defaultValue() == null ? "all" : spec.defaultValue())
                     .as("the default of %s", name)
@@ -99,7 +102,7 @@ class ReadmeLimitsTest {
                 .filter(row -> row.getKey().startsWith(startOfArgument))
                 .map(Map.Entry::getValue)
                 .findFirst()
-                .orElseThrow(() -> new AssertionError("the README's table has no row for " + startOfArgument));
+                .orElseThrow(() -> new AssertionError("the manual's table has no row for " + startOfArgument));
     }
 
     /** The rows of a two-column markdown table, first cell to second. */
@@ -116,13 +119,13 @@ class ReadmeLimitsTest {
 
     private static String section(String text, String start, String end) {
         int from = text.indexOf(start);
-        assertThat(from).as("the README has '%s'", start).isNotNegative();
+        assertThat(from).as("the manual has '%s'", start).isNotNegative();
         int tableStart = text.indexOf("\n|", from);
         int to = text.indexOf(end, tableStart + 1);
         return text.substring(tableStart, to < 0 ? text.length() : to);
     }
 
     private static String readme() throws IOException {
-        return Files.readString(README, StandardCharsets.UTF_8);
+        return Files.readString(PAGE, StandardCharsets.UTF_8);
     }
 }

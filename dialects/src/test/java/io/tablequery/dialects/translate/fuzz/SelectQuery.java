@@ -90,7 +90,7 @@ record SelectQuery(
     /**
      * Whether the ORDER BY fixes an order to compare. Not over a join, where SQLite's order of tied rows is its plan's,
      * nor with DISTINCT, where it is the order SQLite first meets each row in; the translation does not promise
-     * those (README, "Ties"), and refuses a LIMIT that would keep other rows.
+     * those (the manual's docs/engines.md, "Ties"), and refuses a LIMIT that would keep other rows.
      */
     @Override
     public boolean ordered() {
