@@ -220,6 +220,7 @@ public final class TqServer implements AutoCloseable {
         api.get(
                 "/metrics",
                 "Prometheus metrics: tq_request_seconds by tool, engine and outcome; tq_workspaces_* and tq_workspace_*.",
+                "text/plain",
                 observer::scrape);
         api.get("/v1/admin/workspaces", "List the workspaces (admin key).", admin::listWorkspaces);
         api.post(

@@ -273,6 +273,38 @@ class LauncherThroughServerIT {
             Run stopped = tq(checkout, Map.of(), null, "daemon", "stop", "--data", other.toString());
             assertThat(stopped.exit()).as(stopped.err()).isZero();
         }
+
+        Process own = new ProcessBuilder(
+                        checkout.resolve("tq").toString(),
+                        "serve",
+                        "--workspace",
+                        workspace.toString(),
+                        "--port",
+                        "0",
+                        "--search",
+                        "lexical")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("serve-one.log").toFile())
+                .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!Files.exists(workspace.resolve(".tq-served.json"))) {
+                assertThat(own.isAlive()).as("tq serve --workspace runs").isTrue();
+                assertThat(System.nanoTime() - deadline).isNegative();
+                Thread.sleep(100);
+            }
+            Files.deleteIfExists(started);
+            assertThat(tq(checkout, daemon, null, schemas))
+                    .as("through the server of the workspace itself")
+                    .isEqualTo(schemasAlone);
+            assertThat(Files.readAllLines(started))
+                    .as("a workspace its own server holds: the launcher starts no server for its root")
+                    .noneMatch(line -> line.contains("--resident"));
+            assertThat(other.resolve(".tq-served.json")).doesNotExist();
+        } finally {
+            own.destroy();
+            assertThat(own.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
     }
 
     private static Run unchecked(Map<String, String> environment, String... args) {

@@ -75,6 +75,13 @@ class ApiDescriptionTest {
                         .doesNotContain("ROUTE_NOT_FOUND")
                         .doesNotContain("METHOD_NOT_ALLOWED");
                 JsonNode operation = path.getValue().get(method);
+                JsonNode success = operation.path("responses").path(Integer.toString(response.statusCode()));
+                if (response.statusCode() < 300 && success.has("content")) {
+                    String declared = success.path("content").fieldNames().next();
+                    assertThat(response.headers().firstValue("Content-Type").orElse(""))
+                            .as("%s %s answers the media type its description declares", method, concrete)
+                            .startsWith(declared);
+                }
                 assertThat(operation.path("summary").asText()).isNotBlank();
                 assertThat(operation.path("responses").has("default")).isTrue();
             }
