@@ -49,7 +49,12 @@ final class ExportCommand implements Callable<Integer> {
                 export.tables().size(),
                 export.tables().size() == 1 ? "" : "s");
         for (WorkspaceExport.Table table : export.tables()) {
-            out.printf("  %-32s %,12d rows  %s%n", table.name(), table.rows(), table.parquet());
+            out.printf(
+                    "  %s %,12d %-4s  %s%n",
+                    TerminalColumns.pad(table.name(), 32),
+                    table.rows(),
+                    TerminalColumns.noun(table.rows(), "row"),
+                    table.parquet());
         }
         return 0;
     }

@@ -42,9 +42,9 @@ final class FilesCommand implements Callable<Integer> {
                     .map(table -> table + duckDbNote(file.duckdb().get(table)))
                     .collect(Collectors.joining(", "));
             out.printf(
-                    "%-5s %-40s %-6s %10s  %s  tables: %s%n",
+                    "%-5s %s %-6s %10s  %s  tables: %s%n",
                     file.file(),
-                    file.name(),
+                    TerminalColumns.pad(file.name(), 40),
                     file.format(),
                     Sizes.bytes(file.sizeBytes()),
                     file.uploadedAt().toString().substring(0, 19) + "Z",

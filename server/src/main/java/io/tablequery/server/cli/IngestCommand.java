@@ -111,8 +111,14 @@ final class IngestCommand implements Callable<Integer> {
                 upload.replaced() == null ? "" : " (replaces " + upload.replaced() + ")");
         for (TableView table : upload.tables()) {
             out.printf(
-                    "  %-32s %,12d rows  %3d columns  (S%d '%s')%n",
-                    table.name(), table.rowCount(), table.columns().size(), table.sheet(), table.sheetName());
+                    "  %s %,12d %-4s  %3d %-7s  (S%d '%s')%n",
+                    TerminalColumns.pad(table.name(), 32),
+                    table.rowCount(),
+                    TerminalColumns.noun(table.rowCount(), "row"),
+                    table.columns().size(),
+                    TerminalColumns.noun(table.columns().size(), "column"),
+                    table.sheet(),
+                    table.sheetName());
         }
         if (upload.coercedCells() > 0) {
             out.printf(

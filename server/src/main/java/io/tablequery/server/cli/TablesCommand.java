@@ -48,8 +48,13 @@ final class TablesCommand implements Callable<Integer> {
                     .map(c -> c.name() + " " + c.type().toLowerCase(Locale.ROOT))
                     .collect(Collectors.joining(", "));
             out.printf(
-                    "%-32s %sS%-3d %,10d rows  %s%n",
-                    table.name(), table.file(), table.sheet(), table.rowCount(), columns);
+                    "%s %sS%-3d %,10d %-4s  %s%n",
+                    TerminalColumns.pad(table.name(), 32),
+                    table.file(),
+                    table.sheet(),
+                    table.rowCount(),
+                    TerminalColumns.noun(table.rowCount(), "row"),
+                    columns);
         }
         return 0;
     }

@@ -37,6 +37,41 @@ class CliTest {
     }
 
     @Test
+    void listsLineUpAfterChineseNamesAndCountOneRowAsOne() throws Exception {
+        Path csv = dir.resolve("库存表.csv");
+        Files.writeString(csv, "仓库,数量\n上海,3\n");
+        Path other = dir.resolve("orders.csv");
+        Files.writeString(other, "id,city\n1,London\n2,Paris\n");
+        String workspace = dir.resolve("ws").toString();
+        assertThat(run("ingest", "--workspace", workspace, csv.toString(), other.toString()))
+                .isZero();
+        assertThat(out).contains(" 1 row    ", " 2 rows   ", "2 columns");
+        List<String> rows = out.lines()
+                .filter(line -> line.startsWith("  ") && line.contains("(S1"))
+                .toList();
+        assertThat(rows).hasSize(2);
+        assertThat(rows.stream().map(line -> TerminalColumns.width(line.substring(0, line.indexOf(" row")))))
+                .as("the counts end in one column: %s", rows)
+                .containsOnly(TerminalColumns.width(
+                        rows.get(1).substring(0, rows.get(1).indexOf(" row"))));
+
+        assertThat(run("tables", "--workspace", workspace)).isZero();
+        List<String> tables = out.lines().toList();
+        assertThat(tables).hasSize(2);
+        assertThat(tables.stream().map(line -> TerminalColumns.width(line.substring(0, line.indexOf(" F")))))
+                .as("the sources start in one column after a Chinese name: %s", tables)
+                .containsOnly(32);
+        assertThat(tables.get(0)).startsWith("库存表").contains("F1S1", " 1 row   ");
+        assertThat(tables.get(1)).startsWith("orders").contains("F2S1", " 2 rows  ");
+
+        assertThat(run("files", "--workspace", workspace)).isZero();
+        List<String> files = out.lines().toList();
+        assertThat(files.stream().map(line -> TerminalColumns.width(line.substring(0, line.indexOf(" csv")))))
+                .as("the formats start in one column after a Chinese file name: %s", files)
+                .containsOnly(46);
+    }
+
+    @Test
     void ingestsListsReportsAndRemovesFiles() throws Exception {
         Path csv = dir.resolve("orders.csv");
         Files.writeString(csv, "id,city,total\n1,上海,\"$1,200.00\"\n2,London,N/A\n");
