@@ -35,11 +35,7 @@ public final class EnginePlugins {
         }
         Path candidate = jar != null ? jar : besideTqJar("tq-" + name + ".jar");
         if (candidate == null || !Files.isRegularFile(candidate)) {
-            throw new EngineException(
-                    PlanErrorCode.ENGINE_NOT_AVAILABLE,
-                    ("the %1$s engine is not installed: put tq-%1$s.jar (built in %1$s/target/) beside tq.jar, or"
-                                    + " pass --%1$s-jar PATH")
-                            .formatted(name));
+            throw notInstalled(name);
         }
         try {
             URLClassLoader loader = new URLClassLoader(
@@ -52,6 +48,21 @@ public final class EnginePlugins {
             throw new EngineException(
                     PlanErrorCode.ENGINE_NOT_AVAILABLE, "cannot load " + candidate.getFileName() + ": " + e, e);
         }
+    }
+
+    /**
+     * The refusal for a plugin that is not installed, saying how to install it.
+     *
+     * @param name the engine's name
+     * @return ENGINE_NOT_AVAILABLE
+     */
+    public static EngineException notInstalled(String name) {
+        return new EngineException(
+                PlanErrorCode.ENGINE_NOT_AVAILABLE,
+                ("the %1$s engine is not installed: in a checkout, ./tq builds it on the first command that asks for"
+                                + " %1$s (tq %1$s local, --%1$s-connect); elsewhere put tq-%1$s.jar (mvn package -pl"
+                                + " %1$s -am builds it in %1$s/target/) beside tq.jar, or pass --%1$s-jar PATH")
+                        .formatted(name));
     }
 
     /**

@@ -3,11 +3,14 @@ package io.tablequery.server.cli;
 import io.tablequery.engine.plugin.EnginePlugin;
 import io.tablequery.engine.plugin.EnginePlugins;
 import io.tablequery.engine.search.OnnxCalls;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -17,6 +20,9 @@ import picocli.CommandLine;
  */
 public final class TqMain {
     private TqMain() {}
+
+    /** The engine plugins this repository builds, whose commands ({@code tq spark local}) say how to install them. */
+    private static final Set<String> PLUGINS_BUILT_HERE = Set.of("spark");
 
     /** The subcommands, in the order {@code tq --help} lists them. */
     private static final Map<String, Supplier<Object>> SUBCOMMANDS = subcommands();
@@ -31,6 +37,11 @@ public final class TqMain {
             Optional<EnginePlugin> plugin = EnginePlugins.installed(args[0]);
             if (plugin.isPresent()) {
                 exit(plugin.get().command(List.of(args).subList(1, args.length), System.out, System.err));
+            }
+            if (PLUGINS_BUILT_HERE.contains(args[0])) {
+                PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+                ExitCodes.print(err, EnginePlugins.notInstalled(args[0]));
+                exit(ExitCodes.USER_ERROR);
             }
         }
         exit(commandLine(args.length == 0 ? "" : args[0]).execute(args));

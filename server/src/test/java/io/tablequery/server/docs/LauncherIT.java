@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code tq} launcher on a fresh clone: its first build says which module and step it is at, without Maven's
  * escape codes, and how long it took; it makes a class-data archive the JVM maps; a second call rebuilds nothing; a
- * failed build shows its error. Maven is played by a script that prints what Maven 3.8 prints with {@code -B} (escape
+ * failed build shows its error; the Spark plugin is built on the first command that asks for Spark and linked beside
+ * the jar. Maven is played by a script that prints what Maven 3.8 prints with {@code -B} (escape
  * codes included) and copies this build's jar, so the test takes seconds, not the build's minutes.
  */
 class LauncherIT {
@@ -87,6 +88,56 @@ class LauncherIT {
                 .containsPattern("tq: the build failed after \\d+ s; from its first error")
                 .contains("[ERROR] COMPILATION ERROR")
                 .doesNotContain("\u001b");
+    }
+
+    @Test
+    void sparkIsBuiltOnTheFirstCommandThatAsksForItAndFoundBesideTqJar() throws Exception {
+        Path checkout = FreshCheckout.withBuiltJar(REPOSITORY, dir.resolve("checkout"));
+        Process alone = new ProcessBuilder(
+                        java(), "-jar", checkout.resolve("server/target/tq.jar").toString(), "spark", "local")
+                .redirectErrorStream(true)
+                .start();
+        String aloneOut = new String(alone.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(alone.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(alone.exitValue()).as(aloneOut).isEqualTo(1);
+        assertThat(aloneOut)
+                .as("without the plugin, tq spark says how to get it")
+                .startsWith(
+                        "error [ENGINE_NOT_AVAILABLE]: the spark engine is not installed: in a checkout, ./tq builds"
+                                + " it");
+
+        Path bin = Files.createDirectories(dir.resolve("bin-spark"));
+        Path calls = dir.resolve("maven-calls.txt");
+        Path mvn = Files.writeString(bin.resolve("mvn"), """
+                #!/usr/bin/env bash
+                echo "$*" >> '%s'
+                case " $* " in
+                  *" -pl spark "*)
+                    mkdir -p spark/target
+                    cp "$TQ_TEST_REPOSITORY"/spark/target/tq-spark.jar \
+                      "$TQ_TEST_REPOSITORY"/spark/target/spark-server.classpath spark/target/
+                    echo '[INFO] BUILD SUCCESS' ;;
+                  *) echo '[ERROR] not this module'; exit 1 ;;
+                esac
+                """.formatted(calls));
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        Run first = tq(checkout, bin, "spark");
+        assertThat(first.err())
+                .contains("tq: building tq-spark.jar (first use, or the sources changed)")
+                .containsPattern("tq: built tq-spark.jar in \\d+ s")
+                .contains("usage: tq spark local");
+        assertThat(first.exit()).as("the plugin's own usage: %s", first.err()).isEqualTo(2);
+        assertThat(Files.readAllLines(calls)).hasSize(1).allMatch(call -> call.contains("-pl spark -am package"));
+        for (String built : List.of("tq-spark.jar", "spark-server.classpath")) {
+            assertThat(Files.readSymbolicLink(checkout.resolve("server/target").resolve(built)))
+                    .as("%s beside tq.jar, where tq looks for it", built)
+                    .isEqualTo(Path.of("../../spark/target", built));
+        }
+
+        Run second = tq(checkout, bin, "spark");
+        assertThat(second.err()).doesNotContain("building").contains("usage: tq spark local");
+        assertThat(Files.readAllLines(calls)).as("built once").hasSize(1);
     }
 
     private Run tq(Path checkout, Path bin, String... args) throws IOException, InterruptedException {
