@@ -49,7 +49,7 @@ export async function renderDuckDb(ctx) {
                     answer.truncated ? ` (the first ${answer.rows.length} shown; download for all of them)` : ''),
                 rows.length ? resultGrid(columns, rows, 'duckdb-grid') : empty('No rows.'),
                 h('h2', { text: 'Chart' }),
-                chartPanel({ ws, columns, query, id: 'duckdb-chart' }));
+                chartPanel({ ws, columns, query, rows, id: 'duckdb-chart' }));
         } catch (error) {
             show(output, errorBox(error));
         }

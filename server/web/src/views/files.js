@@ -179,6 +179,8 @@ async function renderReport(target, ws, ref) {
             report.delimiter ? `, delimiter ${JSON.stringify(report.delimiter)}` : ''),
         (report.notes ?? []).length ? h('ul', { class: 'notes' }, report.notes.map((n) => h('li', { text: n }))) : null,
         sheets);
+    // Below the whole list of files: brought into view, or a click on a name seemed to do nothing.
+    target.scrollIntoView({ block: 'start' });
 }
 
 function coercions(sheet, file) {

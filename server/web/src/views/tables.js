@@ -1,6 +1,6 @@
 import * as api from '../api.js';
 import { count, empty, errorBox, h, show } from '../dom.js';
-import { citationLinks, valueCell } from './results.js';
+import { citationLinks, shownNumber, valueCell } from './results.js';
 import { sourceHash } from './citations.js';
 
 const PAGE = 100;
@@ -115,11 +115,19 @@ async function checkQuality(target, ws, table) {
                     h('td', { class: 'number', text: count(c.nullCount) }),
                     h('td', { class: 'number', text: `${(100 * (c.nullShare ?? 0)).toFixed(1)}%` }),
                     h('td', { class: 'number', text: count(c.distinctCount) }),
-                    h('td', { class: 'number', text: c.mean ?? '' }),
-                    h('td', { class: 'number', text: c.outliers ?? '' })))))));
+                    h('td', { class: 'number', text: c.mean == null ? '' : shownNumber(c.mean) }),
+                    h('td', { class: 'number', text: outliers(c.outliers) })))))));
     } catch (error) {
         show(target, errorBox(error));
     }
+}
+
+/** A numeric column's outliers: how many values lie outside the fences of the interquartile-range rule. */
+function outliers(found) {
+    if (!found) {
+        return '';
+    }
+    return `${count(found.count)} outside ${shownNumber(found.lowerFence)} to ${shownNumber(found.upperFence)}`;
 }
 
 async function page(target, ws, table, query, ctx) {
@@ -152,7 +160,10 @@ async function page(target, ws, table, query, ctx) {
         h('button', { type: 'button', text: 'Last', id: 'last-page', disabled: !data.hasAfter, on: { click: move('last=true') } }),
         form,
         h('span', { class: 'muted', id: 'page-status', 'data-ms': took.toFixed(1) },
-            data.rows.length ? `rows ${first}–${last} of ${count(data.totalRows)}` : 'no rows'));
+            // Sheet row numbers (what a citation names), and the table's size: not one range "of" the other.
+            data.rows.length
+                ? `sheet rows ${first}–${last} · ${count(data.totalRows)} ${data.totalRows === 1 ? 'row' : 'rows'} in the table`
+                : 'no rows'));
     const grid = h('table', { class: 'grid rows', id: 'table-rows' },
         h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Row' }), data.columns.map((c) => h('th', { scope: 'col', text: c })))),
         h('tbody', {}, data.rows.map((row) => h('tr', {},

@@ -150,7 +150,19 @@ class WebPageTest {
             return text.contains("Ingest report of F2") ? text : null;
         });
         assertThat(report).contains("Cells converted on the way in", "sales_2025_q2__totals");
+        Object reportTop = browser.waitFor(d -> {
+            Object top = browser.script("return document.getElementById('report').getBoundingClientRect().top;");
+            return ((Number) top).doubleValue() < 120 ? top : null;
+        });
+        assertThat(((Number) reportTop).doubleValue())
+                .as("the report, below the list, is scrolled into view")
+                .isBetween(-1.0, 120.0);
+        assertThat(browser.script("return document.querySelector('link[rel=icon]')?.href ?? ''"))
+                .as("a favicon")
+                .asString()
+                .startsWith("data:image/svg+xml");
         browser.screenshot("report");
+        browser.script("window.scrollTo(0, 0)");
         browser.element("table.files tbody tr td.actions button.danger").click();
         browser.waitFor(d -> d.switchTo().alert()).accept();
         browser.waitFor(d -> browser.text("table.files").contains("orders.csv") ? null : true);
@@ -204,8 +216,14 @@ class WebPageTest {
         browser.element("#table-rows");
         assertThat(browser.text("#sample-rows")).contains("上海");
         browser.element("#quality-button").click();
-        assertThat(browser.element(".quality-columns").getText()).contains("amount", "DOUBLE");
-        assertThat(browser.text("#page-status")).contains("rows 2–101 of 1,000,000");
+        assertThat(browser.element(".quality-columns").getText())
+                .contains("amount", "DOUBLE")
+                .containsPattern("\\d+ outside -?[0-9.]+ to [0-9.]+")
+                .as("a numeric column's outliers as words, not an object")
+                .doesNotContain("[object Object]");
+        assertThat(browser.text("#page-status"))
+                .as("sheet row numbers and the table's size, not one range 'of' the other")
+                .isEqualTo("sheet rows 2–101 · 1,000,000 rows in the table");
         List<Double> times = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             // Timed in the page, from the click to the next page's rows in the document.
@@ -225,11 +243,11 @@ class WebPageTest {
                     """);
             times.add(((Number) took).doubleValue());
         }
-        assertThat(browser.text("#page-status")).contains("rows 1002–1101");
+        assertThat(browser.text("#page-status")).contains("sheet rows 1002–1101");
         browser.element("#last-page").click();
-        browser.waitFor(d -> browser.text("#page-status").contains("–1000001 of") ? true : null);
+        browser.waitFor(d -> browser.text("#page-status").contains("–1000001 ·") ? true : null);
         browser.element("#jump-row").sendKeys("500000", Keys.ENTER);
-        browser.waitFor(d -> browser.text("#page-status").startsWith("rows 500000–") ? true : null);
+        browser.waitFor(d -> browser.text("#page-status").startsWith("sheet rows 500000–") ? true : null);
         browser.screenshot("table");
         times.sort(Double::compare);
         figures.add("a page of 100 rows of a 1,000,000-row table, click to shown: median %.0f ms, slowest %.0f ms"
@@ -368,6 +386,16 @@ class WebPageTest {
         browser.open(base + "/?ws=shop#/duckdb");
         browser.element("#duckdb-run").click();
         assertThat(browser.element("#duckdb-grid").getText()).contains("Americas", "East", "West");
+        WebElement drawn = browser.element("#duckdb-chart-target svg");
+        assertThat(new Select(browser.element("#duckdb-chart-y"))
+                        .getFirstSelectedOption()
+                        .getDomAttribute("value"))
+                .as("y is the first numeric column, not a count of rows")
+                .isEqualTo("units");
+        int wide = browser.element("#duckdb-chart-target").getSize().getWidth();
+        assertThat(drawn.getSize().getWidth())
+                .as("drawn at once, as wide as the page (%d px)", wide)
+                .isGreaterThan(wide * 6 / 10);
         new Select(browser.element("#duckdb-chart-kind")).selectByValue("bar");
         new Select(browser.element("#duckdb-chart-x")).selectByValue("Region");
         new Select(browser.element("#duckdb-chart-y")).selectByValue("units");
@@ -393,11 +421,16 @@ class WebPageTest {
         browser.script(
                 "sessionStorage.setItem('tq.duckdb.draft', arguments[0])",
                 "SELECT 0.1::DOUBLE + 0.2::DOUBLE AS noisy, 197061.53999999998::DOUBLE AS money, 42 AS whole,"
-                        + " 2.5::DOUBLE AS plain");
+                        + " 2.5::DOUBLE AS plain, NULL AS n");
         browser.open(base + "/?ws=shop#/duckdb");
         browser.element("#duckdb-run").click();
         List<WebElement> cells = browser.element("#duckdb-grid").findElements(By.cssSelector("tbody td.number"));
         assertThat(cells).extracting(WebElement::getText).containsExactly("0.3", "197061.54", "42", "2.5");
+        WebElement empty = browser.element("#duckdb-grid tbody td.null");
+        assertThat(empty.getText()).isEqualTo("NULL");
+        assertThat(empty.getCssValue("white-space"))
+                .as("NULL is not broken across lines")
+                .isEqualTo("nowrap");
         assertThat(cells)
                 .extracting(cell -> cell.getDomAttribute("title"))
                 .containsExactly("0.30000000000000004", "197061.53999999998", null, null);
