@@ -1,8 +1,10 @@
 package io.tablequery.server.web;
 
+import io.tablequery.server.docs.GeneratedPage;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -130,11 +132,19 @@ final class Browser implements AutoCloseable {
         return driver.findElements(By.cssSelector(css));
     }
 
-    /** Saves a screenshot of the window under {@code target/web-screens}. */
+    /**
+     * Saves a screenshot of the window under {@code target/web-screens}, and, with {@code -Dtq.docs.write=true}, over
+     * the docs' copy of it in {@code server/web/screenshots} when there is one (the README and the page's manual
+     * show those).
+     */
     Path screenshot(String name) throws IOException {
         Files.createDirectories(SCREENS);
         Path file = SCREENS.resolve(name + ".png");
         Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        Path shown = Path.of("web", "screenshots", name + ".png");
+        if (Boolean.getBoolean(GeneratedPage.WRITE) && Files.isRegularFile(shown)) {
+            Files.copy(file, shown, StandardCopyOption.REPLACE_EXISTING);
+        }
         return file;
     }
 
