@@ -33,6 +33,7 @@ export async function renderDuckDb(ctx) {
         run: () => execute(),
     });
     const execute = async () => {
+        code.closeCompletion();
         const query = code.text();
         sessionStorage.setItem(DRAFT, query);
         show(output, h('p', { class: 'muted', text: 'Running…' }));

@@ -87,6 +87,7 @@ export async function renderPlans(ctx) {
         run: () => execute(),
     });
     const execute = async () => {
+        code.closeCompletion();
         const text = code.text();
         sessionStorage.setItem(DRAFT, text);
         let plan;

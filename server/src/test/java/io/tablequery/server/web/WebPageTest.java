@@ -437,6 +437,22 @@ class WebPageTest {
     }
 
     @Test
+    void theEditorWrapsLongLinesAndARunClosesItsCompletions() {
+        browser.open(base + "/?ws=shop#/files");
+        browser.script("sessionStorage.setItem('tq.duckdb.draft', arguments[0])", "SELECT * FROM sales_2025_q");
+        browser.open(base + "/?ws=shop#/duckdb");
+        WebElement content = browser.element(".cm-content");
+        assertThat(content.getDomAttribute("class")).as("long lines wrap").contains("cm-lineWrapping");
+        content.click();
+        content.sendKeys(Keys.END, "2");
+        browser.element(".cm-tooltip-autocomplete");
+        content.sendKeys(Keys.chord(Keys.CONTROL, Keys.ENTER));
+        assertThat(browser.element("#duckdb-grid").getText()).contains("Seoul");
+        browser.waitFor(
+                d -> d.findElements(By.cssSelector(".cm-tooltip-autocomplete")).isEmpty() ? true : null);
+    }
+
+    @Test
     void hostileContentShowsAsTextAndRunsNothing() throws IOException {
         Map<String, String> places = new LinkedHashMap<>();
         places.put("#/files", "onerror=alert(1) & 'javascriptalert(2)'");
