@@ -69,7 +69,7 @@ public final class TqMain {
      * @return the configured command line
      */
     static CommandLine commandLine(String first) {
-        CommandLine commandLine = new CommandLine(new TqCommand()).setCaseInsensitiveEnumValuesAllowed(true);
+        CommandLine commandLine = new CommandLine(new TqCommand());
         Supplier<Object> named = SUBCOMMANDS.get(first);
         if (named != null) {
             add(commandLine, named.get());
@@ -77,6 +77,8 @@ public final class TqMain {
             SUBCOMMANDS.values().forEach(subcommand -> add(commandLine, subcommand.get()));
             commandLine.addSubcommand(new CommandLine.HelpCommand());
         }
+        // After the subcommands: picocli gives the setting to those added so far ('--auth keys' was refused).
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         ExitCodes exitCodes = new ExitCodes();
         commandLine.setExecutionExceptionHandler(exitCodes);
         commandLine.setExitCodeExceptionMapper(exitCodes);

@@ -37,6 +37,20 @@ class CliTest {
     }
 
     @Test
+    void optionValuesOfAnyCaseAreTakenAsTheDocsWriteThem() {
+        for (String first : new String[] {"", "serve"}) {
+            CommandLine.ParseResult parsed =
+                    TqMain.commandLine(first).parseArgs("serve", "--auth", "keys", "--port", "0");
+            Object auth = parsed.subcommand().matchedOptionValue("--auth", null);
+            assertThat(String.valueOf(auth))
+                    .as(
+                            "tq serve --auth keys, the command line %s",
+                            first.isEmpty() ? "with every command" : "of serve")
+                    .isEqualTo("KEYS");
+        }
+    }
+
+    @Test
     void listsLineUpAfterChineseNamesAndCountOneRowAsOne() throws Exception {
         Path csv = dir.resolve("库存表.csv");
         Files.writeString(csv, "仓库,数量\n上海,3\n");

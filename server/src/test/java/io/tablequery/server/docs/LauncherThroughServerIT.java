@@ -305,6 +305,38 @@ class LauncherThroughServerIT {
             own.destroy();
             assertThat(own.waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
+
+        Process keyed = new ProcessBuilder(
+                        checkout.resolve("tq").toString(),
+                        "serve",
+                        "--data",
+                        other.toString(),
+                        "--port",
+                        "0",
+                        "--auth",
+                        "keys",
+                        "--search",
+                        "lexical")
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("serve-keyed.log").toFile())
+                .start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+            while (!Files.exists(other.resolve(".tq-served.json"))) {
+                assertThat(keyed.isAlive()).as("tq serve --auth keys runs").isTrue();
+                assertThat(System.nanoTime() - deadline).isNegative();
+                Thread.sleep(100);
+            }
+            Files.deleteIfExists(started);
+            tq(checkout, daemon, null, schemas);
+            assertThat(Files.readAllLines(started))
+                    .as("a root a server with keys holds: the command's own JVM asks it, no resident server starts")
+                    .hasSize(1)
+                    .noneMatch(line -> line.contains("--resident"));
+        } finally {
+            keyed.destroy();
+            assertThat(keyed.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
     }
 
     private static Run unchecked(Map<String, String> environment, String... args) {
