@@ -63,26 +63,16 @@ class LauncherThroughServerIT {
         }
         Run made = tq(checkout, Map.of(), null, ingest.toArray(String[]::new));
         assertThat(made.exit()).as(made.err()).isZero();
-        server = new ProcessBuilder(
-                        checkout.resolve("tq").toString(),
-                        "serve",
-                        "--data",
-                        root.toString(),
-                        "--port",
-                        "0",
-                        "--search",
-                        "lexical")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("serve.log").toFile())
-                .start();
-        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-        while (!Files.exists(root.resolve(".tq-served.json"))) {
-            assertThat(server.isAlive()).as("tq serve runs").isTrue();
-            assertThat(System.nanoTime() - deadline)
-                    .as("tq serve wrote its note")
-                    .isNegative();
-            Thread.sleep(100);
-        }
+        server = LauncherServe.start(
+                checkout,
+                root.resolve(".tq-served.json"),
+                dir.resolve("serve.log"),
+                "--data",
+                root.toString(),
+                "--port",
+                "0",
+                "--search",
+                "lexical");
     }
 
     @AfterAll
@@ -274,25 +264,17 @@ class LauncherThroughServerIT {
             assertThat(stopped.exit()).as(stopped.err()).isZero();
         }
 
-        Process own = new ProcessBuilder(
-                        checkout.resolve("tq").toString(),
-                        "serve",
-                        "--workspace",
-                        workspace.toString(),
-                        "--port",
-                        "0",
-                        "--search",
-                        "lexical")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("serve-one.log").toFile())
-                .start();
+        Process own = LauncherServe.start(
+                checkout,
+                workspace.resolve(".tq-served.json"),
+                dir.resolve("serve-one.log"),
+                "--workspace",
+                workspace.toString(),
+                "--port",
+                "0",
+                "--search",
+                "lexical");
         try {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (!Files.exists(workspace.resolve(".tq-served.json"))) {
-                assertThat(own.isAlive()).as("tq serve --workspace runs").isTrue();
-                assertThat(System.nanoTime() - deadline).isNegative();
-                Thread.sleep(100);
-            }
             Files.deleteIfExists(started);
             assertThat(tq(checkout, daemon, null, schemas))
                     .as("through the server of the workspace itself")
@@ -306,27 +288,19 @@ class LauncherThroughServerIT {
             assertThat(own.waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
 
-        Process keyed = new ProcessBuilder(
-                        checkout.resolve("tq").toString(),
-                        "serve",
-                        "--data",
-                        other.toString(),
-                        "--port",
-                        "0",
-                        "--auth",
-                        "keys",
-                        "--search",
-                        "lexical")
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("serve-keyed.log").toFile())
-                .start();
+        Process keyed = LauncherServe.start(
+                checkout,
+                other.resolve(".tq-served.json"),
+                dir.resolve("serve-keyed.log"),
+                "--data",
+                other.toString(),
+                "--port",
+                "0",
+                "--auth",
+                "keys",
+                "--search",
+                "lexical");
         try {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (!Files.exists(other.resolve(".tq-served.json"))) {
-                assertThat(keyed.isAlive()).as("tq serve --auth keys runs").isTrue();
-                assertThat(System.nanoTime() - deadline).isNegative();
-                Thread.sleep(100);
-            }
             Files.deleteIfExists(started);
             tq(checkout, daemon, null, schemas);
             assertThat(Files.readAllLines(started))

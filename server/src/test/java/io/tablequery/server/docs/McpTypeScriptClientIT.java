@@ -75,20 +75,13 @@ class McpTypeScriptClientIT {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        Process serve = new ProcessBuilder(checkout.resolve("tq").toString(), "serve", "--port", Integer.toString(port))
-                .directory(checkout.toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(dir.resolve("serve.log").toFile())
-                .start();
+        Process serve = LauncherServe.start(
+                checkout,
+                checkout.resolve("data/.tq-served.json"),
+                dir.resolve("serve.log"),
+                "--port",
+                Integer.toString(port));
         try {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-            while (!Files.exists(checkout.resolve("data/.tq-served.json"))) {
-                assertThat(serve.isAlive())
-                        .as("tq serve runs: %s", Files.readString(dir.resolve("serve.log")))
-                        .isTrue();
-                assertThat(System.nanoTime() - deadline).isNegative();
-                Thread.sleep(100);
-            }
             String http = entries.get("http").replace("http://127.0.0.1:8080", "http://127.0.0.1:" + port);
             check(client(server(http)), "Streamable HTTP");
         } finally {
