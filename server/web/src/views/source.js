@@ -136,6 +136,7 @@ function draw(body, cells, ranges, cited, citedColumn, took, more, ws, focus) {
                     rowspan: span && span.rows > 1 ? span.rows : null,
                     colspan: span && span.cols > 1 ? span.cols : null,
                     'data-address': `${letters(c)}${r}`,
+                    title: cell && cell.value != null ? cell.value : null,
                     text: cell ? cell.text : '',
                 }));
             }

@@ -2,6 +2,7 @@ package io.tablequery.engine.browse;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -52,11 +53,20 @@ public record SourceCells(
      *
      * @param column its 0-based column
      * @param address its address, such as {@code C7}
-     * @param text what it shows: a number or date as its value's plain text, text as written, an error as its code
+     * @param text what it shows: a spreadsheet's number or date as its number format displays it (as Excel would,
+     *     {@code 0.09}, {@code 12.5%}, {@code 3/14/24}), a CSV's or database's value as its plain text, text as
+     *     written, an error as its code
+     * @param value what a table made of the cell holds, when that differs from {@code text}: the number with all its
+     *     digits ({@code 0.08999999999999986}), the date in ISO form; null otherwise
      * @param kind what it holds: {@code number}, {@code date}, {@code boolean}, {@code text}, {@code error},
      *     {@code formula} (a formula without a cached value) or {@code blob}
      */
-    public record Cell(int column, String address, String text, String kind) {
+    public record Cell(
+            int column,
+            String address,
+            String text,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String value,
+            String kind) {
         public Cell {
             requireNonNull(address, "address is null");
             requireNonNull(text, "text is null");

@@ -6,6 +6,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.ingest.CellKind;
 import io.tablequery.engine.ingest.CellRange;
+import io.tablequery.engine.ingest.DisplayFormat;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestSettings;
 import io.tablequery.engine.ingest.RawRow;
@@ -27,6 +28,8 @@ import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import org.apache.poi.ss.usermodel.DataFormatter;
 
 /**
  * Reads the cells of rows of one sheet of an uploaded file, current or superseded, from the bytes that were uploaded:
@@ -97,6 +100,7 @@ public final class SourceCellsReader {
         private final List<SourceCells.Row> found = new ArrayList<>();
         private final List<String> merges = new ArrayList<>();
         private final CellValue value = new CellValue();
+        private final DataFormatter formatter = new DataFormatter(Locale.US);
         private SheetSource sheet;
         private CellClassifier classifier;
         private int columns;
@@ -147,18 +151,43 @@ public final class SourceCellsReader {
 
         private SourceCells.Cell cell(RawRow row, int column) {
             classifier.classify(row, column, false, value);
-            String text = value.cls() == ValueClass.REAL && value.text() == null && sheet.kind() != SourceKind.DATABASE
-                    ? shown(value.doubleValue())
-                    : ValueText.render(value);
-            String shown = text == null ? "" : text;
-            if (shown.length() > MAX_CELL_CHARS) {
-                shown = shown.substring(0, MAX_CELL_CHARS) + "..";
+            String held = ValueText.render(value);
+            String text = displayed(row, column);
+            if (text == null) {
+                text = value.cls() == ValueClass.REAL && value.text() == null && sheet.kind() != SourceKind.DATABASE
+                        ? shown(value.doubleValue())
+                        : held;
             }
+            String shown = cut(text == null ? "" : text);
+            String stored = held == null || held.equals(text) ? null : cut(held);
             // A database table's rows are numbered by rowid, which may be 0 or below: no spreadsheet address has it.
             String address = row.rowNumber() >= 1
                     ? new CellAddress(row.rowNumber(), column).toString()
                     : CellAddress.columnLetters(column) + row.rowNumber();
-            return new SourceCells.Cell(column, address, shown, kind(value));
+            return new SourceCells.Cell(column, address, shown, stored, kind(value));
+        }
+
+        /**
+         * A spreadsheet number as its number format displays it, as Excel shows it in a column wide enough: null for a
+         * number without a format (CSV, database) or one POI cannot format.
+         */
+        private String displayed(RawRow row, int column) {
+            DisplayFormat format = row.displayFormat(column);
+            if (format == null) {
+                return null;
+            }
+            try {
+                return formatter
+                        .formatRawCellContents(row.number(column), format.index(), format.code(), sheet.date1904())
+                        .strip();
+            } catch (RuntimeException e) {
+                // POI throws on format codes it does not parse; the plain value is shown instead.
+                return null;
+            }
+        }
+
+        private static String cut(String text) {
+            return text.length() > MAX_CELL_CHARS ? text.substring(0, MAX_CELL_CHARS) + ".." : text;
         }
 
         /** A spreadsheet number as Excel shows it at most: 15 significant digits ({@code 26260.3}, not {@code ...003}). */

@@ -59,6 +59,19 @@ public final class RawRow {
         slot(column, CellKind.NUMBER);
         numbers[column] = value;
         formats[column] = (byte) format.ordinal();
+        objects[column] = null;
+    }
+
+    /**
+     * Sets a number cell of a spreadsheet with the number format it is displayed in.
+     *
+     * @param column the 0-based column
+     * @param value the value
+     * @param format the cell's number format, shared by the cells of its style
+     */
+    public void setNumber(int column, double value, DisplayFormat format) {
+        setNumber(column, value, format.kind());
+        objects[column] = format;
     }
 
     /**
@@ -183,6 +196,16 @@ public final class RawRow {
      */
     public NumberFormatKind format(int column) {
         return FORMATS[formats[column]];
+    }
+
+    /**
+     * Returns a number cell's number format as the spreadsheet wrote it.
+     *
+     * @param column the 0-based column
+     * @return the format, or null for a number that came without one (from a CSV or a database)
+     */
+    public DisplayFormat displayFormat(int column) {
+        return kind(column) == CellKind.NUMBER ? (DisplayFormat) objects[column] : null;
     }
 
     /**

@@ -28,6 +28,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.poi.ss.usermodel.Cell;
+import org.apache.poi.ss.usermodel.CellStyle;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.xssf.streaming.SXSSFWorkbook;
@@ -66,6 +68,7 @@ class WebPageTest {
     private String base;
     private String ledger;
     private String hostileFile;
+    private String formats;
     private String hostileTable;
     private final List<String> figures = new ArrayList<>();
     private final HttpClient http = HttpClient.newHttpClient();
@@ -91,6 +94,9 @@ class WebPageTest {
                 shop.ingest(hostileWorkbook(dir.resolve("hostile.xlsx")), HOSTILE_FILE, IngestListener.NONE);
         hostileFile = hostile.file().ref();
         hostileTable = hostile.tables().get(0).name();
+        formats = shop.ingest(formatsWorkbook(dir.resolve("formats.xlsx")), "formats.xlsx", IngestListener.NONE)
+                .file()
+                .ref();
         WorkspaceRegistry registry = new WorkspaceRegistry();
         registry.add(shop);
         registry.add(Workspace.open(root.resolve("uploads")));
@@ -290,10 +296,12 @@ class WebPageTest {
         row.findElement(By.cssSelector("a.cite")).click();
         WebElement cited = browser.element("#source-sheet tr.cited");
         assertThat(cited.getAttribute("data-row")).isEqualTo("7");
-        List<String> cells = cited.findElements(By.tagName("td")).stream()
-                .map(WebElement::getText)
-                .toList();
-        assertThat(cells).contains(values.get(0), values.get(1), values.get(2));
+        List<WebElement> tds = cited.findElements(By.tagName("td"));
+        assertThat(tds).extracting(WebElement::getText).contains(values.get(0), values.get(1), "$1,938.08");
+        assertThat(tds)
+                .as("a cell shown in its currency format holds the result's value")
+                .extracting(cell -> cell.getDomAttribute("title"))
+                .contains(values.get(2));
         String sheet = browser.element("#source-sheet").getText();
         assertThat(sheet).contains("ACME Corp - Sales by Region and City, Q2 2025", "Revenue (USD)");
         browser.screenshot("citation");
@@ -437,6 +445,16 @@ class WebPageTest {
     }
 
     @Test
+    void theFileAsUploadedShowsNumbersInTheirNumberFormatsWithTheStoredValueOnHover() {
+        browser.open(base + "/?ws=shop#/source/" + formats + "/1?row=2");
+        List<WebElement> cells = browser.element("#source-sheet tr.cited").findElements(By.tagName("td"));
+        assertThat(cells).extracting(WebElement::getText).containsExactly("0.09", "12.5%", "3/14/24", "42");
+        assertThat(cells)
+                .extracting(cell -> cell.getDomAttribute("title"))
+                .containsExactly("0.09000000000000008", "0.125", "2024-03-14", null);
+    }
+
+    @Test
     void theEditorWrapsLongLinesAndARunClosesItsCompletions() {
         browser.open(base + "/?ws=shop#/files");
         browser.script("sessionStorage.setItem('tq.duckdb.draft', arguments[0])", "SELECT * FROM sales_2025_q");
@@ -574,6 +592,29 @@ class WebPageTest {
             }
             workbook.write(out);
             workbook.dispose();
+        }
+        return file;
+    }
+
+    /** Numbers whose stored value is not what Excel shows: a sum's last digit, a percent, a date. */
+    private static Path formatsWorkbook(Path file) throws IOException {
+        try (XSSFWorkbook workbook = new XSSFWorkbook();
+                OutputStream out = Files.newOutputStream(file)) {
+            Sheet sheet = workbook.createSheet("display");
+            Row header = sheet.createRow(0);
+            Row row = sheet.createRow(1);
+            String[] names = {"measure", "share", "day", "whole"};
+            String[] codes = {"General", "0.0%", "m/d/yy", "0"};
+            double[] values = {1.09 - 1.0, 0.125, 45365, 42};
+            for (int c = 0; c < names.length; c++) {
+                header.createCell(c).setCellValue(names[c]);
+                CellStyle style = workbook.createCellStyle();
+                style.setDataFormat(workbook.createDataFormat().getFormat(codes[c]));
+                Cell cell = row.createCell(c);
+                cell.setCellValue(values[c]);
+                cell.setCellStyle(style);
+            }
+            workbook.write(out);
         }
         return file;
     }

@@ -1,6 +1,6 @@
 package io.tablequery.engine.ingest.excel;
 
-import io.tablequery.engine.ingest.NumberFormatKind;
+import io.tablequery.engine.ingest.DisplayFormat;
 import io.tablequery.engine.ingest.values.NumberFormats;
 import java.io.InputStream;
 import java.util.ArrayList;
@@ -13,17 +13,17 @@ import javax.xml.stream.XMLStreamReader;
 import org.apache.poi.ss.usermodel.BuiltinFormats;
 
 /**
- * The display kind of each cell style of a workbook, by style index, read from {@code xl/styles.xml}: the custom
+ * The number format of each cell style of a workbook, by style index, read from {@code xl/styles.xml}: the custom
  * number formats ({@code numFmts}) and the cell formats ({@code cellXfs}) that refer to them. Element names are
  * matched without namespace, so Strict Open XML files read the same way.
  */
 final class CellFormats {
-    private static final CellFormats NONE = new CellFormats(new NumberFormatKind[0]);
+    private static final CellFormats NONE = new CellFormats(new DisplayFormat[0]);
 
-    private final NumberFormatKind[] kinds;
+    private final DisplayFormat[] formats;
 
-    private CellFormats(NumberFormatKind[] kinds) {
-        this.kinds = kinds;
+    private CellFormats(DisplayFormat[] formats) {
+        this.formats = formats;
     }
 
     static CellFormats none() {
@@ -63,17 +63,19 @@ final class CellFormats {
         } finally {
             xml.close();
         }
-        NumberFormatKind[] kinds = new NumberFormatKind[styles.size()];
-        for (int i = 0; i < kinds.length; i++) {
-            int id = styles.get(i);
-            String format = custom.containsKey(id) ? custom.get(id) : BuiltinFormats.getBuiltinFormat(id);
-            kinds[i] = NumberFormats.classify(id, format);
+        Map<Integer, DisplayFormat> byId = new HashMap<>();
+        DisplayFormat[] formats = new DisplayFormat[styles.size()];
+        for (int i = 0; i < formats.length; i++) {
+            formats[i] = byId.computeIfAbsent(styles.get(i), id -> {
+                String code = custom.containsKey(id) ? custom.get(id) : BuiltinFormats.getBuiltinFormat(id);
+                return new DisplayFormat(id, code == null ? "General" : code, NumberFormats.classify(id, code));
+            });
         }
-        return new CellFormats(kinds);
+        return new CellFormats(formats);
     }
 
-    NumberFormatKind kind(int styleIndex) {
-        return styleIndex >= 0 && styleIndex < kinds.length ? kinds[styleIndex] : NumberFormatKind.GENERAL;
+    DisplayFormat format(int styleIndex) {
+        return styleIndex >= 0 && styleIndex < formats.length ? formats[styleIndex] : DisplayFormat.GENERAL;
     }
 
     private static Integer number(String text) {

@@ -2,8 +2,8 @@ package io.tablequery.engine.ingest.excel;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellRange;
+import io.tablequery.engine.ingest.DisplayFormat;
 import io.tablequery.engine.ingest.IngestErrorCode;
-import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
@@ -49,7 +49,7 @@ final class XlsRecordListener implements HSSFListener {
     private final SheetVisitor visitor;
     private final FormatTrackingHSSFListener formats;
     private final List<BoundSheetRecord> boundSheets = new ArrayList<>();
-    private final Map<Integer, NumberFormatKind> kinds = new HashMap<>();
+    private final Map<Integer, DisplayFormat> displayFormats = new HashMap<>();
     /** Rows not yet handed on, by number: a record may still go back to one of them. */
     private final TreeMap<Long, RawRow> pending = new TreeMap<>();
 
@@ -127,14 +127,14 @@ final class XlsRecordListener implements HSSFListener {
 
     private void sheetRecord(Record record) {
         if (record instanceof NumberRecord number) {
-            cell(number).setNumber(number.getColumn(), number.getValue(), kind(number));
+            cell(number).setNumber(number.getColumn(), number.getValue(), format(number));
         } else if (record instanceof RKRecord rk) {
-            cell(rk).setNumber(rk.getColumn(), rk.getRKNumber(), kind(rk));
+            cell(rk).setNumber(rk.getColumn(), rk.getRKNumber(), format(rk));
         } else if (record instanceof MulRKRecord mulRk) {
             for (int i = 0; i < mulRk.getNumColumns(); i++) {
                 moveTo(mulRk.getRow());
-                NumberFormatKind kind = kindOf(mulRk.getXFAt(i));
-                row.setNumber(mulRk.getFirstColumn() + i, mulRk.getRKNumberAt(i), kind);
+                DisplayFormat format = formatOf(mulRk.getXFAt(i));
+                row.setNumber(mulRk.getFirstColumn() + i, mulRk.getRKNumberAt(i), format);
             }
         } else if (record instanceof LabelSSTRecord label) {
             String text = strings == null
@@ -179,7 +179,7 @@ final class XlsRecordListener implements HSSFListener {
             return;
         }
         switch (formula.getCachedResultTypeEnum()) {
-            case NUMERIC -> target.setNumber(column, formula.getValue(), kind(formula));
+            case NUMERIC -> target.setNumber(column, formula.getValue(), format(formula));
             case BOOLEAN -> target.setBoolean(column, formula.getCachedBooleanValue());
             case ERROR -> target.setError(column, errorText(formula.getCachedErrorValue()));
             default -> target.setUncachedFormula(column);
@@ -233,16 +233,21 @@ final class XlsRecordListener implements HSSFListener {
         }
     }
 
-    private NumberFormatKind kind(CellValueRecordInterface cell) {
-        return kindOf(formats.getFormatIndex(cell), formats.getFormatString(cell));
+    private DisplayFormat format(CellValueRecordInterface cell) {
+        return formatOf(formats.getFormatIndex(cell), formats.getFormatString(cell));
     }
 
-    private NumberFormatKind kindOf(int xfIndex) {
-        return kind(new XfOnly(xfIndex));
+    private DisplayFormat formatOf(int xfIndex) {
+        return format(new XfOnly(xfIndex));
     }
 
-    private NumberFormatKind kindOf(int formatIndex, String formatString) {
-        return kinds.computeIfAbsent(formatIndex, index -> NumberFormats.classify(index, formatString));
+    private DisplayFormat formatOf(int formatIndex, String formatString) {
+        return displayFormats.computeIfAbsent(
+                formatIndex,
+                index -> new DisplayFormat(
+                        index,
+                        formatString == null ? "General" : formatString,
+                        NumberFormats.classify(index, formatString)));
     }
 
     private static String errorText(int code) {

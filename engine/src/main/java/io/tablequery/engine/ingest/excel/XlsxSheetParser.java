@@ -3,6 +3,7 @@ package io.tablequery.engine.ingest.excel;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.ingest.CellRange;
+import io.tablequery.engine.ingest.DisplayFormat;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.NumberFormatKind;
 import io.tablequery.engine.ingest.RawRow;
@@ -25,6 +26,11 @@ import javax.xml.stream.XMLStreamReader;
  */
 final class XlsxSheetParser {
     private static final long PROGRESS_STEP = 1 << 20;
+    /** How an ISO date cell under a style that is not a date's shows: as the date it was written as. */
+    private static final DisplayFormat ISO_DATE = new DisplayFormat(-1, "yyyy-mm-dd", NumberFormatKind.DATE);
+
+    private static final DisplayFormat ISO_DATETIME =
+            new DisplayFormat(-1, "yyyy-mm-dd hh:mm:ss", NumberFormatKind.DATETIME);
 
     private final SharedStrings strings;
     private final CellFormats formats;
@@ -191,7 +197,7 @@ final class XlsxSheetParser {
                 row.setNumber(
                         column,
                         Decimals.parseDouble(CharBuffer.wrap(chars, start, length), 0, length),
-                        formats.kind(style));
+                        formats.format(style));
             } catch (NumberFormatException e) {
                 row.setText(column, new String(chars, start, length));
             }
@@ -227,11 +233,12 @@ final class XlsxSheetParser {
             row.setText(column, value);
             return;
         }
-        NumberFormatKind kind = formats.kind(style);
+        DisplayFormat format = formats.format(style);
+        NumberFormatKind kind = format.kind();
         if (kind != NumberFormatKind.DATE && kind != NumberFormatKind.DATETIME && kind != NumberFormatKind.TIME) {
-            kind = serial == Math.floor(serial) ? NumberFormatKind.DATE : NumberFormatKind.DATETIME;
+            format = serial == Math.floor(serial) ? ISO_DATE : ISO_DATETIME;
         }
-        row.setNumber(column, serial, kind);
+        row.setNumber(column, serial, format);
     }
 
     private int index(char[] chars, int start, int length) {
