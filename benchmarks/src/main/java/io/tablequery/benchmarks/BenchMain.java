@@ -13,7 +13,8 @@ import java.util.Locale;
  * {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
  * [--reps N] [--spark-connect URL]}, {@code lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]}, {@code mcp [--calls N]}, {@code auto [--rows N,N,...] [--reps N]}
- * {@code start [--reps N] [--baseline DIR]} or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
+ * {@code start [--reps N] [--baseline DIR]}, {@code figures} (each benchmark's figure drawn again from its latest
+ * report) or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
  */
@@ -60,6 +61,10 @@ public final class BenchMain {
             start(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("auto")) {
             auto(args, data, results);
+        } else if (args.length > 0 && args[0].equals("figures")) {
+            for (String png : Figures.drawLatest(results)) {
+                System.out.println(results.resolve(png));
+            }
         } else if (args.length > 0 && args[0].equals("workspaces")) {
             workspaces(args, home, data, results);
         } else {
@@ -82,6 +87,7 @@ public final class BenchMain {
                 + "\n       tq bench mcp [--calls N]"
                 + "\n       tq bench auto [--rows N,N,...] [--reps N]"
                 + "\n       tq bench start [--reps N] [--baseline DIR]"
+                + "\n       tq bench figures   (draws each benchmark's figure from its latest report again)"
                 + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
                 + " [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N]"
                 + " [--clients N]");

@@ -207,13 +207,8 @@ public final class IngestBenchmark {
 
     /** Writes the report; the JSON leaves out the input and output directories, which name this machine's paths. */
     private static void write(Result result, Path directory) throws IOException {
-        Files.createDirectories(directory);
-        String stem = "ingest-" + LocalDate.now();
-        Files.writeString(directory.resolve(stem + ".md"), markdown(result));
         ObjectNode json = JsonCodec.mapper().valueToTree(result);
         ((ObjectNode) json.get("settings")).remove(List.of("data", "results"));
-        Files.writeString(
-                directory.resolve(stem + ".json"),
-                JsonCodec.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(json));
+        Reports.write(directory, "ingest", markdown(result), json);
     }
 }
