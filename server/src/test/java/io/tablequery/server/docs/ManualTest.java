@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.Test;
 class ManualTest {
     private static final Path REPOSITORY = Path.of(System.getProperty("tq.repository", ".."));
     private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s]+)\\)");
+    private static final Pattern IMAGE = Pattern.compile("!\\[[^\\]]*\\]\\(([^)\\s]+\\.png)\\)");
     private static final Pattern HEADING = Pattern.compile("^#{1,6} (.+)$", Pattern.MULTILINE);
     private static final Pattern FENCE = Pattern.compile("(?ms)^```.*?^```");
 
@@ -76,6 +78,22 @@ class ManualTest {
             }
         }
         assertThat(dead).isEmpty();
+    }
+
+    @Test
+    void everyBenchmarkOnTheBenchmarksPageShowsAFigure() throws IOException {
+        String page = FENCE.matcher(Files.readString(REPOSITORY.resolve("docs/benchmarks.md"), StandardCharsets.UTF_8))
+                .replaceAll("");
+        String[] sections = page.split("(?m)^## ");
+        assertThat(sections).hasSizeGreaterThan(10);
+        for (String section : Arrays.copyOfRange(sections, 1, sections.length)) {
+            String heading = section.lines().findFirst().orElseThrow();
+            Matcher image = IMAGE.matcher(section);
+            assertThat(image.find()).as("a figure under '%s'", heading).isTrue();
+            assertThat(REPOSITORY.resolve("docs").resolve(image.group(1)).normalize())
+                    .as("the figure under '%s'", heading)
+                    .isRegularFile();
+        }
     }
 
     /** The anchors a renderer gives a page's headings: lower case, spaces as hyphens, punctuation dropped. */
