@@ -1,5 +1,5 @@
 // An MCP client nobody here wrote: the official TypeScript SDK's, connected to tablequery as a client's configuration
-// says (an mcpServers entry: {"command", "args"} for stdio, {"type": "http", "url"} for Streamable HTTP). It lists the
+// says (an mcpServers entry: {"command", "args"} for stdio, {"type": "http", "url", "headers"} for Streamable HTTP). It lists the
 // tools, calls one of each family and an error case, and prints what it found as one JSON line for
 // McpTypeScriptClientIT to check.
 //
@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 
 const entry = JSON.parse(process.argv[2]);
 const transport = entry.url
-  ? new StreamableHTTPClientTransport(new URL(entry.url))
+  ? new StreamableHTTPClientTransport(new URL(entry.url), { requestInit: { headers: entry.headers ?? {} } })
   : new StdioClientTransport({ command: entry.command, args: entry.args ?? [], env: { ...process.env, ...entry.env }, stderr: "ignore" });
 const client = new Client({ name: "tablequery-check", version: "1.0.0" });
 
@@ -21,7 +21,14 @@ const timed = async (work) => {
 };
 const text = (result) => result.content.filter((part) => part.type === "text").map((part) => part.text).join("\n");
 
-const connected = await timed(() => client.connect(transport));
+let connected;
+try {
+  connected = await timed(() => client.connect(transport));
+} catch (error) {
+  // A refused connection is an answer too (a keyed server without the key): say what it was, for the test to check.
+  console.log(JSON.stringify({ refused: { status: error.code ?? null, message: String(error.message ?? error) } }));
+  process.exit(0);
+}
 const listed = await timed(() => client.listTools());
 const search = await timed(() => client.callTool({ name: "search_tables", arguments: { query: "orders by city", top_k: 3 } }));
 const duck = await timed(() => client.callTool({ name: "queryDuckDB", arguments: { query: "SELECT count(*) AS n FROM orders" } }));

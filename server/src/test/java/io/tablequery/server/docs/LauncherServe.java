@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A {@code tq serve} started through a checkout's launcher, as a user starts one, returned once it wrote its note. */
@@ -25,13 +26,31 @@ final class LauncherServe {
      * @throws InterruptedException when interrupted while waiting
      */
     static Process start(Path checkout, Path note, Path log, String... args) throws IOException, InterruptedException {
+        return start(checkout, note, log, Map.of(), args);
+    }
+
+    /**
+     * Starts {@code tq serve} as {@link #start(Path, Path, Path, String...)} does, with more environment variables.
+     *
+     * @param checkout the checkout whose {@code tq} runs, and the server's working directory
+     * @param note the note the server writes
+     * @param log where its output goes
+     * @param environment variables added to the server's environment, such as {@code TQ_ADMIN_KEY}
+     * @param args the options after {@code serve}
+     * @return the running server, for the caller to stop
+     * @throws IOException when it cannot be started or its log read
+     * @throws InterruptedException when interrupted while waiting
+     */
+    static Process start(Path checkout, Path note, Path log, Map<String, String> environment, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(checkout.resolve("tq").toString(), "serve"));
         command.addAll(List.of(args));
-        Process server = new ProcessBuilder(command)
+        ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(checkout.toFile())
                 .redirectErrorStream(true)
-                .redirectOutput(log.toFile())
-                .start();
+                .redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        Process server = builder.start();
         long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
         while (!Files.exists(note)) {
             assertThat(server.isAlive())

@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -31,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 class McpTypeScriptClientIT {
     private static final Path REPOSITORY = Path.of("").toAbsolutePath().getParent();
     private static final Pattern CONFIG =
-            Pattern.compile("<!-- mcp-client-config: (\\w+) -->\\s*```json\\s*(\\{.*?})\\s*```", Pattern.DOTALL);
+            Pattern.compile("<!-- mcp-client-config: ([\\w-]+) -->\\s*```json\\s*(\\{.*?})\\s*```", Pattern.DOTALL);
     private static final List<String> TOOLS = List.of(
             "search_tables",
             "get_schemas",
@@ -51,7 +56,7 @@ class McpTypeScriptClientIT {
     @Test
     void theOfficialClientWorksWithTheConfigurationsOfTheDocs() throws Exception {
         Map<String, String> entries = configurations(Files.readString(REPOSITORY.resolve("docs/mcp.md")));
-        assertThat(entries).containsOnlyKeys("stdio", "http");
+        assertThat(entries).containsOnlyKeys("stdio", "http", "http-keys");
         assertThat(Files.readString(REPOSITORY.resolve("README.md")))
                 .as("the README shows the MCP page's entries")
                 .contains(entries.get("stdio"), entries.get("http"));
@@ -87,6 +92,44 @@ class McpTypeScriptClientIT {
         } finally {
             serve.destroy();
             assertThat(serve.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        }
+
+        assertThat(checkout.resolve("data/.tq-served.json"))
+                .as("the server that stopped took its note away")
+                .doesNotExist();
+        String admin = "tq_admin_" + UUID.randomUUID();
+        Process keyed = LauncherServe.start(
+                checkout,
+                checkout.resolve("data/.tq-served.json"),
+                dir.resolve("keyed.log"),
+                Map.of("TQ_ADMIN_KEY", admin),
+                "--auth",
+                "keys",
+                "--port",
+                Integer.toString(port));
+        try {
+            HttpResponse<String> issued = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(
+                                            "http://127.0.0.1:" + port + "/v1/admin/workspaces/default/keys"))
+                                    .header("Authorization", "Bearer " + admin)
+                                    .POST(HttpRequest.BodyPublishers.noBody())
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(issued.statusCode()).as(issued.body()).isEqualTo(201);
+            String key = JsonCodec.mapper().readTree(issued.body()).path("key").asText();
+            String withKey = entries.get("http-keys")
+                    .replace("http://127.0.0.1:8080", "http://127.0.0.1:" + port)
+                    .replace("tq_KEY", key);
+            check(client(server(withKey)), "Streamable HTTP with a key");
+            JsonNode refused = client(server(withKey.replace(key, "tq_not_a_key")));
+            assertThat(refused.path("refused").path("status").asInt())
+                    .as("a wrong key is refused: %s", refused)
+                    .isEqualTo(401);
+            assertThat(refused.path("refused").path("message").asText()).contains("UNAUTHENTICATED");
+        } finally {
+            keyed.destroy();
+            assertThat(keyed.waitFor(60, TimeUnit.SECONDS)).isTrue();
         }
     }
 
