@@ -30,15 +30,16 @@ final class CellFormats {
         return NONE;
     }
 
-    static CellFormats parse(InputStream in) throws XMLStreamException {
+    static CellFormats parse(InputStream in, String fileName) throws XMLStreamException {
         Map<Integer, String> custom = new HashMap<>();
         List<Integer> styles = new ArrayList<>();
-        XMLStreamReader xml = Stax.reader(in);
+        XMLStreamReader xml = Stax.reader(in, fileName, "the styles");
         try {
             boolean inCellXfs = false;
             while (xml.hasNext()) {
                 int event = xml.next();
                 if (event == XMLStreamConstants.START_ELEMENT) {
+                    Stax.checkDepth(xml, fileName, "the styles");
                     switch (xml.getLocalName()) {
                         case "numFmt" -> {
                             Integer id = number(Stax.attribute(xml, "numFmtId"));

@@ -32,7 +32,7 @@ final class SharedStrings {
         long used = 0;
         List<String> strings = new ArrayList<>();
         InflationGuard guard = new InflationGuard(in, fileName, "the shared strings");
-        XMLStreamReader xml = Stax.reader(guard.stream());
+        XMLStreamReader xml = Stax.reader(guard.stream(), fileName, "the shared strings");
         try {
             StringBuilder current = null;
             int phonetic = 0;
@@ -40,6 +40,7 @@ final class SharedStrings {
                 int event = xml.next();
                 guard.check();
                 if (event == XMLStreamConstants.START_ELEMENT) {
+                    Stax.checkDepth(xml, fileName, "the shared strings");
                     String name = xml.getLocalName();
                     if (name.equals("si")) {
                         guard.yielded();
@@ -47,7 +48,9 @@ final class SharedStrings {
                     } else if (name.equals("rPh")) {
                         phonetic++;
                     } else if (name.equals("t") && current != null && phonetic == 0) {
-                        current.append(xml.getElementText());
+                        String where = "shared string %,d".formatted(strings.size());
+                        current.append(Stax.elementText(xml, fileName, where));
+                        TextLimits.checkCell(current.length(), fileName, where);
                     }
                 } else if (event == XMLStreamConstants.END_ELEMENT) {
                     String name = xml.getLocalName();

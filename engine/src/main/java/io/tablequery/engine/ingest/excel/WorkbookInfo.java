@@ -24,15 +24,16 @@ record WorkbookInfo(List<Sheet> sheets, boolean date1904) {
      */
     record Sheet(String name, boolean hidden, String relationshipId) {}
 
-    static WorkbookInfo parse(InputStream in) throws XMLStreamException {
+    static WorkbookInfo parse(InputStream in, String fileName) throws XMLStreamException {
         List<Sheet> sheets = new ArrayList<>();
         boolean date1904 = false;
-        XMLStreamReader xml = Stax.reader(in);
+        XMLStreamReader xml = Stax.reader(in, fileName, "the workbook part");
         try {
             while (xml.hasNext()) {
                 if (xml.next() != XMLStreamConstants.START_ELEMENT) {
                     continue;
                 }
+                Stax.checkDepth(xml, fileName, "the workbook part");
                 String name = xml.getLocalName();
                 if (name.equals("workbookPr")) {
                     String value = Stax.attribute(xml, "date1904");

@@ -38,10 +38,12 @@ final class XlsxSheetParser {
     private InflationGuard guard;
     private final String fileName;
     private final String sheetName;
+    private final String part;
     private final RawRow row = new RawRow();
     private final List<CellRange> merges = new ArrayList<>();
     private XMLStreamReader xml;
     private long rowNumber;
+    private long rowChars;
     private boolean inRow;
     private int column = -1;
     private String type;
@@ -55,12 +57,13 @@ final class XlsxSheetParser {
         this.formats = formats;
         this.fileName = fileName;
         this.sheetName = sheetName;
+        this.part = "sheet '" + sheetName + "'";
     }
 
     /** Parses one worksheet part; a parser parses one part only. */
     void parse(InputStream raw, long size, RowSink sink, ReadProgress progress) throws XMLStreamException {
-        guard = new InflationGuard(raw, fileName, "sheet '" + sheetName + "'");
-        xml = Stax.reader(guard.stream());
+        guard = new InflationGuard(raw, fileName, part);
+        xml = Stax.reader(guard.stream(), fileName, part);
         long nextProgress = PROGRESS_STEP;
         try {
             // The loop stays small and the work sits in methods, which keeps the JIT's compilations small.
@@ -68,6 +71,7 @@ final class XlsxSheetParser {
                 int event = xml.next();
                 guard.check();
                 if (event == XMLStreamConstants.START_ELEMENT) {
+                    Stax.checkDepth(xml, fileName, part);
                     startElement();
                 } else if (event == XMLStreamConstants.END_ELEMENT && endElement()) {
                     sink.row(row);
@@ -96,7 +100,9 @@ final class XlsxSheetParser {
             case "f" -> hasFormula = true;
             case "is" -> {
                 if (inRow && column >= 0) {
-                    row.setText(column, OoxmlText.decode(inlineText(xml)));
+                    String text = inlineText(xml);
+                    counted(text.length());
+                    row.setText(column, OoxmlText.decode(text));
                     hasValue = true;
                 }
             }
@@ -124,6 +130,7 @@ final class XlsxSheetParser {
         String r = Stax.attribute(xml, "r");
         rowNumber = r == null ? rowNumber + 1 : parseRowNumber(r);
         row.reset(rowNumber);
+        rowChars = 0;
         inRow = true;
         column = -1;
     }
@@ -181,7 +188,14 @@ final class XlsxSheetParser {
                         text = new StringBuilder().append(chars, start, length);
                     }
                     text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                    TextLimits.checkCell(
+                            text.length(),
+                            fileName,
+                            "cell %s%d of sheet '%s'"
+                                    .formatted(CellAddress.columnLetters(column), rowNumber, sheetName));
                 }
+            } else if (event == XMLStreamConstants.START_ELEMENT) {
+                Stax.checkDepth(xml, fileName, part);
             }
         }
         if (text != null) {
@@ -199,6 +213,7 @@ final class XlsxSheetParser {
                         Decimals.parseDouble(CharBuffer.wrap(chars, start, length), 0, length),
                         formats.format(style));
             } catch (NumberFormatException e) {
+                counted(length);
                 row.setText(column, new String(chars, start, length));
             }
             return true;
@@ -213,6 +228,7 @@ final class XlsxSheetParser {
             row.setText(column, value);
             return true;
         }
+        counted(length);
         String value = new String(chars, start, length);
         switch (type) {
             case "b" -> row.setBoolean(column, value.equals("1") || value.equalsIgnoreCase("true"));
@@ -259,20 +275,30 @@ final class XlsxSheetParser {
         return value;
     }
 
+    /** Counts a cell's text into its row's, which must stay within {@link TextLimits#MAX_ROW_CHARS}. */
+    private void counted(int chars) {
+        rowChars += chars;
+        TextLimits.checkRow(rowChars, fileName, "row %d of sheet '%s'".formatted(rowNumber, sheetName));
+    }
+
     /** Reads the text of an inline string, skipping phonetic guides, up to its closing {@code </is>}. */
-    private static String inlineText(XMLStreamReader xml) throws XMLStreamException {
+    private String inlineText(XMLStreamReader xml) throws XMLStreamException {
         StringBuilder text = new StringBuilder();
         int depth = 1;
         int phonetic = 0;
         while (depth > 0 && xml.hasNext()) {
             int event = xml.next();
             if (event == XMLStreamConstants.START_ELEMENT) {
+                Stax.checkDepth(xml, fileName, part);
                 depth++;
                 String name = xml.getLocalName();
                 if (name.equals("rPh")) {
                     phonetic++;
                 } else if (name.equals("t") && phonetic == 0) {
-                    text.append(xml.getElementText());
+                    String where = "cell %s%d of sheet '%s'"
+                            .formatted(CellAddress.columnLetters(column), rowNumber, sheetName);
+                    text.append(Stax.elementText(xml, fileName, where));
+                    TextLimits.checkCell(text.length(), fileName, where);
                     depth--;
                 }
             } else if (event == XMLStreamConstants.END_ELEMENT) {

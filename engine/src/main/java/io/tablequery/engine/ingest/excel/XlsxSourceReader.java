@@ -55,13 +55,13 @@ public final class XlsxSourceReader implements SourceReader {
             PackagePart workbookPart = workbookPart(pkg, displayName);
             WorkbookInfo workbook;
             try (InputStream in = workbookPart.getInputStream()) {
-                workbook = WorkbookInfo.parse(in);
+                workbook = WorkbookInfo.parse(in, displayName);
             }
             CellFormats formats = CellFormats.none();
             PackagePart stylesPart = relatedPart(workbookPart, "/styles");
             if (stylesPart != null) {
                 try (InputStream in = stylesPart.getInputStream()) {
-                    formats = CellFormats.parse(in);
+                    formats = CellFormats.parse(in, displayName);
                 }
             }
             SharedStrings strings = null;
