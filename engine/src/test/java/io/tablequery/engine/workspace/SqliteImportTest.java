@@ -202,4 +202,39 @@ class SqliteImportTest {
                         .toList())
                 .toList());
     }
+
+    /**
+     * Nothing of a database is left out without a word: a generated column keeps its place and values (table_info, which
+     * the reader used, leaves it out while SELECT * returns it, so the columns after it took its values), a view
+     * becomes a table of its rows, and a virtual table is named as left out.
+     */
+    @Test
+    void generatedColumnsViewsAndVirtualTablesAreReadOrNamed() throws Exception {
+        Path db = dir.resolve("orders.sqlite");
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + db);
+                Statement statement = connection.createStatement()) {
+            statement.executeUpdate("CREATE TABLE lines (qty INTEGER, total REAL GENERATED ALWAYS AS (qty * price),"
+                    + " price REAL, tax REAL AS (price / 10) STORED)");
+            statement.executeUpdate("INSERT INTO lines (qty, price) VALUES (2, 5.0), (3, 10.0)");
+            statement.executeUpdate("CREATE VIEW big AS SELECT qty, price FROM lines WHERE price > 6");
+            statement.executeUpdate("CREATE VIRTUAL TABLE notes USING fts5(body)");
+            statement.executeUpdate("INSERT INTO notes VALUES ('hello world')");
+        }
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(db);
+            assertThat(result.tables()).extracting(TableInfo::name).containsExactly("lines", "big");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "lines")))
+                    .containsExactly(row(1, 2, 10.0, 5.0, 0.5), row(2, 3, 30.0, 10.0, 1.0));
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "big"))).containsExactly(row(1, 3, 10.0));
+            assertThat(result.report().notes())
+                    .anySatisfy(note -> assertThat(note)
+                            .startsWith("views were read as tables")
+                            .contains("\"big\""))
+                    .anySatisfy(note ->
+                            assertThat(note).startsWith("virtual tables").contains("\"notes\""))
+                    .anySatisfy(note -> assertThat(note)
+                            .startsWith("generated columns")
+                            .contains("\"lines\".\"total\"", "\"lines\".\"tax\""));
+        }
+    }
 }

@@ -33,16 +33,22 @@ import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteOpenMode;
 
 /**
- * Reads the tables of a SQLite database file. Internal tables ({@code sqlite_*}), virtual tables and their shadow
- * tables are skipped. A row's number is its rowid; a {@code WITHOUT ROWID} table (or one whose columns hide every
+ * Reads the tables of a SQLite database file, then its views as tables of the rows they give. Internal tables
+ * ({@code sqlite_*}), virtual tables and their shadow tables are skipped, and the upload's notes name what was left
+ * out; generated columns are read as the values they hold. A row's number is its rowid; a {@code WITHOUT ROWID} table (or one whose columns hide every
  * name of the rowid) numbers its rows 1, 2, ... in the order SQLite returns them. The indexes on plain columns, and
  * the {@code INTEGER PRIMARY KEY} that aliases the rowid, are reported so the copy can have them too.
  */
 public final class SqliteSourceReader implements SourceReader {
 
-    private record TableEntry(String name, boolean withoutRowid) {}
+    /** A table or view to read; a view's rows are numbered 1, 2, ... as a table without rowid's are. */
+    private record TableEntry(String name, boolean withoutRowid, boolean view) {}
 
-    private record TableShape(List<KnownColumn> columns, String rowid, List<SourceIndex<Integer>> indexes) {}
+    /** What the schema holds: the tables and views read, and the virtual tables left out. */
+    private record Schema(List<TableEntry> tables, List<String> virtualTables) {}
+
+    private record TableShape(
+            List<KnownColumn> columns, String rowid, List<SourceIndex<Integer>> indexes, List<String> generated) {}
 
     @Override
     public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
@@ -52,10 +58,13 @@ public final class SqliteSourceReader implements SourceReader {
         config.setOpenMode(SQLiteOpenMode.READONLY);
         config.setOpenMode(SQLiteOpenMode.NOMUTEX);
         try (Connection connection = config.createConnection("jdbc:sqlite:" + file.toAbsolutePath())) {
-            List<TableEntry> tables = tables(connection);
+            Schema schema = schema(connection);
+            List<TableEntry> tables = schema.tables();
+            List<String> generated = new ArrayList<>();
             for (int i = 0; i < tables.size(); i++) {
                 TableEntry table = tables.get(i);
                 TableShape shape = shape(connection, table);
+                shape.generated().forEach(column -> generated.add(quote(table.name()) + "." + quote(column)));
                 if (shape.columns().isEmpty()) {
                     continue;
                 }
@@ -67,7 +76,7 @@ public final class SqliteSourceReader implements SourceReader {
                 }
                 progress.advanced(i + 1, tables.size());
             }
-            return new SourceDetails(null, null, List.of());
+            return new SourceDetails(null, null, notes(schema, generated));
         } catch (SQLException e) {
             throw new EngineException(
                     IngestErrorCode.CORRUPT_FILE,
@@ -76,35 +85,71 @@ public final class SqliteSourceReader implements SourceReader {
         }
     }
 
-    private static List<TableEntry> tables(Connection connection) throws SQLException {
+    /**
+     * The tables in the order the schema lists them, then the views; virtual tables (full-text indexes and the like,
+     * which need their module) and their shadow tables are left out and named.
+     */
+    private static Schema schema(Connection connection) throws SQLException {
         List<TableEntry> tables = new ArrayList<>();
+        List<TableEntry> views = new ArrayList<>();
         List<String> virtual = new ArrayList<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rs = statement.executeQuery(
-                        "SELECT name, sql FROM sqlite_schema WHERE type = 'table' ORDER BY rowid")) {
+                        "SELECT name, sql, type FROM sqlite_schema WHERE type IN ('table', 'view') ORDER BY rowid")) {
             while (rs.next()) {
                 String name = rs.getString(1);
                 String sql = String.valueOf(rs.getString(2)).toUpperCase(Locale.ROOT);
                 if (name.toLowerCase(Locale.ROOT).startsWith("sqlite_")) {
                     continue;
                 }
-                if (sql.startsWith("CREATE VIRTUAL TABLE")) {
-                    virtual.add(name + "_");
-                    continue;
+                if (rs.getString(3).equals("view")) {
+                    views.add(new TableEntry(name, true, true));
+                } else if (sql.startsWith("CREATE VIRTUAL TABLE")) {
+                    virtual.add(name);
+                } else {
+                    tables.add(new TableEntry(name, sql.replaceAll("\\s+", " ").contains("WITHOUT ROWID"), false));
                 }
-                tables.add(new TableEntry(name, sql.replaceAll("\\s+", " ").contains("WITHOUT ROWID")));
             }
         }
-        tables.removeIf(t -> virtual.stream().anyMatch(prefix -> t.name().startsWith(prefix)));
-        return tables;
+        tables.removeIf(t -> virtual.stream().anyMatch(table -> t.name().startsWith(table + "_")));
+        tables.addAll(views);
+        return new Schema(tables, virtual);
+    }
+
+    /** What the upload says of the schema: the views read as tables, the virtual tables left out, generated columns. */
+    private static List<String> notes(Schema schema, List<String> generated) {
+        List<String> notes = new ArrayList<>();
+        List<String> views = schema.tables().stream()
+                .filter(TableEntry::view)
+                .map(table -> quote(table.name()))
+                .toList();
+        if (!views.isEmpty()) {
+            notes.add("views were read as tables of the rows they gave at upload, numbered 1, 2, ... in the order"
+                    + " SQLite gave them: " + String.join(", ", views));
+        }
+        if (!schema.virtualTables().isEmpty()) {
+            notes.add("virtual tables (such as full-text indexes), which need their SQLite module, were left out with"
+                    + " their shadow tables: "
+                    + String.join(
+                            ", ",
+                            schema.virtualTables().stream()
+                                    .map(name -> quote(name))
+                                    .toList()));
+        }
+        if (!generated.isEmpty()) {
+            notes.add("generated columns were read as the values they held: " + String.join(", ", generated));
+        }
+        return notes;
     }
 
     private static TableShape shape(Connection connection, TableEntry table) throws SQLException {
         List<KnownColumn> columns = new ArrayList<>();
         List<Integer> primaryKey = new ArrayList<>();
         Map<String, ColumnReference> references = foreignKeys(connection, table.name());
-        try (PreparedStatement ps =
-                connection.prepareStatement("SELECT name, type, pk FROM pragma_table_info(?) ORDER BY cid")) {
+        List<String> generated = new ArrayList<>();
+        // table_xinfo, not table_info: table_info leaves generated columns out, which SELECT * returns.
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT name, type, pk, hidden FROM pragma_table_xinfo(?) WHERE hidden <> 1 ORDER BY cid")) {
             ps.setString(1, table.name());
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -113,6 +158,9 @@ public final class SqliteSourceReader implements SourceReader {
                             name, String.valueOf(rs.getString(2)), references.get(name.toLowerCase(Locale.ROOT))));
                     if (rs.getInt(3) > 0) {
                         primaryKey.add(columns.size() - 1);
+                    }
+                    if (rs.getInt(4) > 1) {
+                        generated.add(name);
                     }
                 }
             }
@@ -143,7 +191,7 @@ public final class SqliteSourceReader implements SourceReader {
                 indexes.set(same, index);
             }
         }
-        return new TableShape(columns, rowid, indexes);
+        return new TableShape(columns, rowid, indexes, generated);
     }
 
     /**
@@ -234,9 +282,12 @@ public final class SqliteSourceReader implements SourceReader {
     private static void readRows(Connection connection, TableEntry table, TableShape shape, RowSink sink)
             throws SQLException {
         String rowid = shape.rowid();
+        String columns = String.join(
+                ", ",
+                shape.columns().stream().map(column -> quote(column.name())).toList());
         String sql = rowid == null
-                ? "SELECT * FROM " + quote(table.name())
-                : "SELECT %s, * FROM %s ORDER BY %1$s".formatted(rowid, quote(table.name()));
+                ? "SELECT %s FROM %s".formatted(columns, quote(table.name()))
+                : "SELECT %s, %s FROM %s ORDER BY %1$s".formatted(rowid, columns, quote(table.name()));
         int offset = rowid == null ? 1 : 2;
         int width = shape.columns().size();
         RawRow row = new RawRow();
