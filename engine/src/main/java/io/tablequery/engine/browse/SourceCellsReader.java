@@ -10,11 +10,13 @@ import io.tablequery.engine.ingest.DisplayFormat;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.IngestSettings;
 import io.tablequery.engine.ingest.RawRow;
+import io.tablequery.engine.ingest.ReadAgain;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.SourceFormat;
 import io.tablequery.engine.ingest.SourceKind;
+import io.tablequery.engine.ingest.SourceReader;
 import io.tablequery.engine.ingest.SourceReaders;
 import io.tablequery.engine.ingest.values.CellClassifier;
 import io.tablequery.engine.ingest.values.CellValue;
@@ -63,14 +65,29 @@ public final class SourceCellsReader {
         FileVersion version = workspace.fileVersion(fileNumber);
         Path content = workspace.fileContent(version);
         String name = version.file().name();
-        Collector collector = new Collector(rows);
+        Collector collector = null;
         try {
-            SourceReaders.of(SourceFormat.detect(content, name), IngestSettings.DEFAULTS)
-                    .read(
+            SourceReader reader = SourceReaders.of(SourceFormat.detect(content, name), IngestSettings.DEFAULTS);
+            // A reader that finds its first reading wrong reads the file again its new way, as the upload did.
+            for (int pass = 1; collector == null; pass++) {
+                Collector reading = new Collector(rows);
+                try {
+                    reader.read(
                             content,
                             name,
-                            sheet -> sheet.number() == sheetNumber ? collector.begin(sheet) : null,
+                            sheet -> sheet.number() == sheetNumber ? reading.begin(sheet) : null,
                             ReadProgress.NONE);
+                    collector = reading;
+                } catch (ReadAgain again) {
+                    if (pass > 1) {
+                        throw new EngineException(
+                                IngestErrorCode.SOURCE_NOT_READABLE,
+                                "%s (%s) read differently each time; please report this file"
+                                        .formatted(FileRefs.format(fileNumber), name),
+                                again);
+                    }
+                }
+            }
         } catch (IOException e) {
             throw new EngineException(
                     IngestErrorCode.SOURCE_NOT_READABLE,

@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Ingests one file: detects its format, reads every sheet through a {@link SheetIngestor}, reads again the sheets
- * whose first read was settled only at their end, and reports what became of each sheet. A sheet that is too wide
+ * whose first read was settled only at their end (and the whole file when its reader asks to, {@link ReadAgain}), and
+ * reports what became of each sheet. A sheet that is too wide
  * is skipped with its reason; any other failure fails the whole file, and the caller discards what was written.
  */
 public final class FileIngestor {
@@ -46,11 +47,24 @@ public final class FileIngestor {
         SourceFormat format = SourceFormat.detect(file, fileName);
         SourceReader reader = SourceReaders.of(format, settings);
         Map<Integer, SheetRun> runs = new LinkedHashMap<>();
-        SourceDetails details = read(reader, file, fileName, listener, sheet -> {
-            SheetRun run = new SheetRun(sheet);
-            runs.put(sheet.number(), run);
-            return run.start(new SheetIngestor(sheet, settings, writers, null, null, fileName));
-        });
+        SourceDetails details = null;
+        for (int pass = 1; details == null; pass++) {
+            runs.clear();
+            try {
+                details = read(reader, file, fileName, listener, sheet -> {
+                    SheetRun run = new SheetRun(sheet);
+                    runs.put(sheet.number(), run);
+                    return run.start(new SheetIngestor(sheet, settings, writers, null, null, fileName));
+                });
+            } catch (ReadAgain again) {
+                LOG.debug("reading {} again: {}", fileName, again.getMessage());
+                if (pass >= MAX_READS) {
+                    throw new EngineException(
+                            IngestErrorCode.INGEST_FAILED,
+                            "'%s' read differently each time; please report this file".formatted(fileName));
+                }
+            }
+        }
         for (int attempt = 1; runs.values().stream().anyMatch(SheetRun::needsReplay); attempt++) {
             if (attempt >= MAX_READS) {
                 SheetRun stuck = runs.values().stream()
@@ -99,7 +113,7 @@ public final class FileIngestor {
                         return sink;
                     },
                     (done, total) -> listener.progressed(new IngestProgress(fileName, currentSheet[0], done, total)));
-        } catch (EngineException e) {
+        } catch (EngineException | ReadAgain e) {
             stop(consumers, started);
             throw e;
         } catch (IOException e) {

@@ -1,5 +1,11 @@
 package io.tablequery.engine.ingest.csv;
 
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
 /**
  * How a delimited file writes its records.
  *
@@ -7,18 +13,74 @@ package io.tablequery.engine.ingest.csv;
  * @param quote the quote character: {@code "}, or {@code '} where the file quotes its fields so
  * @param initialSpace whether quoted fields follow their delimiter after spaces ({@code a, "Hi, Mom!"}): the spaces
  *     after every delimiter are then dropped, so that the quotes still quote
+ * @param comments whether lines starting with {@code #} are comments, left out of the records
  */
-record CsvDialect(char delimiter, char quote, boolean initialSpace) {
+record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comments) {
+    /** The quote character of a file whose quotes are text: one no file holds. */
+    static final char NO_QUOTE = '\uFFFF';
+
     private static final int SAMPLE_LINES = 200;
 
-    /** Finds a sample's dialect: the quote character, then the delimiter that splits it best under that quote. */
+    /**
+     * Finds a sample's dialect: the quote character, then the delimiter that splits it best under that quote, and
+     * whether {@code #} lines are comments.
+     */
     static CsvDialect sniff(String sample, boolean preferTab) {
         char delimiter = DelimiterSniffer.sniff(sample, preferTab, '"');
         char quote = quote(sample, delimiter);
         if (quote != '"') {
             delimiter = DelimiterSniffer.sniff(sample, preferTab, quote);
         }
-        return new CsvDialect(delimiter, quote, spaceBeforeQuote(sample, delimiter, quote));
+        return new CsvDialect(
+                delimiter, quote, spaceBeforeQuote(sample, delimiter, quote), comments(sample, delimiter));
+    }
+
+    /**
+     * The same dialect with its quotes read as text.
+     *
+     * @return the dialect
+     */
+    CsvDialect withoutQuotes() {
+        return new CsvDialect(delimiter, NO_QUOTE, false, comments);
+    }
+
+    /** Whether quote characters quote. */
+    boolean quotes() {
+        return quote != NO_QUOTE;
+    }
+
+    /**
+     * Lines starting with {@code #} are comments when the sample has some, the other lines split into two or more
+     * fields, and most {@code #} lines do not split as the others do (as DuckDB's sniffer tells a comment line by its
+     * column count): a first column of values such as {@code #12} keeps its lines.
+     */
+    private static boolean comments(String sample, char delimiter) {
+        Map<Integer, Integer> counts = new HashMap<>();
+        List<Integer> hashed = new ArrayList<>();
+        int lines = 0;
+        for (String line : sample.lines().toList()) {
+            if (++lines > SAMPLE_LINES) {
+                break;
+            }
+            if (line.isBlank()) {
+                continue;
+            }
+            int fields = line.split(Pattern.quote(String.valueOf(delimiter)), -1).length;
+            if (line.startsWith("#")) {
+                hashed.add(fields);
+            } else {
+                counts.merge(fields, 1, Integer::sum);
+            }
+        }
+        if (hashed.isEmpty() || counts.isEmpty()) {
+            return false;
+        }
+        int usual = counts.entrySet().stream()
+                .max(Map.Entry.comparingByValue())
+                .orElseThrow()
+                .getKey();
+        long alike = hashed.stream().filter(fields -> fields == usual).count();
+        return usual >= 2 && alike * 2 < hashed.size();
     }
 
     /**
@@ -34,7 +96,7 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace) {
             if (++lines > SAMPLE_LINES) {
                 break;
             }
-            for (String field : line.split(java.util.regex.Pattern.quote(String.valueOf(delimiter)), -1)) {
+            for (String field : line.split(Pattern.quote(String.valueOf(delimiter)), -1)) {
                 String value = field.strip();
                 if (value.isEmpty()) {
                     continue;

@@ -1,11 +1,13 @@
 package io.tablequery.engine.ingest.csv;
 
+import de.siegmar.fastcsv.reader.CommentStrategy;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.RawRow;
+import io.tablequery.engine.ingest.ReadAgain;
 import io.tablequery.engine.ingest.ReadProgress;
 import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
@@ -32,6 +34,10 @@ public final class CsvSourceReader implements SourceReader {
     private static final long PROGRESS_STEP = 1 << 20;
 
     private final int maxRecordChars;
+    /** The dialect a first read found the file to be in, when it asked to be read again ({@link ReadAgain}). */
+    private CsvDialect found;
+
+    private String foundNote;
 
     /**
      * Creates a reader.
@@ -46,11 +52,17 @@ public final class CsvSourceReader implements SourceReader {
     public SourceDetails read(Path file, String displayName, SheetVisitor visitor, ReadProgress progress)
             throws IOException {
         TextEncoding encoding = EncodingDetector.detect(file, displayName);
-        CsvDialect dialect = CsvDialect.sniff(
-                sample(file, encoding), displayName.toLowerCase(Locale.ROOT).endsWith(".tsv"));
+        CsvDialect dialect = found != null
+                ? found
+                : CsvDialect.sniff(
+                        sample(file, encoding),
+                        displayName.toLowerCase(Locale.ROOT).endsWith(".tsv"));
         char delimiter = dialect.delimiter();
         List<String> notes = new ArrayList<>();
-        if (dialect.quote() != '"') {
+        if (foundNote != null) {
+            notes.add(foundNote);
+        }
+        if (dialect.quote() == '\'') {
             notes.add("fields are quoted with single quotes (') and read so");
         }
         if (dialect.initialSpace()) {
@@ -71,6 +83,8 @@ public final class CsvSourceReader implements SourceReader {
                 CsvReader<CsvRecord> csv = CsvReader.builder()
                         .fieldSeparator(delimiter)
                         .quoteCharacter(dialect.quote())
+                        .commentStrategy(dialect.comments() ? CommentStrategy.READ : CommentStrategy.NONE)
+                        .commentCharacter('#')
                         .skipEmptyLines(false)
                         .allowExtraFields(true)
                         .allowMissingFields(true)
@@ -79,9 +93,14 @@ public final class CsvSourceReader implements SourceReader {
                         .maxBufferSize(maxRecordChars)
                         .ofCsvRecord(text)) {
             RawRow row = new RawRow();
+            CsvLines lines = new CsvLines(delimiter, dialect.quote());
             long record = 0;
             long nextProgress = PROGRESS_STEP;
             for (CsvRecord fields : csv) {
+                lines.add(fields);
+                if (fields.isComment()) {
+                    continue;
+                }
                 row.reset(++record);
                 for (int i = 0; i < fields.getFieldCount(); i++) {
                     row.setText(i, fields.getField(i));
@@ -92,12 +111,36 @@ public final class CsvSourceReader implements SourceReader {
                     nextProgress = counted.getCount() + PROGRESS_STEP;
                 }
             }
+            lines.finish();
+            quotesChecked(dialect, lines, notes);
+            notes.add(lines.note());
             progress.advanced(total, total);
         } catch (CsvParseException | UncheckedIOException e) {
             throw parseError(displayName, e);
         }
         sink.end(List.of());
         return details(encoding, delimiter, notes);
+    }
+
+    /**
+     * Quoted fields that ran over several lines where the file's other records have another field count swallowed
+     * lines: when no other field needs quotes, the file is read again with its quotes as text (each line a record);
+     * otherwise the upload says so.
+     */
+    private void quotesChecked(CsvDialect dialect, CsvLines lines, List<String> notes) {
+        long stray = lines.strayRecords();
+        if (stray == 0 || !dialect.quotes()) {
+            return;
+        }
+        String what = "%,d quoted fields ran over %,d lines where the file's other records have %d fields"
+                .formatted(stray, lines.strayLines(), lines.usualFields());
+        if (found == null && !lines.quotingNeeded()) {
+            found = dialect.withoutQuotes();
+            foundNote = what + ", and no other field needs quotes: the file's " + dialect.quote()
+                    + " characters were read as text, so each line is a record";
+            throw new ReadAgain(foundNote);
+        }
+        notes.add(what + ": check the file's quotes, as those records may hold lines that belong to others");
     }
 
     private static SourceDetails details(TextEncoding encoding, char delimiter, List<String> notes) {

@@ -1,0 +1,226 @@
+package io.tablequery.engine.ingest.csv;
+
+import de.siegmar.fastcsv.reader.CsvRecord;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a CSV's lines became its records, counted as they are read: records spanning several lines (quoted line
+ * breaks), blank lines, comment lines skipped, and the field count most single-line records have. From them the
+ * upload says its line and record counts and why they differ, and tells quotes that swallow lines from quotes that
+ * quote.
+ */
+final class CsvLines {
+    private final Map<Integer, Long> singleLineFields = new HashMap<>();
+    /** Records over several lines by their field count: records and lines. */
+    private final Map<Integer, long[]> multiLineFields = new HashMap<>();
+    /**
+     * Records over three lines or more each of whose lines, read with the quotes as text, would be a record of the
+     * same field count, by that count: records and lines.
+     */
+    private final Map<Integer, long[]> wholeLines = new HashMap<>();
+
+    private long records;
+    private long blank;
+    private long comments;
+    private long multiLineRecords;
+    private long multiLineLines;
+    private boolean quotingNeeded;
+    private long previousStart;
+    private int previousFields;
+    private boolean previousData;
+    private CsvRecord previous;
+    private final char delimiter;
+    private final char quote;
+    private long lines;
+
+    /**
+     * Starts a count.
+     *
+     * @param delimiter the field delimiter
+     * @param quote the quote character
+     */
+    CsvLines(char delimiter, char quote) {
+        this.delimiter = delimiter;
+        this.quote = quote;
+    }
+
+    /**
+     * Counts one record.
+     *
+     * @param record the record as FastCSV read it
+     */
+    void add(CsvRecord record) {
+        close(record.getStartingLineNumber());
+        previousStart = record.getStartingLineNumber();
+        if (record.isComment()) {
+            comments++;
+            previousData = false;
+            return;
+        }
+        records++;
+        int fields = record.getFieldCount();
+        if (fields == 1 && record.getField(0).isEmpty()) {
+            blank++;
+            previousData = false;
+            return;
+        }
+        previousData = true;
+        previousFields = fields;
+        previous = record;
+    }
+
+    /** Closes the count at the end of the file. */
+    void finish() {
+        if (previousStart == 0) {
+            return;
+        }
+        long span = 1;
+        if (previousData) {
+            for (int i = 0; i < previous.getFieldCount(); i++) {
+                span += previous.getField(i).chars().filter(c -> c == '\n').count();
+            }
+        }
+        close(previousStart + span);
+    }
+
+    /** The record before this one ends on the line before {@code nextStart}. */
+    private void close(long nextStart) {
+        if (previousStart == 0) {
+            return;
+        }
+        long span = nextStart - previousStart;
+        lines = nextStart - 1;
+        if (!previousData) {
+            return;
+        }
+        if (span > 1) {
+            multiLineRecords++;
+            multiLineLines += span;
+            long[] counts = multiLineFields.computeIfAbsent(previousFields, k -> new long[2]);
+            counts[0]++;
+            counts[1] += span;
+            // Two lines that both look like records may be one record with a line break; three or more are taken
+            // for records a quote swallowed.
+            if (span >= 3 && fieldsPerLine(previous) == previousFields) {
+                long[] whole = wholeLines.computeIfAbsent(previousFields, k -> new long[2]);
+                whole[0]++;
+                whole[1] += span;
+            }
+        } else {
+            singleLineFields.merge(previousFields, 1L, Long::sum);
+            if (!quotingNeeded) {
+                for (int i = 0; i < previous.getFieldCount(); i++) {
+                    String field = previous.getField(i);
+                    if (field.indexOf(delimiter) >= 0 || field.indexOf(quote) >= 0) {
+                        quotingNeeded = true;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+
+    /** The file's lines, as counted through its last record. */
+    long lines() {
+        return lines;
+    }
+
+    /** The records read, blank ones included, comments not. */
+    long records() {
+        return records;
+    }
+
+    /** The field count most single-line records have, 0 when there are none. */
+    int usualFields() {
+        return singleLineFields.entrySet().stream()
+                .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .map(Map.Entry::getKey)
+                .orElse(0);
+    }
+
+    /**
+     * The field count every line of a record over several lines would have with its quotes read as text, or -1 when
+     * its lines differ: a quote that opened in one record and closed in a later one leaves whole records between.
+     */
+    private int fieldsPerLine(CsvRecord record) {
+        int lineFields = 1;
+        int first = -1;
+        for (int i = 0; i < record.getFieldCount(); i++) {
+            if (i > 0) {
+                lineFields++;
+            }
+            String field = record.getField(i);
+            for (int c = 0; c < field.length(); c++) {
+                char ch = field.charAt(c);
+                if (ch == delimiter) {
+                    lineFields++;
+                } else if (ch == '\n') {
+                    if (first < 0) {
+                        first = lineFields;
+                    } else if (lineFields != first) {
+                        return -1;
+                    }
+                    lineFields = 1;
+                }
+            }
+        }
+        return lineFields == first ? first : -1;
+    }
+
+    /**
+     * Records over several lines that quotes swallowed: those whose field count is not the usual one, and those each
+     * of whose lines holds the usual field count as a record would.
+     */
+    long strayRecords() {
+        return stray(0);
+    }
+
+    /** The lines those records took. */
+    long strayLines() {
+        return stray(1);
+    }
+
+    private long stray(int what) {
+        int usual = usualFields();
+        long unusual = multiLineFields.entrySet().stream()
+                .filter(entry -> entry.getKey() != usual)
+                .mapToLong(entry -> entry.getValue()[what])
+                .sum();
+        long[] whole = usual >= 2 ? wholeLines.get(usual) : null;
+        return unusual + (whole == null ? 0 : whole[what]);
+    }
+
+    /**
+     * Whether a single-line record holds a field that only quotes can hold (the delimiter or the quote character),
+     * which shows the file's quotes do quote.
+     */
+    boolean quotingNeeded() {
+        return quotingNeeded;
+    }
+
+    /**
+     * Says how the lines became records, for the upload's report.
+     *
+     * @return the note
+     */
+    String note() {
+        StringBuilder note = new StringBuilder("the file's %,d lines are %,d records".formatted(lines, records));
+        List<String> why = new ArrayList<>();
+        if (multiLineRecords > 0) {
+            why.add("%,d records hold quoted line breaks, over %,d lines".formatted(multiLineRecords, multiLineLines));
+        }
+        if (comments > 0) {
+            why.add("%,d comment lines (starting with #) were left out".formatted(comments));
+        }
+        if (blank > 0) {
+            why.add("%,d lines are blank (read as empty records, which no table keeps)".formatted(blank));
+        }
+        if (!why.isEmpty()) {
+            note.append(": ").append(String.join("; ", why));
+        }
+        return note.toString();
+    }
+}
