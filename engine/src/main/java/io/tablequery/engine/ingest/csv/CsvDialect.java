@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
  * @param initialSpace whether quoted fields follow their delimiter after spaces ({@code a, "Hi, Mom!"}): the spaces
  *     after every delimiter are then dropped, so that the quotes still quote
  * @param comments whether lines starting with {@code #} are comments, left out of the records
+ * @param quotesCommon whether a tenth or more of the first lines' fields begin with the quote character: a file that
+ *     quotes its fields as a rule, whose quotes are never read as text
  */
-record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comments) {
+record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comments, boolean quotesCommon) {
     /** The quote character of a file whose quotes are text: one no file holds. */
     static final char NO_QUOTE = '\uFFFF';
 
@@ -32,7 +34,11 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comm
             delimiter = DelimiterSniffer.sniff(sample, preferTab, quote);
         }
         return new CsvDialect(
-                delimiter, quote, spaceBeforeQuote(sample, delimiter, quote), comments(sample, delimiter));
+                delimiter,
+                quote,
+                spaceBeforeQuote(sample, delimiter, quote),
+                comments(sample, delimiter),
+                quotedShare(sample, delimiter, quote) >= 0.1);
     }
 
     /**
@@ -41,7 +47,7 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comm
      * @return the dialect
      */
     CsvDialect withoutQuotes() {
-        return new CsvDialect(delimiter, NO_QUOTE, false, comments);
+        return new CsvDialect(delimiter, NO_QUOTE, false, comments, false);
     }
 
     /** Whether quote characters quote. */
@@ -110,6 +116,28 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comm
             }
         }
         return doubled == 0 && single > 0 && single * 4 >= fields ? '\'' : '"';
+    }
+
+    /** The share of the first lines' non-empty fields (split naively at the delimiter) that begin with the quote. */
+    private static double quotedShare(String sample, char delimiter, char quote) {
+        int fields = 0;
+        int quoted = 0;
+        int lines = 0;
+        for (String line : sample.lines().toList()) {
+            if (++lines > SAMPLE_LINES) {
+                break;
+            }
+            for (String field : line.split(Pattern.quote(String.valueOf(delimiter)), -1)) {
+                String value = field.strip();
+                if (!value.isEmpty()) {
+                    fields++;
+                    if (value.charAt(0) == quote) {
+                        quoted++;
+                    }
+                }
+            }
+        }
+        return fields == 0 ? 0 : (double) quoted / fields;
     }
 
     /** Whether a delimiter is followed by spaces and then the quote character somewhere in the sample. */

@@ -124,8 +124,8 @@ public final class CsvSourceReader implements SourceReader {
 
     /**
      * Quoted fields that ran over several lines where the file's other records have another field count swallowed
-     * lines: when no other field needs quotes, the file is read again with its quotes as text (each line a record);
-     * otherwise the upload says so.
+     * lines: when no other field needs quotes and few fields begin with one, the file is read again with its quotes as
+     * text (each line a record); otherwise the upload says so.
      */
     private void quotesChecked(CsvDialect dialect, CsvLines lines, List<String> notes) {
         long stray = lines.strayRecords();
@@ -134,7 +134,7 @@ public final class CsvSourceReader implements SourceReader {
         }
         String what = "%,d quoted fields ran over %,d lines where the file's other records have %d fields"
                 .formatted(stray, lines.strayLines(), lines.usualFields());
-        if (found == null && !lines.quotingNeeded()) {
+        if (found == null && !lines.quotingNeeded() && !dialect.quotesCommon()) {
             found = dialect.withoutQuotes();
             foundNote = what + ", and no other field needs quotes: the file's " + dialect.quote()
                     + " characters were read as text, so each line is a record";

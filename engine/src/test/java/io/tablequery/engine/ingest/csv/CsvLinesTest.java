@@ -69,6 +69,24 @@ class CsvLinesTest {
     }
 
     @Test
+    void aFileThatQuotesEveryFieldKeepsItsQuotesWhenOneRecordRunsOn() throws Exception {
+        Path file = Files.writeString(
+                dir.resolve("escaped.csv"),
+                "\"id\",\"text\",\"n\"\n\"1\",\"ends in \\\"\",\"5\"\n\"2\",\"b\",\"6\"\n\"3\",\"c\",\"7\"\n"
+                        + "\"4\",\"d\",\"8\"\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            assertThat(Rows.normalizeAll(
+                            TableReader.sqlite(workspace, result.tables().get(0).name())))
+                    .as("values without the quotes that quote them, though the last field runs to the end")
+                    .first()
+                    .satisfies(first -> assertThat(first.subList(0, 2)).containsExactly(2L, 1L));
+            assertThat(result.report().notes())
+                    .anySatisfy(note -> assertThat(note).contains("quoted fields ran over", "check the file's quotes"));
+        }
+    }
+
+    @Test
     void aQuotedLineBreakIsOneRecordAndTheCountsSaySo() throws Exception {
         Path file = Files.writeString(
                 dir.resolve("addresses.csv"), "name,address\nann,\"1 Main St\nSpringfield\"\nbob,2 Elm St\n\n");
