@@ -14,6 +14,7 @@ import java.util.zip.ZipFile;
 /** The file formats tablequery ingests, recognised by their first bytes and, for text, by their extension. */
 public enum SourceFormat {
     XLSX("xlsx"),
+    XLSB("xlsb"),
     XLS("xls"),
     CSV("csv"),
     SQLITE("sqlite");
@@ -25,7 +26,8 @@ public enum SourceFormat {
         (byte) 0xD0, (byte) 0xCF, 0x11, (byte) 0xE0, (byte) 0xA1, (byte) 0xB1, 0x1A, (byte) 0xE1
     };
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
-    private static final Set<String> SPREADSHEET_EXTENSIONS = Set.of("xlsx", "xlsm", "xltx", "xltm", "xls", "xlt");
+    private static final Set<String> SPREADSHEET_EXTENSIONS =
+            Set.of("xlsx", "xlsm", "xltx", "xltm", "xlsb", "xls", "xlt");
     private static final Set<String> TEXT_EXTENSIONS = Set.of("csv", "tsv", "txt", "tab");
 
     private final String label;
@@ -71,6 +73,9 @@ public enum SourceFormat {
                         ("'%s' is an OpenDocument file (.ods);" + " save it as .xlsx or .csv. %s")
                                 .formatted(fileName, SUPPORTED));
             }
+            if (binaryWorkbook(file)) {
+                return XLSB;
+            }
             String apple = appleDocument(file, extension);
             if (apple != null) {
                 throw new EngineException(
@@ -112,6 +117,15 @@ public enum SourceFormat {
                 : extension.isEmpty() ? "a file without extension" : "a ." + extension + " file";
         throw new EngineException(
                 IngestErrorCode.UNSUPPORTED_FORMAT, "'%s' is %s; %s".formatted(fileName, what, SUPPORTED));
+    }
+
+    /** Whether a ZIP is an Excel binary workbook: it holds {@code xl/workbook.bin}. */
+    private static boolean binaryWorkbook(Path file) {
+        try (ZipFile zip = new ZipFile(file.toFile())) {
+            return zip.getEntry("xl/workbook.bin") != null;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.ingest.csv.CsvSourceReader;
 import io.tablequery.engine.ingest.excel.XlsSourceReader;
+import io.tablequery.engine.ingest.excel.XlsbSourceReader;
 import io.tablequery.engine.ingest.excel.XlsxSourceReader;
 import io.tablequery.engine.ingest.sqlite.SqliteSourceReader;
 
@@ -19,6 +20,7 @@ public final class SourceReaders {
     public static SourceReader of(SourceFormat format, IngestSettings settings) {
         return switch (format) {
             case XLSX -> new XlsxSourceReader();
+            case XLSB -> new XlsbSourceReader();
             case XLS -> new XlsSourceReader();
             case CSV -> new CsvSourceReader(settings.maxRecordChars());
             case SQLITE -> new SqliteSourceReader();

@@ -132,7 +132,7 @@ public final class XlsxSourceReader implements SourceReader {
      * the refusal is this reader's own and not POI's (whose limit is set above it). A directory that cannot be read is
      * left for POI to report as damaged.
      */
-    private static void refuseTooManyParts(Path file, String displayName) {
+    static void refuseTooManyParts(Path file, String displayName) {
         int parts;
         try (ZipFile zip = new ZipFile(file.toFile())) {
             parts = zip.size();
