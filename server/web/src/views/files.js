@@ -7,11 +7,11 @@ export async function renderFiles(ctx) {
     const { root, ws } = ctx;
     const status = h('div', { class: 'upload-status', 'aria-live': 'polite' });
     const input = h('input', { type: 'file', id: 'upload-input', class: 'visually-hidden',
-        accept: '.xlsx,.xlsm,.xlsb,.xls,.csv,.tsv,.txt,.sqlite,.sqlite3,.db' });
+        accept: '.xlsx,.xlsm,.xlsb,.xls,.ods,.csv,.tsv,.txt,.sqlite,.sqlite3,.db' });
     const drop = h('div', { class: 'drop-zone', id: 'drop-zone' },
         h('label', { for: 'upload-input' },
             h('strong', { text: 'Drop a file here' }), ' or ', h('span', { class: 'link', text: 'choose one' })),
-        h('p', { class: 'hint', text: 'Excel (.xlsx, .xlsm, .xlsb, .xls), CSV or TSV, SQLite. A file with the name of one here replaces it; its citations stay valid.' }),
+        h('p', { class: 'hint', text: 'Excel (.xlsx, .xlsm, .xlsb, .xls), OpenDocument (.ods), CSV or TSV, SQLite. A file with the name of one here replaces it; its citations stay valid.' }),
         input);
     const list = h('div', { class: 'file-list' });
     const report = h('div', { class: 'report', id: 'report' });

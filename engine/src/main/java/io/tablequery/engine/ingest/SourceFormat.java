@@ -15,6 +15,7 @@ import java.util.zip.ZipFile;
 public enum SourceFormat {
     XLSX("xlsx"),
     XLSB("xlsb"),
+    ODS("ods"),
     XLS("xls"),
     CSV("csv"),
     SQLITE("sqlite");
@@ -27,7 +28,7 @@ public enum SourceFormat {
     };
     private static final byte[] SQLITE_MAGIC = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
     private static final Set<String> SPREADSHEET_EXTENSIONS =
-            Set.of("xlsx", "xlsm", "xltx", "xltm", "xlsb", "xls", "xlt");
+            Set.of("xlsx", "xlsm", "xltx", "xltm", "xlsb", "xls", "xlt", "ods");
     private static final Set<String> TEXT_EXTENSIONS = Set.of("csv", "tsv", "txt", "tab");
 
     private final String label;
@@ -67,10 +68,15 @@ public enum SourceFormat {
         }
         String extension = extension(fileName);
         if (startsWith(head, read, ZIP)) {
-            if (new String(head, 0, read, StandardCharsets.ISO_8859_1).contains("application/vnd.oasis.opendocument")) {
+            String start = new String(head, 0, read, StandardCharsets.ISO_8859_1);
+            if (start.contains("application/vnd.oasis.opendocument.spreadsheet")) {
+                return ODS;
+            }
+            if (start.contains("application/vnd.oasis.opendocument")) {
                 throw new EngineException(
                         IngestErrorCode.UNSUPPORTED_FORMAT,
-                        ("'%s' is an OpenDocument file (.ods);" + " save it as .xlsx or .csv. %s")
+                        ("'%s' is an OpenDocument file but not a spreadsheet (.odt, .odp, ...); save its tables as .ods,"
+                                        + " .xlsx or .csv. %s")
                                 .formatted(fileName, SUPPORTED));
             }
             if (binaryWorkbook(file)) {

@@ -1,6 +1,7 @@
 package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.ingest.csv.CsvSourceReader;
+import io.tablequery.engine.ingest.excel.OdsSourceReader;
 import io.tablequery.engine.ingest.excel.XlsSourceReader;
 import io.tablequery.engine.ingest.excel.XlsbSourceReader;
 import io.tablequery.engine.ingest.excel.XlsxSourceReader;
@@ -21,6 +22,7 @@ public final class SourceReaders {
         return switch (format) {
             case XLSX -> new XlsxSourceReader();
             case XLSB -> new XlsbSourceReader();
+            case ODS -> new OdsSourceReader();
             case XLS -> new XlsSourceReader();
             case CSV -> new CsvSourceReader(settings.maxRecordChars());
             case SQLITE -> new SqliteSourceReader();

@@ -4,7 +4,7 @@ package io.tablequery.engine.ingest;
 public final class SupportedFormats {
     /** Says what is supported. */
     public static final String MESSAGE =
-            "supported formats: Excel workbooks (.xlsx, .xlsm, .xlsb, .xls), CSV and TSV text (.csv, .tsv, .txt), and SQLite"
+            "supported formats: Excel workbooks (.xlsx, .xlsm, .xlsb, .xls), OpenDocument spreadsheets (.ods), CSV and TSV text (.csv, .tsv, .txt), and SQLite"
                     + " databases (.sqlite, .sqlite3, .db)";
 
     private SupportedFormats() {}

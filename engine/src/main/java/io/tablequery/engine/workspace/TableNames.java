@@ -78,7 +78,7 @@ final class TableNames {
                 switch (format) {
                     case CSV -> TableNamer.forFile(fileName);
                     case SQLITE -> TableNamer.forDatabaseTable(slot.sheetName());
-                    case XLSX, XLSB, XLS -> TableNamer.forSheet(fileName, slot.sheetName());
+                    case XLSX, XLSB, XLS, ODS -> TableNamer.forSheet(fileName, slot.sheetName());
                 };
         if (slot.position() == 1 && (slot.tablesInSheet() == 1 || slot.titles().isEmpty())) {
             return previous.getOrDefault(slot.sheetName(), sheetBase);

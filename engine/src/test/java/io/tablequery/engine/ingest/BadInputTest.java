@@ -73,7 +73,7 @@ class BadInputTest {
                 pdf,
                 "UNSUPPORTED_FORMAT",
                 "'report.pdf' is a PDF document; supported formats: Excel"
-                        + " workbooks (.xlsx, .xlsm, .xlsb, .xls), CSV and TSV text (.csv, .tsv, .txt), and SQLite databases"
+                        + " workbooks (.xlsx, .xlsm, .xlsb, .xls), OpenDocument spreadsheets (.ods), CSV and TSV text (.csv, .tsv, .txt), and SQLite databases"
                         + " (.sqlite, .sqlite3, .db)");
         Path binary = dir.resolve("image.csv");
         byte[] bytes = new byte[4096];

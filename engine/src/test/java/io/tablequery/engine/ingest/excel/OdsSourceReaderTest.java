@@ -1,0 +1,119 @@
+package io.tablequery.engine.ingest.excel;
+
+import static io.tablequery.engine.testing.Rows.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tablequery.engine.browse.RowRanges;
+import io.tablequery.engine.browse.SourceCellsReader;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.testing.Rows;
+import io.tablequery.engine.testing.TableReader;
+import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.CRC32;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** OpenDocument spreadsheets written part by part: values by type, repeats, spans, hidden sheets, repeat bombs. */
+class OdsSourceReaderTest {
+    private static final String TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsValuesByTypeRepeatsSpansAndHiddenSheets() throws Exception {
+        String rows = "<table:table-row><table:table-cell office:value-type=\"string\"><text:p>city</text:p>"
+                + "</table:table-cell><table:table-cell office:value-type=\"string\"><text:p>share</text:p>"
+                + "</table:table-cell><table:table-cell office:value-type=\"string\"><text:p>day</text:p>"
+                + "</table:table-cell></table:table-row>"
+                + "<table:table-row table:number-rows-repeated=\"2\"><table:table-cell office:value-type=\"string\">"
+                + "<text:p>Saint<text:s text:c=\"2\"/>Malo</text:p></table:table-cell>"
+                + "<table:table-cell office:value-type=\"percentage\" office:value=\"0.25\"><text:p>25%</text:p>"
+                + "</table:table-cell><table:table-cell office:value-type=\"date\" office:date-value=\"2024-03-14\">"
+                + "<text:p>03/14/24</text:p></table:table-cell></table:table-row>"
+                + "<table:table-row><table:table-cell table:number-columns-spanned=\"2\" office:value-type=\"string\">"
+                + "<text:p>Total</text:p></table:table-cell><table:covered-table-cell/>"
+                + "<table:table-cell office:value-type=\"float\" office:value=\"2\"><text:p>2</text:p>"
+                + "</table:table-cell></table:table-row>"
+                + "<table:table-row table:number-rows-repeated=\"1048570\"><table:table-cell"
+                + " table:number-columns-repeated=\"1024\"/></table:table-row>";
+        Path file = ods(dir.resolve("cities.ods"), rows, true);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            TableInfo table = result.tables().get(0);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .startsWith(row(2, "Saint  Malo", 0.25, "2024-03-14"), row(3, "Saint  Malo", 0.25, "2024-03-14"));
+            assertThat(result.report().sheets())
+                    .anySatisfy(sheet -> {
+                        assertThat(sheet.name()).isEqualTo("Hidden");
+                        assertThat(sheet.hidden()).isTrue();
+                    })
+                    .anySatisfy(sheet -> {
+                        assertThat(sheet.name()).isEqualTo("Cities");
+                        assertThat(sheet.hidden()).isFalse();
+                    });
+            assertThat(SourceCellsReader.read(workspace, 1, 1, RowRanges.parse("4"))
+                            .merges())
+                    .as("a cell spanned over two columns is a merged range")
+                    .containsExactly("A4:B4");
+        }
+    }
+
+    @Test
+    void refusesRowsRepeatedIntoBillionsOfCells() throws Exception {
+        String rows = "<table:table-row table:number-rows-repeated=\"1000000\"><table:table-cell"
+                + " table:number-columns-repeated=\"1000\" office:value-type=\"float\" office:value=\"1\">"
+                + "<text:p>1</text:p></table:table-cell></table:table-row>";
+        Path file = ods(dir.resolve("bomb.ods"), rows, false);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            assertThatThrownBy(() -> workspace.ingest(file))
+                    .isInstanceOf(EngineException.class)
+                    .satisfies(
+                            e -> assertThat(((EngineException) e).getErrorCode().name())
+                                    .isEqualTo("ZIP_BOMB"))
+                    .hasMessageContaining("repeats its rows and cells");
+        }
+    }
+
+    /** A minimal .ods: its mimetype stored first, as the format asks, and a content.xml with one or two sheets. */
+    private static Path ods(Path file, String rows, boolean hiddenSheet) throws IOException {
+        String hidden = hiddenSheet
+                ? "<table:table table:name=\"Hidden\" table:style-name=\"ta2\"><table:table-row><table:table-cell"
+                        + " office:value-type=\"string\"><text:p>secret</text:p></table:table-cell></table:table-row>"
+                        + "</table:table>"
+                : "";
+        String content = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content"
+                + " xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\""
+                + " xmlns:style=\"urn:oasis:names:tc:opendocument:xmlns:style:1.0\""
+                + " xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" xmlns:table=\"" + TABLE + "\">"
+                + "<office:automatic-styles><style:style style:name=\"ta2\" style:family=\"table\">"
+                + "<style:table-properties table:display=\"false\"/></style:style></office:automatic-styles>"
+                + "<office:body><office:spreadsheet><table:table table:name=\"Cities\">" + rows + "</table:table>"
+                + hidden + "</office:spreadsheet></office:body></office:document-content>";
+        byte[] mimetype = "application/vnd.oasis.opendocument.spreadsheet".getBytes(StandardCharsets.US_ASCII);
+        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
+            ZipEntry entry = new ZipEntry("mimetype");
+            entry.setMethod(ZipEntry.STORED);
+            entry.setSize(mimetype.length);
+            CRC32 crc = new CRC32();
+            crc.update(mimetype);
+            entry.setCrc(crc.getValue());
+            zip.putNextEntry(entry);
+            zip.write(mimetype);
+            zip.closeEntry();
+            zip.putNextEntry(new ZipEntry("content.xml"));
+            zip.write(content.getBytes(StandardCharsets.UTF_8));
+            zip.closeEntry();
+        }
+        return file;
+    }
+}
