@@ -1,6 +1,7 @@
 package io.tablequery.engine.ingest.csv;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -94,50 +95,29 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comm
      * fields (split naively at the delimiter) begin and end with one; otherwise the double quote of RFC 4180.
      */
     private static char quote(String sample, char delimiter) {
-        int fields = 0;
-        int single = 0;
-        int doubled = 0;
-        int lines = 0;
-        for (String line : sample.lines().toList()) {
-            if (++lines > SAMPLE_LINES) {
-                break;
-            }
-            for (String field : line.split(Pattern.quote(String.valueOf(delimiter)), -1)) {
-                String value = field.strip();
-                if (value.isEmpty()) {
-                    continue;
-                }
-                fields++;
-                if (value.startsWith("\"")) {
-                    doubled++;
-                } else if (value.length() >= 2 && value.startsWith("'") && value.endsWith("'")) {
-                    single++;
-                }
-            }
-        }
-        return doubled == 0 && single > 0 && single * 4 >= fields ? '\'' : '"';
+        List<String> fields = fields(sample, delimiter);
+        long single = fields.stream()
+                .filter(value -> value.length() >= 2 && value.startsWith("'") && value.endsWith("'"))
+                .count();
+        boolean doubled = fields.stream().anyMatch(value -> value.startsWith("\""));
+        return !doubled && single > 0 && single * 4 >= fields.size() ? '\'' : '"';
     }
 
     /** The share of the first lines' non-empty fields (split naively at the delimiter) that begin with the quote. */
     private static double quotedShare(String sample, char delimiter, char quote) {
-        int fields = 0;
-        int quoted = 0;
-        int lines = 0;
-        for (String line : sample.lines().toList()) {
-            if (++lines > SAMPLE_LINES) {
-                break;
-            }
-            for (String field : line.split(Pattern.quote(String.valueOf(delimiter)), -1)) {
-                String value = field.strip();
-                if (!value.isEmpty()) {
-                    fields++;
-                    if (value.charAt(0) == quote) {
-                        quoted++;
-                    }
-                }
-            }
-        }
-        return fields == 0 ? 0 : (double) quoted / fields;
+        List<String> fields = fields(sample, delimiter);
+        long quoted = fields.stream().filter(value -> value.charAt(0) == quote).count();
+        return fields.isEmpty() ? 0 : (double) quoted / fields.size();
+    }
+
+    /** The non-empty fields of the sample's first lines, split naively at the delimiter and stripped. */
+    private static List<String> fields(String sample, char delimiter) {
+        return sample.lines()
+                .limit(SAMPLE_LINES)
+                .flatMap(line -> Arrays.stream(line.split(Pattern.quote(String.valueOf(delimiter)), -1)))
+                .map(String::strip)
+                .filter(value -> !value.isEmpty())
+                .toList();
     }
 
     /** Whether a delimiter is followed by spaces and then the quote character somewhere in the sample. */
