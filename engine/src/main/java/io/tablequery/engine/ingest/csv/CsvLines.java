@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest.csv;
 
 import de.siegmar.fastcsv.reader.CsvRecord;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +14,11 @@ import java.util.Map;
  * quote.
  */
 final class CsvLines {
-    private final Map<Integer, Long> singleLineFields = new HashMap<>();
+    /** How many single-line records are looked at for fields that only quotes can hold. */
+    private static final int QUOTING_SAMPLE = 10_000;
+
+    /** Single-line records by their field count. */
+    private final Map<Integer, long[]> singleLineFields = new HashMap<>();
     /** Records over several lines by their field count: records and lines. */
     private final Map<Integer, long[]> multiLineFields = new HashMap<>();
     /**
@@ -28,6 +33,7 @@ final class CsvLines {
     private long multiLineRecords;
     private long multiLineLines;
     private boolean quotingNeeded;
+    private int quotingChecked;
     private long previousStart;
     private int previousFields;
     private boolean previousData;
@@ -110,8 +116,8 @@ final class CsvLines {
                 whole[1] += span;
             }
         } else {
-            singleLineFields.merge(previousFields, 1L, Long::sum);
-            if (!quotingNeeded) {
+            singleLineFields.computeIfAbsent(previousFields, k -> new long[1])[0]++;
+            if (!quotingNeeded && quotingChecked++ < QUOTING_SAMPLE) {
                 for (int i = 0; i < previous.getFieldCount(); i++) {
                     String field = previous.getField(i);
                     if (field.indexOf(delimiter) >= 0 || field.indexOf(quote) >= 0) {
@@ -136,7 +142,8 @@ final class CsvLines {
     /** The field count most single-line records have, 0 when there are none. */
     int usualFields() {
         return singleLineFields.entrySet().stream()
-                .max(Map.Entry.<Integer, Long>comparingByValue().thenComparing(Map.Entry.comparingByKey()))
+                .max(Comparator.<Map.Entry<Integer, long[]>>comparingLong(entry -> entry.getValue()[0])
+                        .thenComparing(Map.Entry.comparingByKey()))
                 .map(Map.Entry::getKey)
                 .orElse(0);
     }
@@ -194,7 +201,7 @@ final class CsvLines {
     }
 
     /**
-     * Whether a single-line record holds a field that only quotes can hold (the delimiter or the quote character),
+     * Whether one of the first {@value #QUOTING_SAMPLE} single-line records holds a field that only quotes can hold (the delimiter or the quote character),
      * which shows the file's quotes do quote.
      */
     boolean quotingNeeded() {
