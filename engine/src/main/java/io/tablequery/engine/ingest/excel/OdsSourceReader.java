@@ -71,6 +71,8 @@ public final class OdsSourceReader implements SourceReader {
                 new Parser(in, displayName, visitor).parse();
             }
             return SourceDetails.NONE;
+        } catch (IOException e) {
+            throw XlsxSourceReader.ioFailure(displayName, e);
         } catch (XMLStreamException | IllegalArgumentException e) {
             throw XlsxSourceReader.damaged(displayName, e);
         }

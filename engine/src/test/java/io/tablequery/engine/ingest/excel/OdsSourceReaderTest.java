@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -81,6 +82,24 @@ class OdsSourceReaderTest {
                             e -> assertThat(((EngineException) e).getErrorCode().name())
                                     .isEqualTo("ZIP_BOMB"))
                     .hasMessageContaining("repeats its rows and cells");
+        }
+    }
+
+    @Test
+    void aTruncatedOdsIsADamagedFileNotAFailureOfOurs() throws Exception {
+        Path whole = ods(
+                dir.resolve("whole.ods"),
+                "<table:table-row><table:table-cell office:value-type=\"float\""
+                        + " office:value=\"1\"><text:p>1</text:p></table:table-cell></table:table-row>",
+                false);
+        byte[] bytes = Files.readAllBytes(whole);
+        Path cut = Files.write(dir.resolve("cut.ods"), Arrays.copyOf(bytes, bytes.length - 40));
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            assertThatThrownBy(() -> workspace.ingest(cut))
+                    .isInstanceOf(EngineException.class)
+                    .satisfies(
+                            e -> assertThat(((EngineException) e).getErrorCode().name())
+                                    .isEqualTo("CORRUPT_FILE"));
         }
     }
 
