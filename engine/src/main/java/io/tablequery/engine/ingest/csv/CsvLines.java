@@ -30,14 +30,12 @@ final class CsvLines {
     private long records;
     private long blank;
     private long comments;
-    private long multiLineRecords;
-    private long multiLineLines;
     private boolean quotingNeeded;
     private int quotingChecked;
     private long previousStart;
-    private int previousFields;
-    private boolean previousData;
+    /** The last data record (not blank, not a comment), until the next record closes it; null otherwise. */
     private CsvRecord previous;
+
     private final char delimiter;
     private final char quote;
     private long lines;
@@ -63,18 +61,16 @@ final class CsvLines {
         previousStart = record.getStartingLineNumber();
         if (record.isComment()) {
             comments++;
-            previousData = false;
+            previous = null;
             return;
         }
         records++;
         int fields = record.getFieldCount();
         if (fields == 1 && record.getField(0).isEmpty()) {
             blank++;
-            previousData = false;
+            previous = null;
             return;
         }
-        previousData = true;
-        previousFields = fields;
         previous = record;
     }
 
@@ -84,7 +80,7 @@ final class CsvLines {
             return;
         }
         long span = 1;
-        if (previousData) {
+        if (previous != null) {
             for (int i = 0; i < previous.getFieldCount(); i++) {
                 span += previous.getField(i).chars().filter(c -> c == '\n').count();
             }
@@ -99,12 +95,11 @@ final class CsvLines {
         }
         long span = nextStart - previousStart;
         lines = nextStart - 1;
-        if (!previousData) {
+        if (previous == null) {
             return;
         }
+        int previousFields = previous.getFieldCount();
         if (span > 1) {
-            multiLineRecords++;
-            multiLineLines += span;
             long[] counts = multiLineFields.computeIfAbsent(previousFields, k -> new long[2]);
             counts[0]++;
             counts[1] += span;
@@ -216,7 +211,12 @@ final class CsvLines {
     String note() {
         StringBuilder note = new StringBuilder("the file's %,d lines are %,d records".formatted(lines, records));
         List<String> why = new ArrayList<>();
+        long multiLineRecords =
+                multiLineFields.values().stream().mapToLong(counts -> counts[0]).sum();
         if (multiLineRecords > 0) {
+            long multiLineLines = multiLineFields.values().stream()
+                    .mapToLong(counts -> counts[1])
+                    .sum();
             why.add("%,d records hold quoted line breaks, over %,d lines".formatted(multiLineRecords, multiLineLines));
         }
         if (comments > 0) {
