@@ -342,7 +342,7 @@ public final class OdsSourceReader implements SourceReader {
                         && annotation == 0
                         && paragraphs > 0) {
                     text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
-                    TextLimits.checkCell(text.length(), fileName, "a cell of " + part);
+                    TextLimits.checkCell(text.length(), fileName, () -> "a cell of " + part);
                 }
             }
             return text.toString();

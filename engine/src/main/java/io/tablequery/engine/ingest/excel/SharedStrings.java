@@ -5,6 +5,7 @@ import io.tablequery.engine.ingest.IngestErrorCode;
 import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamReader;
@@ -48,7 +49,8 @@ final class SharedStrings {
                     } else if (name.equals("rPh")) {
                         phonetic++;
                     } else if (name.equals("t") && current != null && phonetic == 0) {
-                        String where = "shared string %,d".formatted(strings.size());
+                        int index = strings.size();
+                        Supplier<String> where = () -> "shared string %,d".formatted(index);
                         current.append(Stax.elementText(xml, fileName, where));
                         TextLimits.checkCell(current.length(), fileName, where);
                     }

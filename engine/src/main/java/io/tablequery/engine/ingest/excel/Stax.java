@@ -4,6 +4,7 @@ import com.fasterxml.aalto.stax.InputFactoryImpl;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
 import java.io.InputStream;
+import java.util.function.Supplier;
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -61,11 +62,11 @@ final class Stax {
      *
      * @param xml the reader, on a start element
      * @param fileName the file, for the error
-     * @param where the cell or string, for the error
+     * @param where the cell or string, for the error; made only on failure
      * @return the text
      * @throws XMLStreamException when the element holds another element, or the XML is malformed
      */
-    static String elementText(XMLStreamReader xml, String fileName, String where) throws XMLStreamException {
+    static String elementText(XMLStreamReader xml, String fileName, Supplier<String> where) throws XMLStreamException {
         StringBuilder text = null;
         String single = null;
         for (int event = xml.next(); event != XMLStreamConstants.END_ELEMENT; event = xml.next()) {

@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest.excel;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.IngestErrorCode;
+import java.util.function.Supplier;
 
 /**
  * How much text a workbook's cell and row may hold: a cell joined from many rich-text runs, or a row of many large
@@ -21,11 +22,11 @@ final class TextLimits {
      *
      * @param chars the cell's characters so far
      * @param fileName the file, for the error
-     * @param where the cell or string, for the error, such as {@code cell C7 of sheet 'Q1'}
+     * @param where the cell or string, for the error, such as {@code cell C7 of sheet 'Q1'}; made only on failure
      */
-    static void checkCell(long chars, String fileName, String where) {
+    static void checkCell(long chars, String fileName, Supplier<String> where) {
         if (chars > MAX_CELL_CHARS) {
-            throw tooLarge(fileName, where, MAX_CELL_CHARS);
+            throw tooLarge(fileName, where.get(), MAX_CELL_CHARS);
         }
     }
 
@@ -34,11 +35,11 @@ final class TextLimits {
      *
      * @param chars the row's characters so far
      * @param fileName the file, for the error
-     * @param where the row, for the error
+     * @param where the row, for the error; made only on failure
      */
-    static void checkRow(long chars, String fileName, String where) {
+    static void checkRow(long chars, String fileName, Supplier<String> where) {
         if (chars > MAX_ROW_CHARS) {
-            throw tooLarge(fileName, where, MAX_ROW_CHARS);
+            throw tooLarge(fileName, where.get(), MAX_ROW_CHARS);
         }
     }
 

@@ -188,11 +188,7 @@ final class XlsxSheetParser {
                         text = new StringBuilder().append(chars, start, length);
                     }
                     text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
-                    TextLimits.checkCell(
-                            text.length(),
-                            fileName,
-                            "cell %s%d of sheet '%s'"
-                                    .formatted(CellAddress.columnLetters(column), rowNumber, sheetName));
+                    TextLimits.checkCell(text.length(), fileName, this::cellName);
                 }
             } else if (event == XMLStreamConstants.START_ELEMENT) {
                 Stax.checkDepth(xml, fileName, part);
@@ -275,10 +271,15 @@ final class XlsxSheetParser {
         return value;
     }
 
+    /** The current cell, for an error. */
+    private String cellName() {
+        return "cell %s%d of sheet '%s'".formatted(CellAddress.columnLetters(column), rowNumber, sheetName);
+    }
+
     /** Counts a cell's text into its row's, which must stay within {@link TextLimits#MAX_ROW_CHARS}. */
     private void counted(int chars) {
         rowChars += chars;
-        TextLimits.checkRow(rowChars, fileName, "row %d of sheet '%s'".formatted(rowNumber, sheetName));
+        TextLimits.checkRow(rowChars, fileName, () -> "row %d of sheet '%s'".formatted(rowNumber, sheetName));
     }
 
     /** Reads the text of an inline string, skipping phonetic guides, up to its closing {@code </is>}. */
@@ -295,10 +296,8 @@ final class XlsxSheetParser {
                 if (name.equals("rPh")) {
                     phonetic++;
                 } else if (name.equals("t") && phonetic == 0) {
-                    String where = "cell %s%d of sheet '%s'"
-                            .formatted(CellAddress.columnLetters(column), rowNumber, sheetName);
-                    text.append(Stax.elementText(xml, fileName, where));
-                    TextLimits.checkCell(text.length(), fileName, where);
+                    text.append(Stax.elementText(xml, fileName, this::cellName));
+                    TextLimits.checkCell(text.length(), fileName, this::cellName);
                     depth--;
                 }
             } else if (event == XMLStreamConstants.END_ELEMENT) {
