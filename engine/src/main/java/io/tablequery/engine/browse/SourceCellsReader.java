@@ -2,6 +2,7 @@ package io.tablequery.engine.browse;
 
 import io.tablequery.engine.catalog.FileRefs;
 import io.tablequery.engine.catalog.FileVersion;
+import io.tablequery.engine.catalog.StoredValues;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.ingest.CellKind;
@@ -168,7 +169,12 @@ public final class SourceCellsReader {
 
         private SourceCells.Cell cell(RawRow row, int column) {
             classifier.classify(row, column, false, value);
-            String held = ValueText.render(value);
+            // An elapsed time is shown as [h]:mm:ss and held as its seconds.
+            String held = !value.has(CellValue.ELAPSED)
+                    ? ValueText.render(value)
+                    : value.cls() == ValueClass.INT
+                            ? Long.toString(value.longValue())
+                            : StoredValues.numberText(value.doubleValue());
             String text = displayed(row, column);
             if (text == null) {
                 text = value.cls() == ValueClass.REAL && value.text() == null && sheet.kind() != SourceKind.DATABASE

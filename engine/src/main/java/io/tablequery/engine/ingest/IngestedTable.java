@@ -27,6 +27,8 @@ import java.util.List;
  * @param coercions what changed on the way in
  * @param notes what a person should know about the layout and the names
  * @param layoutWarnings why the layout may not be a table, when it may not: an agent should look before trusting it
+ * @param crosstab what the columns of numbers stand for when they are a crosstab under two or more header rows, or
+ *     null
  */
 public record IngestedTable(
         int part,
@@ -43,7 +45,8 @@ public record IngestedTable(
         List<Long> movedTotalRows,
         List<CoercionReport> coercions,
         List<String> notes,
-        List<String> layoutWarnings) {
+        List<String> layoutWarnings,
+        String crosstab) {
     public IngestedTable {
         requireNonNull(role, "role is null");
         columns = List.copyOf(requireNonNull(columns, "columns is null"));

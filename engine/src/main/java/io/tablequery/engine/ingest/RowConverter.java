@@ -87,6 +87,9 @@ final class RowConverter {
         if (value.has(TEXT_ORIGIN)) {
             noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue()));
         }
+        if (value.has(CellValue.ELAPSED)) {
+            noteElapsed(column, value.longValue(), Long.toString(value.longValue()), rowNumber);
+        }
         return true;
     }
 
@@ -102,6 +105,9 @@ final class RowConverter {
         batch.setDouble(column, row, number);
         if (value.has(TEXT_ORIGIN)) {
             noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
+        }
+        if (value.has(CellValue.ELAPSED)) {
+            noteElapsed(column, number, StoredValues.numberText(number), rowNumber);
         }
         return true;
     }
@@ -190,6 +196,15 @@ final class RowConverter {
                     : CoercionKind.NUMBER_STORED_AS_TEXT;
             note(column, kind, rowNumber, value.text(), stored);
         }
+    }
+
+    private void noteElapsed(int column, double seconds, String stored, long rowNumber) {
+        note(
+                column,
+                CoercionKind.ELAPSED_TIME_TO_SECONDS,
+                rowNumber,
+                StoredValues.durationText(Math.round(seconds * 1_000_000)),
+                stored);
     }
 
     private void noteTemporal(int column, CellValue value, long rowNumber, String stored) {

@@ -2,6 +2,7 @@ package io.tablequery.engine.ingest;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.layout.BlockSplitter;
+import io.tablequery.engine.ingest.layout.GroupFiller;
 import io.tablequery.engine.ingest.layout.Layout;
 import io.tablequery.engine.ingest.layout.LayoutConfidence;
 import io.tablequery.engine.ingest.layout.LayoutDetector;
@@ -47,6 +48,7 @@ final class SheetIngestor implements RowSink {
     private boolean droppedRows;
     private Layout layout;
     private MergeFiller filler;
+    private GroupFiller groups;
     private TableBuilder builder;
     private SheetOutcome outcome;
 
@@ -95,6 +97,7 @@ final class SheetIngestor implements RowSink {
             return;
         }
         filler.apply(row, builder::noteFill);
+        groups.apply(row, builder::noteGroupFill);
         if (forcedPlan == null) {
             growStats(row.width());
         }
@@ -173,10 +176,13 @@ final class SheetIngestor implements RowSink {
         List<RawRow> data = rows.stream()
                 .filter(r -> r.rowNumber() > layout.lastNonDataRow())
                 .toList();
+        groups = new GroupFiller(layout.fillDown());
         List<int[]> fills = new ArrayList<>();
+        List<int[]> groupFills = new ArrayList<>();
         for (int i = 0; i < data.size(); i++) {
             int index = i;
             filler.apply(data.get(i), (r, c) -> fills.add(new int[] {index, c}));
+            groups.apply(data.get(i), (r, c) -> groupFills.add(new int[] {index, c}));
             if (forcedPlan == null) {
                 ColumnStats.addRow(blockStats, data.get(i), classifier, dateLike, value);
             }
@@ -201,6 +207,9 @@ final class SheetIngestor implements RowSink {
         builder = built;
         for (int[] fill : fills) {
             built.noteFill(data.get(fill[0]), fill[1]);
+        }
+        for (int[] fill : groupFills) {
+            built.noteGroupFill(data.get(fill[0]), fill[1]);
         }
         for (RawRow row : data) {
             built.take(row, null);

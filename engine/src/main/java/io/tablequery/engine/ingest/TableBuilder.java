@@ -16,7 +16,9 @@ import io.tablequery.engine.ingest.values.ColumnStats;
 import io.tablequery.engine.ingest.values.ValueClass;
 import io.tablequery.engine.ingest.values.ValueText;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes the rows of one table of a sheet: its data rows to the table, and its verified total rows (see {@link
@@ -131,15 +133,19 @@ final class TableBuilder {
 
     /** Records that a merged region gave a data cell its value. */
     void noteFill(RawRow row, int column) {
+        noteFill(row, column, CoercionKind.MERGED_CELL_FILLED, "(merged)");
+    }
+
+    /** Records that a blank cell took the group label written above it. */
+    void noteGroupFill(RawRow row, int column) {
+        noteFill(row, column, CoercionKind.GROUP_LABEL_FILLED, "(blank)");
+    }
+
+    private void noteFill(RawRow row, int column, CoercionKind kind, String original) {
         int p = column < planBySource.length ? planBySource[column] : -1;
-        if (p >= 0 && log.count(p, CoercionKind.MERGED_CELL_FILLED)) {
+        if (p >= 0 && log.count(p, kind)) {
             classifier.classify(row, column, false, value);
-            log.example(
-                    p,
-                    CoercionKind.MERGED_CELL_FILLED,
-                    converter.cellReference(p, row.rowNumber()),
-                    "(merged)",
-                    ValueText.render(value));
+            log.example(p, kind, converter.cellReference(p, row.rowNumber()), original, ValueText.render(value));
         }
     }
 
@@ -188,6 +194,10 @@ final class TableBuilder {
         List<String> notes = new ArrayList<>(layout.notes());
         notes.addAll(plan.notes());
         notes.addAll(extraNotes);
+        String crosstab = crosstab();
+        if (crosstab != null) {
+            notes.add(crosstab);
+        }
         List<CoercionReport> coercions = log.reports();
         List<IngestedTable> tables = new ArrayList<>();
         tables.add(new IngestedTable(
@@ -205,7 +215,8 @@ final class TableBuilder {
                 totals.listedRows(),
                 coercions,
                 notes,
-                warnings));
+                warnings,
+                crosstab));
         if (totals.rows() > 0) {
             check(totals.finish(), totals.rows());
             tables.add(new IngestedTable(
@@ -223,9 +234,23 @@ final class TableBuilder {
                     totals.listedRows(),
                     List.of(),
                     List.of(),
-                    List.of()));
+                    List.of(),
+                    null));
         }
         return tables;
+    }
+
+    /** What the crosstab of the table's numbers stands for, when its header makes one of columns it kept. */
+    private String crosstab() {
+        Layout.Crosstab crosstab = layout.crosstab();
+        if (crosstab == null) {
+            return null;
+        }
+        Map<Integer, String> names = new HashMap<>();
+        for (ColumnPlan column : plan.columns()) {
+            names.put(column.sourceIndex(), column.name());
+        }
+        return names.keySet().containsAll(crosstab.labels().keySet()) ? crosstab.describe(names) : null;
     }
 
     /** The foreign key a database declares on a planned column, or null. */

@@ -147,7 +147,7 @@ class SourceCellsReaderTest {
                             tuple("12.5%", "0.125", "number"),
                             tuple("$1,234.50", "1234.5", "number"),
                             tuple("3/14/24", "2024-03-14", "date"),
-                            tuple("36:00:01", null, "date"),
+                            tuple("36:00:01", "129601", "number"),
                             tuple("1.23457E+12", "1234567890123", "number"),
                             tuple("42", null, "number"));
         }

@@ -115,7 +115,7 @@ class StackedTablesTest {
             IngestResult result = workspace.ingest(file);
             assertThat(result.tables()).extracting(TableInfo::name).containsExactly("pages_sheet1");
             assertThat(rows(workspace, "pages_sheet1")).containsExactly(row(2, "a", 1), row(3, "b", 2), row(6, "c", 3));
-            assertThat(result.report().sheets().get(0).notes()).contains("rows 5 repeat the header; left out");
+            assertThat(result.report().sheets().get(0).notes()).contains("row 5 repeats the header; left out");
         }
     }
 

@@ -112,7 +112,9 @@ public final class BlockSplitter {
                     current = start(pending, segment);
                     current.headerHint = narrow ? own.headerRows().get(0) : LayoutDetector.NO_HINT;
                 } else if (own != null && !titled && own.headerNames().equals(current.layout.headerNames())) {
-                    current.notes.add("rows %s repeat the header; left out".formatted(rangeText(own.headerRows())));
+                    current.notes.add((own.headerRows().size() == 1 ? "row %s repeats" : "rows %s repeat")
+                                    .formatted(rangeText(own.headerRows()))
+                            + " the header; left out");
                     current.append(segment.subList(own.headerRows().size(), segment.size()));
                 } else {
                     current.append(pending);
@@ -143,7 +145,9 @@ public final class BlockSplitter {
     /**
      * Splits a table at columns blank in all its rows when every side is a table of its own: two columns or more
      * under a header, over rows of their own. Sides over the very same rows stay one table (a blank column is then
-     * spacing, and splitting would lose which values share a row), as does a blank column between single columns.
+     * spacing, and splitting would lose which values share a row), unless every side repeats the same header (small
+     * multiples: {@code Name | Score} beside {@code Name | Score}, each under its own title); a blank column between
+     * single columns never splits.
      */
     private List<Block> sideBySide(Block block) {
         int width = 0;
@@ -171,6 +175,7 @@ public final class BlockSplitter {
             return List.of(block);
         }
         List<Block> parts = new ArrayList<>();
+        Set<List<String>> headers = new HashSet<>();
         for (int[] group : groups) {
             List<RawRow> rows = new ArrayList<>();
             for (RawRow row : block.rows()) {
@@ -179,19 +184,18 @@ public final class BlockSplitter {
                     rows.add(part);
                 }
             }
-            if (group[1] == group[0]
-                    || LayoutDetector.detect(rows, merges, classifier, sheet)
-                            .headerRows()
-                            .isEmpty()) {
+            Layout layout = LayoutDetector.detect(rows, merges, classifier, sheet);
+            if (group[1] == group[0] || layout.headerRows().isEmpty()) {
                 return List.of(block);
             }
+            headers.add(List.copyOf(layout.headerNames().values()));
             parts.add(new Block(rows, parts.isEmpty() ? block.notes() : List.of()));
         }
         Set<List<Long>> rowSets = new HashSet<>();
         for (Block part : parts) {
             rowSets.add(part.rows().stream().map(RawRow::rowNumber).toList());
         }
-        return rowSets.size() == 1 ? List.of(block) : parts;
+        return rowSets.size() == 1 && headers.size() > 1 ? List.of(block) : parts;
     }
 
     private Current start(List<RawRow> titles, List<RawRow> segment) {
@@ -341,21 +345,68 @@ public final class BlockSplitter {
         return "";
     }
 
-    private static List<List<RawRow>> segments(List<RawRow> rows) {
+    /** The runs of rows between blank rows, each cut again where it repeats its header row. */
+    private List<List<RawRow>> segments(List<RawRow> rows) {
         List<List<RawRow>> segments = new ArrayList<>();
         List<RawRow> segment = new ArrayList<>();
         for (RawRow row : rows) {
             if (!segment.isEmpty()
                     && row.rowNumber() != segment.get(segment.size() - 1).rowNumber() + 1) {
-                segments.add(segment);
+                segments.addAll(atRepeatedHeaders(segment));
                 segment = new ArrayList<>();
             }
             segment.add(row);
         }
         if (!segment.isEmpty()) {
-            segments.add(segment);
+            segments.addAll(atRepeatedHeaders(segment));
         }
         return segments;
+    }
+
+    /**
+     * Cuts a run of rows where a row repeats its first row of labels cell for cell, as a report repeats its header
+     * over each group or page without a blank row between; a title right above the repeat (one text cell) goes with
+     * it. The pieces are then read as blank-separated ones are: a repeat without a title continues the table, its
+     * header left out; one under a title starts a table.
+     */
+    private List<List<RawRow>> atRepeatedHeaders(List<RawRow> segment) {
+        Map<Integer, String> header = null;
+        List<List<RawRow>> pieces = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < segment.size(); i++) {
+            Map<Integer, String> labels = labels(segment.get(i));
+            if (header == null) {
+                header = labels.size() >= 2 ? labels : null;
+                continue;
+            }
+            if (!labels.equals(header)) {
+                continue;
+            }
+            int cut = i > start + 1 && isTitleOnly(List.of(segment.get(i - 1))) ? i - 1 : i;
+            pieces.add(segment.subList(start, cut));
+            if (cut < i) {
+                pieces.add(segment.subList(cut, i));
+            }
+            start = i;
+        }
+        pieces.add(segment.subList(start, segment.size()));
+        return pieces;
+    }
+
+    /** A row's text cells by column, or an empty map when it holds anything but text. */
+    private Map<Integer, String> labels(RawRow row) {
+        Map<Integer, String> labels = new LinkedHashMap<>();
+        for (int c = 0; c < row.width(); c++) {
+            if (row.isBlank(c)) {
+                continue;
+            }
+            classifier.classify(row, c, false, scratch);
+            if (scratch.cls() != ValueClass.TEXT) {
+                return Map.of();
+            }
+            labels.put(c, ValueText.render(scratch));
+        }
+        return labels;
     }
 
     private static String rangeText(List<Long> rows) {

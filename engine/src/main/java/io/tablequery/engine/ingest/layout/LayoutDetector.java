@@ -4,10 +4,7 @@ import io.tablequery.engine.ingest.CellRange;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.values.CellClassifier;
-import io.tablequery.engine.ingest.values.CellValue;
-import io.tablequery.engine.ingest.values.ColumnStats;
 import io.tablequery.engine.ingest.values.ValueClass;
-import io.tablequery.engine.ingest.values.ValueText;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.HashMap;
@@ -25,7 +22,8 @@ import java.util.StringJoiner;
  * the table whose cells are labels (text, or values of a different kind than the data below them) is the header;
  * up to two more rows continue the header when merged cells or group labels say so (a label over several columns,
  * with the sub-labels below it). Merged header cells name every column they span; a group label without a merge
- * names the columns to its right that carry a sub-label.
+ * names the columns to its right that carry a sub-label. What the rows under the header add (a label row, group labels
+ * to fill down, a crosstab) is {@link RowHeaders}'s to read.
  */
 public final class LayoutDetector {
     /** No header row is given. */
@@ -33,23 +31,19 @@ public final class LayoutDetector {
 
     private static final int HEADER_SEARCH_ROWS = 20;
     private static final int WIDTH_ROWS = 50;
-    private static final int BELOW_ROWS = 200;
     private static final int MAX_HEADER_ROWS = 3;
     private static final Set<ValueClass> TYPED =
             EnumSet.of(ValueClass.INT, ValueClass.REAL, ValueClass.DATE, ValueClass.DATETIME, ValueClass.BOOL);
 
     private final List<RawRow> rows;
     private final List<CellRange> merges;
-    private final CellClassifier classifier;
-    private final ValueClass[][] classes;
+    private final SheetSample sample;
     private final Map<Long, Integer> indexByRow = new HashMap<>();
-    private final CellValue scratch = new CellValue();
 
     private LayoutDetector(List<RawRow> rows, List<CellRange> merges, CellClassifier classifier) {
         this.rows = rows;
         this.merges = merges;
-        this.classifier = classifier;
-        this.classes = new ValueClass[rows.size()][];
+        this.sample = new SheetSample(rows, classifier);
         for (int i = 0; i < rows.size(); i++) {
             indexByRow.put(rows.get(i).rowNumber(), i);
         }
@@ -145,12 +139,17 @@ public final class LayoutDetector {
             titleRows.add(rows.get(i).rowNumber());
             titles.add(rowText(i));
         }
-        List<Long> headerRowNumbers =
-                headerRows.stream().map(i -> rows.get(i).rowNumber()).toList();
-        Map<Integer, String> names = nameColumns(headerRows);
+        List<Long> headerRowNumbers = new ArrayList<>(
+                headerRows.stream().map(i -> rows.get(i).rowNumber()).toList());
+        Map<Integer, List<String>> parts = headerParts(headerRows);
+        Map<Integer, String> names = new LinkedHashMap<>();
+        parts.forEach((column, labels) -> names.put(column, String.join("_", labels)));
         List<String> notes = new ArrayList<>();
         labelRepeatsFromAbove(header, names).ifPresent(notes::add);
-        return new Layout(titleRows, titles, headerRowNumbers, names, notes);
+        RowHeaders.Reading reading = new RowHeaders(sample)
+                .read(headerRows.get(headerRows.size() - 1), headerRows.size(), parts, names, notes);
+        reading.labelRow().ifPresent(headerRowNumbers::add);
+        return new Layout(titleRows, titles, headerRowNumbers, names, notes, reading.fillDown(), reading.crosstab());
     }
 
     /**
@@ -205,16 +204,16 @@ public final class LayoutDetector {
     private String labelAbove(int index, int column) {
         RawRow row = rows.get(index);
         if (!row.isBlank(column)) {
-            return cellText(index, column);
+            return sample.cellText(index, column);
         }
         for (CellRange merge : merges) {
             if (merge.contains(row.rowNumber(), column) && merge.firstRow() == row.rowNumber()) {
-                return row.isBlank(merge.firstColumn()) ? null : cellText(index, merge.firstColumn());
+                return row.isBlank(merge.firstColumn()) ? null : sample.cellText(index, merge.firstColumn());
             }
         }
         for (int c = Math.min(column, row.width()) - 1; c >= 0; c--) {
             if (!row.isBlank(c)) {
-                return cellText(index, c);
+                return sample.cellText(index, c);
             }
         }
         return null;
@@ -242,12 +241,12 @@ public final class LayoutDetector {
             if (row.isBlank(c)) {
                 continue;
             }
-            ValueClass cls = classOf(index, c);
+            ValueClass cls = sample.classOf(index, c);
             if (cls == ValueClass.TEXT || cls == ValueClass.NULL_MARKER) {
                 text++;
             } else if (cls == ValueClass.ERROR || cls == ValueClass.UNCACHED || !hasBelow) {
                 return false;
-            } else if (sameFamily(cls, dominantBelow(c, index + 1))) {
+            } else if (sameFamily(cls, sample.dominantBelow(c, index + 1))) {
                 return false;
             }
         }
@@ -268,21 +267,22 @@ public final class LayoutDetector {
         boolean groupLabels = false;
         boolean contrast = false;
         for (int c = 0; c < candidate.width(); c++) {
-            if (candidate.isBlank(c) || classOf(next, c) != ValueClass.TEXT) {
+            if (candidate.isBlank(c) || sample.classOf(next, c) != ValueClass.TEXT) {
                 continue;
             }
             final int column = c;
             if (headerRows.stream().allMatch(i -> rows.get(i).isBlank(column))) {
                 groupLabels = true;
             }
-            if (next + 1 < rows.size() && TYPED.contains(dominantBelow(c, next + 1))) {
+            if (next + 1 < rows.size() && TYPED.contains(sample.dominantBelow(c, next + 1))) {
                 contrast = true;
             }
         }
         return groupLabels && contrast;
     }
 
-    private Map<Integer, String> nameColumns(List<Integer> headerRows) {
+    /** Each header-named column's labels, one per header row that has one, in order and without repeats. */
+    private Map<Integer, List<String>> headerParts(List<Integer> headerRows) {
         int width = 0;
         for (int i : headerRows) {
             width = Math.max(width, rows.get(i).width());
@@ -294,7 +294,7 @@ public final class LayoutDetector {
                 width = Math.max(width, merge.lastColumn() + 1);
             }
         }
-        Map<Integer, String> names = new LinkedHashMap<>();
+        Map<Integer, List<String>> names = new LinkedHashMap<>();
         for (int c = 0; c < width; c++) {
             List<String> parts = new ArrayList<>();
             for (int k = 0; k < headerRows.size(); k++) {
@@ -310,7 +310,7 @@ public final class LayoutDetector {
                 }
             }
             if (!parts.isEmpty()) {
-                names.put(c, String.join("_", parts));
+                names.put(c, parts);
             }
         }
         return names;
@@ -320,13 +320,13 @@ public final class LayoutDetector {
     private String headerText(int index, int column, long firstHeaderRow) {
         RawRow row = rows.get(index);
         if (!row.isBlank(column)) {
-            return cellText(index, column);
+            return sample.cellText(index, column);
         }
         for (CellRange merge : merges) {
             if (merge.contains(row.rowNumber(), column) && merge.firstRow() >= firstHeaderRow) {
                 Integer anchor = indexByRow.get(merge.firstRow());
                 if (anchor != null && !rows.get(anchor).isBlank(merge.firstColumn())) {
-                    return cellText(anchor, merge.firstColumn());
+                    return sample.cellText(anchor, merge.firstColumn());
                 }
             }
         }
@@ -340,7 +340,7 @@ public final class LayoutDetector {
         }
         for (int c = column - 1; c >= 0; c--) {
             if (!rows.get(upper).isBlank(c)) {
-                return rows.get(lower).isBlank(c) ? null : cellText(upper, c);
+                return rows.get(lower).isBlank(c) ? null : sample.cellText(upper, c);
             }
             if (rows.get(lower).isBlank(c)) {
                 return null;
@@ -349,43 +349,15 @@ public final class LayoutDetector {
         return null;
     }
 
-    private String cellText(int index, int column) {
-        classifier.classify(rows.get(index), column, false, scratch);
-        String text = ValueText.render(scratch);
-        return text == null ? null : ColumnNames.clean(text);
-    }
-
     private String rowText(int index) {
         RawRow row = rows.get(index);
         StringJoiner joiner = new StringJoiner(" ");
         for (int c = 0; c < row.width(); c++) {
             if (!row.isBlank(c)) {
-                joiner.add(cellText(index, c));
+                joiner.add(sample.cellText(index, c));
             }
         }
         return joiner.toString();
-    }
-
-    private ValueClass classOf(int index, int column) {
-        ValueClass[] rowClasses = classes[index];
-        if (rowClasses == null) {
-            RawRow row = rows.get(index);
-            rowClasses = new ValueClass[row.width()];
-            for (int c = 0; c < row.width(); c++) {
-                classifier.classify(row, c, false, scratch);
-                rowClasses[c] = scratch.cls();
-            }
-            classes[index] = rowClasses;
-        }
-        return column < rowClasses.length ? rowClasses[column] : ValueClass.NULL;
-    }
-
-    private ValueClass dominantBelow(int column, int from) {
-        ColumnStats stats = new ColumnStats();
-        for (int i = from; i < Math.min(rows.size(), from + BELOW_ROWS); i++) {
-            stats.add(classOf(i, column));
-        }
-        return stats.dominant();
     }
 
     private static boolean sameFamily(ValueClass a, ValueClass b) {

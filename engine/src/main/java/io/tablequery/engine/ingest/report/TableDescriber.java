@@ -114,6 +114,9 @@ public final class TableDescriber {
                     + " kept as data: leave %s out when aggregating if %s."
                             .formatted(one ? "it" : "them", one ? "it is one" : "they are totals"));
         }
+        if (table.crosstab() != null) {
+            text.append(' ').append(table.crosstab());
+        }
         if (!table.layoutWarnings().isEmpty()) {
             text.append(" Layout uncertain: %s; look at its rows before trusting an aggregate."
                     .formatted(String.join("; ", table.layoutWarnings())));

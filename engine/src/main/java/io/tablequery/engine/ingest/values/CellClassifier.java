@@ -10,6 +10,8 @@ import io.tablequery.engine.ingest.SourceKind;
  * values by their storage class (text is taken literally there, except in columns declared as dates).
  */
 public final class CellClassifier {
+    private static final long MICROS_PER_SECOND = 1_000_000;
+
     private final SourceKind kind;
     private final boolean date1904;
 
@@ -120,9 +122,15 @@ public final class CellClassifier {
                     }
                 }
                 default -> {
-                    out.cls = ValueClass.TIME;
-                    out.duration = true;
-                    out.longValue = ExcelDates.durationMicros(value);
+                    long micros = ExcelDates.durationMicros(value);
+                    out.flags |= CellValue.ELAPSED;
+                    if (micros % MICROS_PER_SECOND == 0) {
+                        out.cls = ValueClass.INT;
+                        out.longValue = micros / MICROS_PER_SECOND;
+                    } else {
+                        out.cls = ValueClass.REAL;
+                        out.doubleValue = micros / (double) MICROS_PER_SECOND;
+                    }
                 }
             }
             return;

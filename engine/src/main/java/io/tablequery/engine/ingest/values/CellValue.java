@@ -21,6 +21,8 @@ public final class CellValue {
     public static final int UNDECODABLE = 1 << 6;
     /** A date or timestamp read from database text spelled other than the way tablequery writes it back. */
     static final int NOT_CANONICAL = 1 << 7;
+    /** A spreadsheet's elapsed time ({@code [h]:mm:ss}), held as its number of seconds. */
+    public static final int ELAPSED = 1 << 8;
 
     /** A date reading that does not exist (such as the day-first reading of {@code 12/31/2024}). */
     public static final long INVALID = Long.MIN_VALUE;
@@ -37,8 +39,6 @@ public final class CellValue {
 
     byte[] blob;
     int flags;
-    /** For TIME: whether to render as elapsed hours ({@code [h]:mm:ss}). */
-    boolean duration;
 
     void reset() {
         cls = ValueClass.NULL;
@@ -48,7 +48,6 @@ public final class CellValue {
         text = null;
         blob = null;
         flags = 0;
-        duration = false;
     }
 
     /** Tells whether any of the flags ({@link #PERCENT}, ...) is set. */
@@ -84,10 +83,5 @@ public final class CellValue {
     /** The BLOB value. */
     public byte[] blob() {
         return blob;
-    }
-
-    /** For TIME: whether it renders as elapsed hours ({@code [h]:mm:ss}). */
-    public boolean duration() {
-        return duration;
     }
 }

@@ -16,6 +16,8 @@ public enum CoercionKind {
     TEXT_IN_DUCKDB_ONLY("a number or blob in a database column of mixed storage classes kept its class in the SQLite"
             + " copy and became text in the DuckDB copy, whose columns have one type"),
     MERGED_CELL_FILLED("a cell inside a vertically merged region took the region's value"),
+    GROUP_LABEL_FILLED("a blank cell under a group label written once per group took the label above it"),
+    ELAPSED_TIME_TO_SECONDS("an elapsed time (a number format such as [h]:mm:ss) was stored as its number of seconds"),
     CONTROL_CHARACTERS_REMOVED("NUL characters were removed from the text"),
     UNDECODABLE_BYTES_REPLACED("bytes the detected encoding could not decode were replaced with U+FFFD");
 

@@ -4,7 +4,8 @@ import io.tablequery.engine.catalog.StoredValues;
 
 /**
  * Renders a classified value as the text a TEXT column stores: text keeps its original spelling exactly; a
- * spreadsheet number, date, time or boolean becomes the plain text of its value.
+ * spreadsheet number, date, time or boolean becomes the plain text of its value, and an elapsed time its {@code
+ * [h]:mm:ss} text.
  */
 public final class ValueText {
     private ValueText() {}
@@ -14,14 +15,17 @@ public final class ValueText {
         if (value.text != null) {
             return value.text;
         }
+        if (value.has(CellValue.ELAPSED)) {
+            double seconds = value.cls == ValueClass.INT ? value.longValue : value.doubleValue;
+            return StoredValues.durationText(Math.round(seconds * 1_000_000));
+        }
         return switch (value.cls) {
             case NULL, UNCACHED, NULL_MARKER, ERROR, TEXT -> null;
             case INT -> Long.toString(value.longValue);
             case REAL -> StoredValues.numberText(value.doubleValue);
             case DATE -> StoredValues.dateText(value.longValue);
             case DATETIME -> StoredValues.timestampText(value.longValue);
-            case TIME ->
-                value.duration ? StoredValues.durationText(value.longValue) : StoredValues.timeText(value.longValue);
+            case TIME -> StoredValues.timeText(value.longValue);
             case BOOL -> value.longValue != 0 ? "TRUE" : "FALSE";
             case BLOB -> StoredValues.blobText(value.blob);
         };

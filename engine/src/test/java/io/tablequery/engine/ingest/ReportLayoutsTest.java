@@ -1,0 +1,275 @@
+package io.tablequery.engine.ingest;
+
+import static io.tablequery.engine.testing.Rows.row;
+import static io.tablequery.engine.testing.Workbooks.r;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnType;
+import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.ingest.report.SheetReport;
+import io.tablequery.engine.ingest.values.CoercionKind;
+import io.tablequery.engine.testing.Rows;
+import io.tablequery.engine.testing.TableReader;
+import io.tablequery.engine.testing.Workbooks;
+import io.tablequery.engine.workspace.IngestResult;
+import io.tablequery.engine.workspace.Workspace;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.poi.ss.usermodel.Cell;
+import org.apache.poi.ss.usermodel.CellStyle;
+import org.apache.poi.ss.usermodel.Row;
+import org.apache.poi.ss.usermodel.Sheet;
+import org.apache.poi.xssf.usermodel.XSSFWorkbook;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Report workbooks read as a person reads them: a label row under a two-row header names the row-header columns, a
+ * column that only names the header rows is not a column, group labels written once are filled down (and counted),
+ * and the crosstab of numbers gets a long form beside it.
+ */
+class ReportLayoutsTest {
+    @TempDir
+    Path dir;
+
+    /** tidyxl's titanic.xlsx, cell for cell. */
+    static List<Object[]> titanic() {
+        return List.of(
+                r(null, null, "Age", "Child", null, "Adult"),
+                r(null, null, "Survived", "No", "Yes", "No", "Yes"),
+                r("Class", "Sex"),
+                r("1st", "Male", null, 0, 5, 118, 57),
+                r(null, "Female", null, 0, 1, 4, 140),
+                r("2nd", "Male", null, 0, 11, 154, 14),
+                r(null, "Female", null, 0, 13, 13, 80),
+                r("3rd", "Male", null, 35, 13, 387, 75),
+                r(null, "Female", null, 17, 14, 89, 76),
+                r("Crew", "Male", null, 0, 0, 670, 192),
+                r(null, "Female", null, 0, 0, 3, 20));
+    }
+
+    @Test
+    void aLabelRowNamesTheRowHeadersAndGroupLabelsAreFilledDown() throws Exception {
+        Path file = Workbooks.write(dir.resolve("titanic.xlsx"), titanic());
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            TableInfo table = workspace.catalog().table("titanic_sheet1").orElseThrow();
+            assertThat(table.columns())
+                    .extracting(ColumnInfo::name)
+                    .containsExactly("Class", "Sex", "Child_No", "Child_Yes", "Adult_No", "Adult_Yes");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "titanic_sheet1")))
+                    .containsExactly(
+                            row(4, "1st", "Male", 0, 5, 118, 57),
+                            row(5, "1st", "Female", 0, 1, 4, 140),
+                            row(6, "2nd", "Male", 0, 11, 154, 14),
+                            row(7, "2nd", "Female", 0, 13, 13, 80),
+                            row(8, "3rd", "Male", 35, 13, 387, 75),
+                            row(9, "3rd", "Female", 17, 14, 89, 76),
+                            row(10, "Crew", "Male", 0, 0, 670, 192),
+                            row(11, "Crew", "Female", 0, 0, 3, 20));
+            SheetReport report = result.report().sheets().get(0);
+            assertThat(report.headerRows()).containsExactly(1L, 2L, 3L);
+            assertThat(report.notes())
+                    .contains(
+                            "row 3 labels the row-header columns below it: Class, Sex",
+                            "column C names the header rows (Age, Survived) and holds no data; it is not a column of"
+                                    + " the table",
+                            "group labels written once and left blank below are filled down in column A");
+            assertThat(report.coercions())
+                    .filteredOn(c -> c.kind() == CoercionKind.GROUP_LABEL_FILLED)
+                    .singleElement()
+                    .satisfies(c -> {
+                        assertThat(c.column()).isEqualTo("Class");
+                        assertThat(c.count()).isEqualTo(4);
+                    });
+            assertThat(table.description())
+                    .contains("Its numbers are a crosstab of Age (Child, Adult) by Survived (No, Yes): each of the"
+                            + " columns Child_No, Child_Yes, Adult_No, Adult_Yes holds one combination");
+        }
+    }
+
+    @Test
+    void aBlankLabelIsFilledOnlyUnderAGroupWrittenOnceAndOnlyInLeadingLabelColumns() throws Exception {
+        Path file = Workbooks.write(
+                dir.resolve("regions.xlsx"),
+                List.of(
+                        r("Region", "City", "Units", "Note"),
+                        r("North", "Oslo", 1, "a"),
+                        r(null, "Bergen", 2, null),
+                        r("South", "Rome", 3, null),
+                        r(null, "Naples", 4, "b"),
+                        r(null, null, 5, null)));
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(file);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "regions_sheet1")))
+                    .containsExactly(
+                            row(2, "North", "Oslo", 1, "a"),
+                            row(3, "North", "Bergen", 2, null),
+                            row(4, "South", "Rome", 3, null),
+                            row(5, "South", "Naples", 4, "b"),
+                            row(6, null, null, 5, null));
+        }
+    }
+
+    @Test
+    void aLabelColumnWithARepeatedLabelOrABlankFirstCellIsNotFilled() throws Exception {
+        Path repeated = Workbooks.write(
+                dir.resolve("repeated.xlsx"),
+                List.of(
+                        r("Team", "Player", "Goals"),
+                        r("Red", "Ann", 1),
+                        r(null, "Bo", 2),
+                        r("Red", "Cy", 3),
+                        r(null, "Di", 4)));
+        Path centred = Workbooks.write(
+                dir.resolve("centred.xlsx"),
+                List.of(
+                        r("Faculty", "Subject", "Students"),
+                        r(null, "Classics", 3),
+                        r("Humanities", "History", 8),
+                        r(null, "Literature", 1),
+                        r("Performance", "Dance", 4)));
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(repeated);
+            workspace.ingest(centred);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "repeated_sheet1")))
+                    .extracting(r -> r.get(1))
+                    .containsExactly("Red", null, "Red", null);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "centred_sheet1")))
+                    .extracting(r -> r.get(1))
+                    .containsExactly(null, "Humanities", null, "Performance");
+        }
+    }
+
+    @Test
+    void aHeaderRepeatedOverEachGroupIsLeftOutAndTheGroupLabelFilledDown() throws Exception {
+        Path file = Workbooks.write(
+                dir.resolve("terms.xlsx"),
+                List.of(
+                        r(null, null, "Term 1", "Term 2"),
+                        r("Classics", "Ann", 1, 8),
+                        r(null, "Bo", 3, 1),
+                        r(null, null, "Term 1", "Term 2"),
+                        r("History", "Ann", 4, 7),
+                        r(null, "Bo", 3, 5)));
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            assertThat(workspace.catalog().table("terms_sheet1").orElseThrow().columns())
+                    .extracting(ColumnInfo::name, ColumnInfo::type)
+                    .containsExactly(
+                            tuple("col_A", ColumnType.TEXT),
+                            tuple("col_B", ColumnType.TEXT),
+                            tuple("Term 1", ColumnType.INTEGER),
+                            tuple("Term 2", ColumnType.INTEGER));
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "terms_sheet1")))
+                    .containsExactly(
+                            row(2, "Classics", "Ann", 1, 8),
+                            row(3, "Classics", "Bo", 3, 1),
+                            row(5, "History", "Ann", 4, 7),
+                            row(6, "History", "Bo", 3, 5));
+            assertThat(result.report().sheets().get(0).notes()).contains("row 4 repeats the header; left out");
+        }
+    }
+
+    /** Shapes of the corpora's enron-constants.xlsx and optional_records.xls that look like report layouts and are not. */
+    @Test
+    void lookalikesAreLeftAsWritten() throws Exception {
+        Path codes = Workbooks.write(
+                dir.resolve("codes.xlsx"),
+                List.of(
+                        r("Code", "Staff", "Jan", "Feb"),
+                        r("EXEC", "Executive", 1, 2),
+                        r("DIR", "Director", 3, 4),
+                        r("MGR", "Manager", 5, 6),
+                        r(null, "Subtotal employees", 9, 12),
+                        r("CONT", "Contractors", 1, 1),
+                        r(null, "Total headcount", 10, 13)));
+        Path section = Workbooks.write(
+                dir.resolve("section.xlsx"),
+                Arrays.asList(
+                        r(null, "Jan", "Feb"), r("2002 Assumptions"), null, r("Executive", 1, 2), r("Director", 3, 4)));
+        Path wrapped = Workbooks.write(
+                dir.resolve("wrapped.xlsx"),
+                List.of(
+                        r("Deal", "Origination", "Number of"),
+                        r(null, "Amount", "Originated Deals"),
+                        r("A", 100, 2),
+                        r("B", 200, 3)));
+        Path subtotal = Workbooks.write(
+                dir.resolve("subtotal.xlsx"),
+                List.of(
+                        r("Region", "City", "Units"),
+                        r("North", "Oslo", 1),
+                        r(null, "Bergen", 2),
+                        r(null, "Subtotal", 3),
+                        r("South", "Rome", 4),
+                        r(null, "Naples", 5)));
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(codes);
+            workspace.ingest(section);
+            workspace.ingest(wrapped);
+            workspace.ingest(subtotal);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "codes_sheet1")))
+                    .extracting(row -> row.get(1))
+                    .containsExactly("EXEC", "DIR", "MGR", "CONT");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "codes_sheet1__totals")))
+                    .containsExactly(
+                            row(5, null, "Subtotal employees", 9, 12), row(7, null, "Total headcount", 10, 13));
+            assertThat(workspace.catalog().table("section_sheet1").orElseThrow().columns())
+                    .extracting(ColumnInfo::name)
+                    .containsExactly("col_A", "Jan", "Feb");
+            assertThat(workspace.catalog().table("wrapped_sheet1").orElseThrow().description())
+                    .doesNotContain("crosstab");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "subtotal_sheet1")))
+                    .extracting(row -> row.get(1))
+                    .containsExactly("North", "North", "South", "South");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "subtotal_sheet1__totals")))
+                    .containsExactly(row(4, null, "Subtotal", 3));
+        }
+    }
+
+    @Test
+    void elapsedTimesAreNumbersOfSecondsThatAdd() throws Exception {
+        Path file = dir.resolve("laps.xlsx");
+        try (XSSFWorkbook workbook = new XSSFWorkbook()) {
+            Sheet sheet = workbook.createSheet("Laps");
+            CellStyle elapsed = workbook.createCellStyle();
+            elapsed.setDataFormat(workbook.createDataFormat().getFormat("[h]:mm:ss"));
+            sheet.createRow(0).createCell(0).setCellValue("Runner");
+            sheet.getRow(0).createCell(1).setCellValue("Time");
+            double[] days = {29629 / 24.0 + (36 * 60 + 28.8) / 86400.0, 1.5, 1 / 24.0};
+            String[] names = {"Ann", "Bo", "Cy"};
+            for (int i = 0; i < days.length; i++) {
+                Row row = sheet.createRow(i + 1);
+                row.createCell(0).setCellValue(names[i]);
+                Cell cell = row.createCell(1);
+                cell.setCellValue(days[i]);
+                cell.setCellStyle(elapsed);
+            }
+            try (OutputStream out = Files.newOutputStream(file)) {
+                workbook.write(out);
+            }
+        }
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            assertThat(workspace.catalog().table("laps_laps").orElseThrow().columns())
+                    .extracting(ColumnInfo::type)
+                    .containsExactly(ColumnType.TEXT, ColumnType.REAL);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "laps_laps")))
+                    .containsExactly(row(2, "Ann", 106_666_588.8), row(3, "Bo", 129_600.0), row(4, "Cy", 3_600.0));
+            assertThat(result.report().sheets().get(0).coercions())
+                    .filteredOn(c -> c.kind() == CoercionKind.ELAPSED_TIME_TO_SECONDS)
+                    .singleElement()
+                    .satisfies(c -> {
+                        assertThat(c.count()).isEqualTo(3);
+                        assertThat(c.examples().get(0).original()).isEqualTo("29629:36:28.800");
+                        assertThat(c.examples().get(0).stored()).isEqualTo("106666588.8");
+                    });
+        }
+    }
+}
