@@ -21,9 +21,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import javax.xml.stream.XMLStreamConstants;
@@ -116,6 +120,14 @@ public final class OdsSourceReader implements SourceReader {
         private int column;
         private boolean rowHasValues;
         private String styleName;
+        /** The data styles of elapsed times ({@code [HH]:MM:SS}: a time style that does not wrap at 24 hours). */
+        private final Set<String> elapsedDataStyles = new HashSet<>();
+
+        private final Map<String, String> dataStyleOfCellStyle = new HashMap<>();
+        /** Each run of columns' default cell style, by its first column; null where a run has none. */
+        private final NavigableMap<Integer, String> columnStyles = new TreeMap<>();
+
+        private int columnsDeclared;
 
         Parser(InputStream in, String fileName, SheetVisitor visitor) throws XMLStreamException {
             this.fileName = fileName;
@@ -143,7 +155,22 @@ public final class OdsSourceReader implements SourceReader {
 
         private void start() throws XMLStreamException {
             switch (xml.getLocalName()) {
-                case "style" -> styleName = Stax.attribute(xml, "name");
+                case "style" -> {
+                    styleName = Stax.attribute(xml, "name");
+                    String dataStyle = Stax.attribute(xml, "data-style-name");
+                    if (styleName != null && dataStyle != null) {
+                        dataStyleOfCellStyle.put(styleName, dataStyle);
+                    }
+                }
+                case "time-style" -> {
+                    if ("false".equals(Stax.attribute(xml, "truncate-on-overflow"))) {
+                        elapsedDataStyles.add(String.valueOf(Stax.attribute(xml, "name")));
+                    }
+                }
+                case "table-column" -> {
+                    columnStyles.put(columnsDeclared, Stax.attribute(xml, "default-cell-style-name"));
+                    columnsDeclared += repeat("number-columns-repeated", MAX_COLUMNS);
+                }
                 case "table-properties" -> {
                     if ("false".equals(Stax.attribute(xml, "display")) && styleName != null) {
                         hiddenStyles.add(styleName);
@@ -177,6 +204,8 @@ public final class OdsSourceReader implements SourceReader {
             sink = visitor.beginSheet(new SheetSource(++sheets, name, hidden, SourceKind.SPREADSHEET, false));
             merges = new ArrayList<>();
             rowNumber = 0;
+            columnStyles.clear();
+            columnsDeclared = 0;
         }
 
         private void startRow() {
@@ -233,13 +262,15 @@ public final class OdsSourceReader implements SourceReader {
             String date = Stax.attribute(xml, "date-value");
             String time = Stax.attribute(xml, "time-value");
             String bool = Stax.attribute(xml, "boolean-value");
+            String cellStyle = Stax.attribute(xml, "style-name");
+            boolean elapsed = isElapsed(cellStyle != null ? cellStyle : columnStyle(column));
             String shown = paragraphs();
             boolean holds = type != null || !shown.isEmpty();
             if (holds && column < MAX_COLUMNS) {
                 int last = Math.min(column + repeat, MAX_COLUMNS);
                 expanded(last - column - 1L);
                 for (int c = column; c < last; c++) {
-                    set(c, type, value, date, time, bool, shown);
+                    set(c, type, value, date, time, bool, shown, elapsed);
                     guard.yielded();
                 }
                 rowHasValues = true;
@@ -250,7 +281,15 @@ public final class OdsSourceReader implements SourceReader {
             column += repeat;
         }
 
-        private void set(int c, String type, String value, String date, String time, String bool, String shown) {
+        private void set(
+                int c,
+                String type,
+                String value,
+                String date,
+                String time,
+                String bool,
+                String shown,
+                boolean elapsed) {
             String kind = type == null ? "string" : type;
             switch (kind) {
                 case "float", "currency" -> number(c, value, DisplayFormat.GENERAL, shown);
@@ -268,7 +307,7 @@ public final class OdsSourceReader implements SourceReader {
                     if (days == null) {
                         row.setText(c, shown);
                     } else {
-                        row.setNumber(c, days, days < 1 ? TIME : DURATION);
+                        row.setNumber(c, days, elapsed || days >= 1 ? DURATION : TIME);
                     }
                 }
                 case "boolean" -> {
@@ -280,6 +319,17 @@ public final class OdsSourceReader implements SourceReader {
                 }
                 default -> row.setText(c, shown);
             }
+        }
+
+        /** The default cell style of the run of columns a column is in, or null. */
+        private String columnStyle(int column) {
+            Map.Entry<Integer, String> run = columnStyles.floorEntry(column);
+            return run == null ? null : run.getValue();
+        }
+
+        /** Whether a cell style shows elapsed time ({@code [HH]:MM:SS}), so a time under a day is a duration too. */
+        private boolean isElapsed(String cellStyle) {
+            return cellStyle != null && elapsedDataStyles.contains(dataStyleOfCellStyle.get(cellStyle));
         }
 
         private void number(int c, String value, DisplayFormat format, String shown) {

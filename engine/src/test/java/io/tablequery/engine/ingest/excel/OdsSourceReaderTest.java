@@ -103,8 +103,49 @@ class OdsSourceReaderTest {
         }
     }
 
-    /** A minimal .ods: its mimetype stored first, as the format asks, and a content.xml with one or two sheets. */
+    /**
+     * Elapsed times: a time cell whose style does not wrap at 24 hours ({@code [HH]:MM:SS}) is a duration whatever
+     * its length, so a column of them holds seconds throughout, not a time of day where one is under a day.
+     */
+    @Test
+    void timesInAnElapsedStyleAreSecondsEvenUnderADay() throws Exception {
+        String styles = "<number:time-style style:name=\"N1\" number:truncate-on-overflow=\"false\">"
+                + "<number:hours/><number:text>:</number:text><number:minutes/></number:time-style>"
+                + "<style:style style:name=\"ce1\" style:family=\"table-cell\" style:data-style-name=\"N1\"/>";
+        String rows = "<table:table-column table:default-cell-style-name=\"Default\"/>"
+                + "<table:table-column table:default-cell-style-name=\"ce1\"/><table:table-column/>"
+                + "<table:table-row>" + text("task") + text("spent") + text("clock") + "</table:table-row>"
+                + "<table:table-row>" + text("a") + time(null, "PT12H00M00S") + time(null, "PT09H30M00S")
+                + "</table:table-row><table:table-row>" + text("b") + time("ce1", "PT36H00M01S")
+                + time(null, "PT17H00M00S") + "</table:table-row>";
+        Path file = ods(dir.resolve("hours.ods"), rows, false, styles);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            TableInfo table = workspace.ingest(file).tables().get(0);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, table.name())))
+                    .containsExactly(row(2, "a", 43200, "09:30:00"), row(3, "b", 129601, "17:00:00"));
+        }
+    }
+
+    private static String text(String value) {
+        return "<table:table-cell office:value-type=\"string\"><text:p>" + value + "</text:p></table:table-cell>";
+    }
+
+    private static String time(String style, String value) {
+        return "<table:table-cell" + (style == null ? "" : " table:style-name=\"" + style + "\"")
+                + " office:value-type=\"time\" office:time-value=\"" + value + "\"><text:p>x</text:p>"
+                + "</table:table-cell>";
+    }
+
     private static Path ods(Path file, String rows, boolean hiddenSheet) throws IOException {
+        return ods(file, rows, hiddenSheet, "");
+    }
+
+    /**
+     * A minimal .ods: its mimetype stored first, as the format asks, and a content.xml with one or two sheets.
+     *
+     * @param styles automatic styles besides the hidden table's
+     */
+    private static Path ods(Path file, String rows, boolean hiddenSheet, String styles) throws IOException {
         String hidden = hiddenSheet
                 ? "<table:table table:name=\"Hidden\" table:style-name=\"ta2\"><table:table-row><table:table-cell"
                         + " office:value-type=\"string\"><text:p>secret</text:p></table:table-cell></table:table-row>"
@@ -113,8 +154,9 @@ class OdsSourceReaderTest {
         String content = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><office:document-content"
                 + " xmlns:office=\"urn:oasis:names:tc:opendocument:xmlns:office:1.0\""
                 + " xmlns:style=\"urn:oasis:names:tc:opendocument:xmlns:style:1.0\""
-                + " xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" xmlns:table=\"" + TABLE + "\">"
-                + "<office:automatic-styles><style:style style:name=\"ta2\" style:family=\"table\">"
+                + " xmlns:text=\"urn:oasis:names:tc:opendocument:xmlns:text:1.0\" xmlns:table=\"" + TABLE + "\""
+                + " xmlns:number=\"urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0\">"
+                + "<office:automatic-styles>" + styles + "<style:style style:name=\"ta2\" style:family=\"table\">"
                 + "<style:table-properties table:display=\"false\"/></style:style></office:automatic-styles>"
                 + "<office:body><office:spreadsheet><table:table table:name=\"Cities\">" + rows + "</table:table>"
                 + hidden + "</office:spreadsheet></office:body></office:document-content>";
