@@ -164,10 +164,10 @@ final class RowHeaders {
     /**
      * The leading columns of row labels in which a group's label is written once and left blank below, to be filled
      * down: of the text columns at the left of the data (the last of them labelling more than three rows in four),
-     * every one but the last whose first data cell holds a label,
-     * whose labels are all different (one per group), with at least two groups of two rows or more on average (a
-     * column of codes, one per row, is no group label), and blank in rows where the last label column has a label that
-     * is not a total's (only those are filled: a row without labels, or a subtotal, belongs to no group).
+     * every one but the last whose first data cell holds a label, whose labels are all different (one per group), with
+     * at least two groups of two rows or more on average (a column of codes, one per row, is no group label), and
+     * blank in rows where the last label column has a label that is not a total's (only those are filled: a row
+     * without labels, or a subtotal, belongs to no group).
      */
     private List<Integer> fillDownColumns(int dataStart, Map<Integer, String> names) {
         int end = Math.min(rows.size(), dataStart + SheetSample.BELOW_ROWS);
@@ -230,7 +230,8 @@ final class RowHeaders {
 
     /**
      * The crosstab of the columns of numbers under two or more header rows, each with a label in every header row,
-     * right of the row-header columns; null when the header does not make one.
+     * right of the row-header columns, with a label of the top row over several of them and one of the bottom row
+     * under several (a grid of combinations, not labels wrapped over two rows); null when the header makes none.
      */
     private Layout.Crosstab crosstab(
             int bandRows,
