@@ -558,6 +558,22 @@ class LayoutSetTest {
                         concat(rows(r(null, "Classics"), r(null, "T1", "T2")), data(3, i -> r("N" + i, i, i))),
                         concat(rows(r(null, "History"), r(null, "T1", "T2")), data(3, i -> r("N" + i, i, i)))),
                 List.of(t("A2:C5", "col_A", "T1", "T2"), t("A7:C10", "col_A", "T1", "T2"))));
+        cases.add(new Case(
+                "two pivot tables with one header, each closed by its grand total",
+                rows(
+                        r("Row Labels", "Sum of Value"),
+                        r("blue", 75),
+                        r("yellow", 40),
+                        r("Grand Total", 115),
+                        null,
+                        r("Row Labels", "Sum of Value"),
+                        r("blue", 75),
+                        r("yellow", 50),
+                        r("Grand Total", 125)),
+                List.of(),
+                List.of(t("A1:B4", "Row Labels", "Sum of Value"), t("A6:B9", "Row Labels", "Sum of Value")),
+                Set.of(4L, 9L),
+                false));
         cases.add(c(
                 "small multiples: the same header side by side over the same rows",
                 rows(

@@ -23,7 +23,8 @@ import java.util.Set;
  * title stands above it, in its own rows. A table of text alone is not split, as a header cannot be told from its
  * rows there. A few narrow rows above the sheet's first wide header (a report's period and author, an order's number
  * and customer) are its title rows, not a table. A segment that repeats the table's header without a title continues the
- * table, its header rows left out (a printed report repeats its header on every page). Narrow text rows after a gap
+ * table, its header rows left out (a printed report repeats its header on every page), unless the table so far ends
+ * with a total's row (two pivot tables, each closed by its grand total). Narrow text rows after a gap
  * become the title of the table below them; at the end of the sheet they are notes under the table, left out of its
  * rows and kept in the report. Tables side by side, apart by blank columns, are split too, when each has a header
  * over two columns or more.
@@ -286,7 +287,8 @@ public final class BlockSplitter {
 
     private boolean startsTable(Layout own, List<RawRow> segment, Current current, boolean titled) {
         if (own.headerNames().equals(current.layout.headerNames())) {
-            return titled;
+            // A repeat continues the table, as a page break repeats its header, unless a total closed the table.
+            return titled || TotalsTracker.labelled(current.rows.get(current.rows.size() - 1));
         }
         List<ColumnStats> below = new ArrayList<>();
         for (RawRow row : segment) {
