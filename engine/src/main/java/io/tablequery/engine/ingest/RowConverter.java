@@ -88,7 +88,12 @@ final class RowConverter {
             noteTextOrigin(column, value, rowNumber, Long.toString(value.longValue()));
         }
         if (value.has(CellValue.ELAPSED)) {
-            noteElapsed(column, value.longValue(), Long.toString(value.longValue()), rowNumber);
+            note(
+                    column,
+                    CoercionKind.ELAPSED_TIME_TO_SECONDS,
+                    rowNumber,
+                    ValueText.render(value),
+                    Long.toString(value.longValue()));
         }
         return true;
     }
@@ -107,7 +112,12 @@ final class RowConverter {
             noteTextOrigin(column, value, rowNumber, StoredValues.numberText(number));
         }
         if (value.has(CellValue.ELAPSED)) {
-            noteElapsed(column, number, StoredValues.numberText(number), rowNumber);
+            note(
+                    column,
+                    CoercionKind.ELAPSED_TIME_TO_SECONDS,
+                    rowNumber,
+                    ValueText.render(value),
+                    StoredValues.numberText(number));
         }
         return true;
     }
@@ -196,15 +206,6 @@ final class RowConverter {
                     : CoercionKind.NUMBER_STORED_AS_TEXT;
             note(column, kind, rowNumber, value.text(), stored);
         }
-    }
-
-    private void noteElapsed(int column, double seconds, String stored, long rowNumber) {
-        note(
-                column,
-                CoercionKind.ELAPSED_TIME_TO_SECONDS,
-                rowNumber,
-                StoredValues.durationText(Math.round(seconds * 1_000_000)),
-                stored);
     }
 
     private void noteTemporal(int column, CellValue value, long rowNumber, String stored) {

@@ -16,9 +16,7 @@ import io.tablequery.engine.ingest.values.ColumnStats;
 import io.tablequery.engine.ingest.values.ValueClass;
 import io.tablequery.engine.ingest.values.ValueText;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Writes the rows of one table of a sheet: its data rows to the table, and its verified total rows (see {@link
@@ -246,11 +244,13 @@ final class TableBuilder {
         if (crosstab == null) {
             return null;
         }
-        Map<Integer, String> names = new HashMap<>();
-        for (ColumnPlan column : plan.columns()) {
-            names.put(column.sourceIndex(), column.name());
+        for (int column : crosstab.labels().keySet()) {
+            if (column >= planBySource.length || planBySource[column] < 0) {
+                return null;
+            }
         }
-        return names.keySet().containsAll(crosstab.labels().keySet()) ? crosstab.describe(names) : null;
+        return crosstab.describe(
+                column -> plan.columns().get(planBySource[column]).name());
     }
 
     /** The foreign key a database declares on a planned column, or null. */

@@ -3,6 +3,9 @@ package io.tablequery.engine.ingest;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.ingest.report.SheetReport;
 import io.tablequery.engine.workspace.IngestResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -98,6 +101,14 @@ final class LayoutScore {
         return result.tables().stream().filter(t -> t.name().equals(table)).findFirst().orElseThrow().columns().stream()
                 .map(ColumnInfo::name)
                 .toList();
+    }
+
+    /** Writes a report to {@code target/} and prints it. */
+    static void write(String fileName, CharSequence report) throws IOException {
+        Path out = Path.of("target", fileName);
+        Files.createDirectories(out.getParent());
+        Files.writeString(out, report);
+        System.out.println(report);
     }
 
     static String percent(double value) {

@@ -241,16 +241,9 @@ public final class BlockSplitter {
             return null;
         }
         RawRow first = segment.get(0);
-        Map<Integer, String> names = new LinkedHashMap<>();
-        for (int c = 0; c < first.width(); c++) {
-            if (first.isBlank(c)) {
-                continue;
-            }
-            classifier.classify(first, c, false, scratch);
-            if (scratch.cls() != ValueClass.TEXT) {
-                return null;
-            }
-            names.put(c, ValueText.render(scratch));
+        Map<Integer, String> names = labels(first);
+        if (names.isEmpty()) {
+            return null;
         }
         List<ColumnStats> below = new ArrayList<>();
         segment.subList(1, segment.size())

@@ -6,9 +6,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntFunction;
 
 /**
  * Where a sheet's table sits: the title rows above it, its header rows, and the name each header gives its column.
@@ -81,9 +81,9 @@ public record Layout(
          * by one of them adds the columns that carry its label.} Without names for the header rows: {@code a crosstab
          * of the header rows' labels (Units, Revenue) by (Jan, Feb, Mar)}.
          *
-         * @param columnNames the table's name of each source column
+         * @param columnName the table's name of a source column, for each of the crosstab's
          */
-        public String describe(Map<Integer, String> columnNames) {
+        public String describe(IntFunction<String> columnName) {
             List<String> levels = new ArrayList<>();
             int rows = labels.values().iterator().next().size();
             for (int k = 0; k < rows; k++) {
@@ -94,10 +94,8 @@ public record Layout(
                 levels.add("%s(%s)"
                         .formatted(dimensions.isEmpty() ? "" : dimensions.get(k) + " ", String.join(", ", values)));
             }
-            List<String> columns = labels.keySet().stream()
-                    .map(columnNames::get)
-                    .filter(Objects::nonNull)
-                    .toList();
+            List<String> columns =
+                    labels.keySet().stream().map(columnName::apply).toList();
             return ("Its numbers are a crosstab of %s: each of the columns %s holds one combination; a total by one of"
                             + " them adds the columns that carry its label.")
                     .formatted(

@@ -60,8 +60,9 @@ final class RowHeaders {
             List<String> labels = new ArrayList<>();
             for (int c = 0; c < rows.get(labelRow).width(); c++) {
                 if (!rows.get(labelRow).isBlank(c)) {
-                    names.put(c, sample.cellText(labelRow, c));
-                    labels.add(sample.cellText(labelRow, c));
+                    String label = sample.cellText(labelRow, c);
+                    names.put(c, label);
+                    labels.add(label);
                 }
             }
             notes.add("row %d labels the row-header columns below it: %s"
