@@ -165,21 +165,26 @@ public final class FileIngestor {
         }
 
         IngestedSheet result() {
+            String status = "empty: not a worksheet";
+            List<IngestedTable> tables = List.of();
             if (skipped != null) {
-                return new IngestedSheet(
-                        sheet.number(), sheet.name(), sheet.hidden(), "skipped: " + skipped, List.of());
-            }
-            if (outcome instanceof SheetOutcome.Tables made) {
+                status = "skipped: " + skipped;
+            } else if (outcome instanceof SheetOutcome.Tables made) {
                 long data = made.tables().stream()
                         .filter(t -> t.role() == TableRole.DATA)
                         .count();
-                String status = data == 1 ? "table" : data + " tables";
-                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), status, made.tables());
+                status = data == 1 ? "table" : data + " tables";
+                tables = made.tables();
+            } else if (outcome instanceof SheetOutcome.Empty empty) {
+                status = empty.reason();
             }
-            if (outcome instanceof SheetOutcome.Empty empty) {
-                return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), empty.reason(), List.of());
-            }
-            return new IngestedSheet(sheet.number(), sheet.name(), sheet.hidden(), "empty: not a worksheet", List.of());
+            return new IngestedSheet(
+                    sheet.number(),
+                    sheet.name(),
+                    sheet.hidden(),
+                    status,
+                    tables,
+                    ingestor == null ? 0 : ingestor.emptyRows());
         }
     }
 

@@ -13,8 +13,10 @@ import java.util.Optional;
  * @param hidden whether the workbook hides it
  * @param status {@code table}, {@code N tables}, {@code empty...} or {@code skipped: ...}
  * @param tables the tables made from it, in sheet order; empty when it produced none
+ * @param emptyRows the rows read whose every cell is blank, which no table keeps
  */
-public record IngestedSheet(int number, String name, boolean hidden, String status, List<IngestedTable> tables) {
+public record IngestedSheet(
+        int number, String name, boolean hidden, String status, List<IngestedTable> tables, long emptyRows) {
     public IngestedSheet {
         requireNonNull(name, "name is null");
         requireNonNull(status, "status is null");

@@ -46,6 +46,7 @@ final class SheetIngestor implements RowSink {
     private boolean streaming;
     private int nextPart;
     private boolean droppedRows;
+    private long emptyRows;
     private Layout layout;
     private MergeFiller filler;
     private GroupFiller groups;
@@ -85,6 +86,7 @@ final class SheetIngestor implements RowSink {
     @Override
     public void row(RawRow row) {
         if (sheet.kind() != SourceKind.DATABASE && row.isBlank()) {
+            emptyRows++;
             return;
         }
         checkWidth(row);
@@ -132,6 +134,11 @@ final class SheetIngestor implements RowSink {
     /** Returns what became of the sheet; valid after {@link #end}. */
     SheetOutcome outcome() {
         return outcome;
+    }
+
+    /** The rows read so far whose every cell is blank, which no table keeps. */
+    long emptyRows() {
+        return emptyRows;
     }
 
     /** Stops and removes anything written; for when the read fails. */

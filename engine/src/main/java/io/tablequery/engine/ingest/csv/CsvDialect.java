@@ -17,8 +17,16 @@ import java.util.regex.Pattern;
  * @param comments whether lines starting with {@code #} are comments, left out of the records
  * @param quotesCommon whether a tenth or more of the first lines' fields begin with the quote character: a file that
  *     quotes its fields as a rule, whose quotes are never read as text
+ * @param backslashEscapes whether a backslash escapes the quote character inside quoted fields ({@code "say
+ *     \"hi\""}) instead of a doubled quote
  */
-record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comments, boolean quotesCommon) {
+record CsvDialect(
+        char delimiter,
+        char quote,
+        boolean initialSpace,
+        boolean comments,
+        boolean quotesCommon,
+        boolean backslashEscapes) {
     /** The quote character of a file whose quotes are text: one no file holds. */
     static final char NO_QUOTE = '\uFFFF';
 
@@ -39,7 +47,21 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comm
                 quote,
                 spaceBeforeQuote(sample, delimiter, quote),
                 comments(sample, delimiter),
-                quotedShare(sample, delimiter, quote) >= 0.1);
+                quotedShare(sample, delimiter, quote) >= 0.1,
+                backslashEscapes(sample, delimiter, quote));
+    }
+
+    /**
+     * A backslash escapes quotes, as DuckDB's sniffer chooses its escape character, when the sample has {@code \"}
+     * inside quoted fields and reading it so leaves fewer quoted fields whose closing quote is followed by text than
+     * reading it as RFC 4180 does (where {@code "say \"hi\""} closes after {@code say \}).
+     */
+    private static boolean backslashEscapes(String sample, char delimiter, char quote) {
+        BackslashEscapeReader.Misread plain = BackslashEscapeReader.misread(sample, delimiter, quote, false);
+        if (!plain.escapedQuote() || plain.fields() == 0) {
+            return false;
+        }
+        return BackslashEscapeReader.misread(sample, delimiter, quote, true).fields() < plain.fields();
     }
 
     /**
@@ -48,7 +70,7 @@ record CsvDialect(char delimiter, char quote, boolean initialSpace, boolean comm
      * @return the dialect
      */
     CsvDialect withoutQuotes() {
-        return new CsvDialect(delimiter, NO_QUOTE, false, comments, false);
+        return new CsvDialect(delimiter, NO_QUOTE, false, comments, false, false);
     }
 
     /** Whether quote characters quote. */

@@ -1,17 +1,16 @@
 package io.tablequery.engine.ingest.csv;
 
 import de.siegmar.fastcsv.reader.CsvRecord;
-import java.util.ArrayList;
+import io.tablequery.engine.ingest.RecordCounts;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
  * How a CSV's lines became its records, counted as they are read: records spanning several lines (quoted line
- * breaks), blank lines, comment lines skipped, and the field count most single-line records have. From them the
- * upload says its line and record counts and why they differ, and tells quotes that swallow lines from quotes that
- * quote.
+ * breaks), comment lines skipped, and the field count most single-line records have. From them the upload says its
+ * line and record counts and why they differ ({@link RecordCounts}), and tells quotes that swallow lines from quotes
+ * that quote.
  */
 final class CsvLines {
     /** How many single-line records are looked at for fields that only quotes can hold. */
@@ -28,8 +27,9 @@ final class CsvLines {
     private final Map<Integer, long[]> wholeLines = new HashMap<>();
 
     private long records;
-    private long blank;
     private long comments;
+    private long hashRecords;
+    private int maxFields;
     private boolean quotingNeeded;
     private int quotingChecked;
     private long previousStart;
@@ -66,8 +66,11 @@ final class CsvLines {
         }
         records++;
         int fields = record.getFieldCount();
+        maxFields = Math.max(maxFields, fields);
+        if (record.getField(0).startsWith("#")) {
+            hashRecords++;
+        }
         if (fields == 1 && record.getField(0).isEmpty()) {
-            blank++;
             previous = null;
             return;
         }
@@ -204,30 +207,15 @@ final class CsvLines {
     }
 
     /**
-     * Says how the lines became records, for the upload's report.
+     * The counts, for the upload's account of the file's lines.
      *
-     * @return the note
+     * @return the counts
      */
-    String note() {
-        StringBuilder note = new StringBuilder("the file's %,d lines are %,d records".formatted(lines, records));
-        List<String> why = new ArrayList<>();
+    RecordCounts counts() {
         long multiLineRecords =
                 multiLineFields.values().stream().mapToLong(counts -> counts[0]).sum();
-        if (multiLineRecords > 0) {
-            long multiLineLines = multiLineFields.values().stream()
-                    .mapToLong(counts -> counts[1])
-                    .sum();
-            why.add("%,d records hold quoted line breaks, over %,d lines".formatted(multiLineRecords, multiLineLines));
-        }
-        if (comments > 0) {
-            why.add("%,d comment lines (starting with #) were left out".formatted(comments));
-        }
-        if (blank > 0) {
-            why.add("%,d lines are blank (read as empty records, which no table keeps)".formatted(blank));
-        }
-        if (!why.isEmpty()) {
-            note.append(": ").append(String.join("; ", why));
-        }
-        return note.toString();
+        long multiLineLines =
+                multiLineFields.values().stream().mapToLong(counts -> counts[1]).sum();
+        return new RecordCounts(lines, records, multiLineRecords, multiLineLines, comments, hashRecords, maxFields);
     }
 }

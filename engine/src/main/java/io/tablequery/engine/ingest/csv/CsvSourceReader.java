@@ -9,6 +9,7 @@ import io.tablequery.engine.ingest.IngestErrorCode;
 import io.tablequery.engine.ingest.RawRow;
 import io.tablequery.engine.ingest.ReadAgain;
 import io.tablequery.engine.ingest.ReadProgress;
+import io.tablequery.engine.ingest.RecordCounts;
 import io.tablequery.engine.ingest.RowSink;
 import io.tablequery.engine.ingest.SheetSource;
 import io.tablequery.engine.ingest.SheetVisitor;
@@ -65,6 +66,9 @@ public final class CsvSourceReader implements SourceReader {
         if (dialect.quote() == '\'') {
             notes.add("fields are quoted with single quotes (') and read so");
         }
+        if (dialect.backslashEscapes()) {
+            notes.add("quotes inside quoted fields are escaped with a backslash (\\\") and read so");
+        }
         if (dialect.initialSpace()) {
             notes.add("fields follow their delimiter after spaces (a, \"b, c\"): the spaces after each delimiter were"
                     + " dropped, so quoted fields stay whole");
@@ -74,12 +78,11 @@ public final class CsvSourceReader implements SourceReader {
             return details(encoding, delimiter, notes);
         }
         long total = Files.size(file);
+        RecordCounts counts;
         try (InputStream raw = Files.newInputStream(file);
                 BoundedInputStream counted =
                         BoundedInputStream.builder().setInputStream(raw).get();
-                Reader text = dialect.initialSpace()
-                        ? new InitialSpaceReader(reader(counted, encoding), delimiter, dialect.quote())
-                        : reader(counted, encoding);
+                Reader text = text(reader(counted, encoding), dialect);
                 CsvReader<CsvRecord> csv = CsvReader.builder()
                         .fieldSeparator(delimiter)
                         .quoteCharacter(dialect.quote())
@@ -113,13 +116,13 @@ public final class CsvSourceReader implements SourceReader {
             }
             lines.finish();
             quotesChecked(dialect, lines, notes);
-            notes.add(lines.note());
+            counts = lines.counts();
             progress.advanced(total, total);
         } catch (CsvParseException | UncheckedIOException e) {
             throw parseError(displayName, e);
         }
         sink.end(List.of());
-        return details(encoding, delimiter, notes);
+        return new SourceDetails(encoding.name(), delimiterName(delimiter), notes, counts);
     }
 
     /**
@@ -144,15 +147,17 @@ public final class CsvSourceReader implements SourceReader {
     }
 
     private static SourceDetails details(TextEncoding encoding, char delimiter, List<String> notes) {
-        String name =
-                switch (delimiter) {
-                    case ',' -> "comma";
-                    case ';' -> "semicolon";
-                    case '\t' -> "tab";
-                    case '|' -> "pipe";
-                    default -> String.valueOf(delimiter);
-                };
-        return new SourceDetails(encoding.name(), name, notes);
+        return new SourceDetails(encoding.name(), delimiterName(delimiter), notes);
+    }
+
+    private static String delimiterName(char delimiter) {
+        return switch (delimiter) {
+            case ',' -> "comma";
+            case ';' -> "semicolon";
+            case '\t' -> "tab";
+            case '|' -> "pipe";
+            default -> String.valueOf(delimiter);
+        };
     }
 
     private EngineException parseError(String displayName, RuntimeException e) {
@@ -170,6 +175,16 @@ public final class CsvSourceReader implements SourceReader {
         }
         return new EngineException(
                 IngestErrorCode.CORRUPT_FILE, "could not parse '%s' as CSV: %s".formatted(displayName, detail), e);
+    }
+
+    /** The file's text as the parser reads it: spaces after delimiters dropped, escaped quotes doubled. */
+    private static Reader text(Reader decoded, CsvDialect dialect) {
+        Reader text = dialect.initialSpace()
+                ? new InitialSpaceReader(decoded, dialect.delimiter(), dialect.quote())
+                : decoded;
+        return dialect.backslashEscapes()
+                ? new BackslashEscapeReader(text, dialect.delimiter(), dialect.quote())
+                : text;
     }
 
     private static String sample(Path file, TextEncoding encoding) throws IOException {

@@ -340,33 +340,48 @@ public final class BlockSplitter {
         return "";
     }
 
-    /** The runs of rows between blank rows, each cut again where it repeats its header row. */
+    /**
+     * The runs of rows between blank rows, each cut again where it repeats the header row: its own first row of
+     * labels, or, in a run that does not open with labels, the header of the runs above it.
+     */
     private List<List<RawRow>> segments(List<RawRow> rows) {
-        List<List<RawRow>> segments = new ArrayList<>();
-        List<RawRow> segment = new ArrayList<>();
+        List<List<RawRow>> runs = new ArrayList<>();
+        List<RawRow> run = new ArrayList<>();
         for (RawRow row : rows) {
-            if (!segment.isEmpty()
-                    && row.rowNumber() != segment.get(segment.size() - 1).rowNumber() + 1) {
-                segments.addAll(atRepeatedHeaders(segment));
-                segment = new ArrayList<>();
+            if (!run.isEmpty() && row.rowNumber() != run.get(run.size() - 1).rowNumber() + 1) {
+                runs.add(run);
+                run = new ArrayList<>();
             }
-            segment.add(row);
+            run.add(row);
         }
-        if (!segment.isEmpty()) {
-            segments.addAll(atRepeatedHeaders(segment));
+        if (!run.isEmpty()) {
+            runs.add(run);
+        }
+        List<List<RawRow>> segments = new ArrayList<>();
+        Map<Integer, String> header = null;
+        for (List<RawRow> segment : runs) {
+            Map<Integer, String> opening = labels(segment.get(0));
+            if (opening.size() >= 2) {
+                header = opening;
+            }
+            header = atRepeatedHeaders(segment, header, segments);
         }
         return segments;
     }
 
     /**
-     * Cuts a run of rows where a row repeats its first row of labels cell for cell, as a report repeats its header
-     * over each group or page without a blank row between; a title right above the repeat (one text cell) goes with
-     * it. The pieces are then read as blank-separated ones are: a repeat without a title continues the table, its
-     * header left out; one under a title starts a table.
+     * Cuts a run of rows where a row repeats the header cell for cell, as a report repeats its header over each group
+     * or page without a blank row between; a title right above the repeat (one text cell) goes with it. The pieces
+     * are then read as blank-separated ones are: a repeat without a title continues the table, its header left out;
+     * one under a title starts a table.
+     *
+     * @param segment the run of rows
+     * @param header the header it may repeat, or null to take its first row of labels
+     * @param pieces where the pieces go
+     * @return the header after the run
      */
-    private List<List<RawRow>> atRepeatedHeaders(List<RawRow> segment) {
-        Map<Integer, String> header = null;
-        List<List<RawRow>> pieces = new ArrayList<>();
+    private Map<Integer, String> atRepeatedHeaders(
+            List<RawRow> segment, Map<Integer, String> header, List<List<RawRow>> pieces) {
         int start = 0;
         for (int i = 0; i < segment.size(); i++) {
             Map<Integer, String> labels = labels(segment.get(i));
@@ -374,7 +389,9 @@ public final class BlockSplitter {
                 header = labels.size() >= 2 ? labels : null;
                 continue;
             }
-            if (!labels.equals(header)) {
+            // Rows of one cell over the header at the top of the run are its titles (a year, a name): nothing to cut.
+            if (!labels.equals(header)
+                    || segment.subList(start, i).stream().allMatch(row -> row.nonBlankCount() <= 1)) {
                 continue;
             }
             int cut = i > start + 1 && isTitleOnly(List.of(segment.get(i - 1))) ? i - 1 : i;
@@ -385,7 +402,7 @@ public final class BlockSplitter {
             start = i;
         }
         pieces.add(segment.subList(start, segment.size()));
-        return pieces;
+        return header;
     }
 
     /** A row's text cells by column, or an empty map when it holds anything but text. */

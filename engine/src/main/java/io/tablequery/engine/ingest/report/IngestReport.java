@@ -21,6 +21,7 @@ import java.util.Map;
  * @param delimiter the detected delimiter (CSV), or null
  * @param sheets every sheet
  * @param notes notes on the file as a whole
+ * @param records where each record of a delimited file went, else null
  */
 public record IngestReport(
         String file,
@@ -29,7 +30,8 @@ public record IngestReport(
         String encoding,
         String delimiter,
         List<SheetReport> sheets,
-        List<String> notes) {
+        List<String> notes,
+        RecordLedger records) {
     /**
      * Builds the report of a committed upload.
      *
@@ -50,6 +52,13 @@ public record IngestReport(
                 sheets.add(tableReport(sheet, table, tableNames));
             }
         }
+        RecordLedger records = ingested.details().records() == null
+                ? null
+                : RecordLedger.of(ingested.details().records(), ingested.sheets());
+        List<String> notes = new ArrayList<>(ingested.details().notes());
+        if (records != null) {
+            notes.add(records.note());
+        }
         return new IngestReport(
                 fileRef,
                 fileName,
@@ -57,7 +66,8 @@ public record IngestReport(
                 ingested.details().encoding(),
                 ingested.details().delimiter(),
                 sheets,
-                ingested.details().notes());
+                notes,
+                records);
     }
 
     /**

@@ -7,6 +7,7 @@ import io.tablequery.engine.browse.RowRanges;
 import io.tablequery.engine.browse.SourceCells;
 import io.tablequery.engine.browse.SourceCellsReader;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.ingest.report.RecordLedger;
 import io.tablequery.engine.testing.Rows;
 import io.tablequery.engine.testing.TableReader;
 import io.tablequery.engine.workspace.IngestResult;
@@ -47,7 +48,9 @@ class CsvLinesTest {
             assertThat(rows).contains(row(8, 7, "\"Weird_Al_7", 21), row(20, 19, "\"Heroes\"_(album_19)", 57));
             assertThat(result.report().notes())
                     .anySatisfy(note -> assertThat(note).contains("quoted fields ran over", "read as text"))
-                    .anySatisfy(note -> assertThat(note).isEqualTo("the file's 301 lines are 301 records"));
+                    .anySatisfy(note -> assertThat(note)
+                            .isEqualTo("the file's 301 lines are 301 records; of the records, 300 are rows of the"
+                                    + " table, 1 is a title or header row"));
             SourceCells cited = SourceCellsReader.read(workspace, 1, 1, RowRanges.parse("8"));
             assertThat(cited.rows().get(0).cells().get(1).text()).isEqualTo("\"Weird_Al_7");
         }
@@ -69,20 +72,22 @@ class CsvLinesTest {
     }
 
     @Test
-    void aFileThatQuotesEveryFieldKeepsItsQuotesWhenOneRecordRunsOn() throws Exception {
+    void aFileThatQuotesEveryFieldAndEndsAFieldInABackslashedQuoteReadsItAsAnEscape() throws Exception {
         Path file = Files.writeString(
                 dir.resolve("escaped.csv"),
                 "\"id\",\"text\",\"n\"\n\"1\",\"ends in \\\"\",\"5\"\n\"2\",\"b\",\"6\"\n\"3\",\"c\",\"7\"\n"
                         + "\"4\",\"d\",\"8\"\n");
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             IngestResult result = workspace.ingest(file);
+            // Read as RFC 4180 writes quotes, the field would close after the backslash and the record run on to the
+            // end of the file.
             assertThat(Rows.normalizeAll(
                             TableReader.sqlite(workspace, result.tables().get(0).name())))
-                    .as("values without the quotes that quote them, though the last field runs to the end")
-                    .first()
-                    .satisfies(first -> assertThat(first.subList(0, 2)).containsExactly(2L, 1L));
+                    .containsExactly(
+                            row(2, 1, "ends in \"", 5), row(3, 2, "b", 6), row(4, 3, "c", 7), row(5, 4, "d", 8));
             assertThat(result.report().notes())
-                    .anySatisfy(note -> assertThat(note).contains("quoted fields ran over", "check the file's quotes"));
+                    .contains("quotes inside quoted fields are escaped with a backslash (\\\") and read so")
+                    .noneMatch(note -> note.contains("quoted fields ran over"));
         }
     }
 
@@ -97,7 +102,8 @@ class CsvLinesTest {
                     .containsExactly(row(2, "ann", "1 Main St\nSpringfield"), row(3, "bob", "2 Elm St"));
             assertThat(result.report().notes())
                     .contains("the file's 5 lines are 4 records: 1 records hold quoted line breaks, over 2 lines;"
-                            + " 1 lines are blank (read as empty records, which no table keeps)");
+                            + " of the records, 2 are rows of the table, 1 is a title or header row, 1 is empty (no"
+                            + " table keeps it)");
         }
     }
 
@@ -110,11 +116,81 @@ class CsvLinesTest {
             IngestResult result = workspace.ingest(commented);
             assertThat(result.tables().get(0).rowCount()).isEqualTo(2);
             assertThat(result.report().notes())
-                    .contains("the file's 6 lines are 3 records: 3 comment lines (starting with #) were left out");
+                    .contains("the file's 6 lines are 3 records: 3 comment lines (starting with #) were left out; of"
+                            + " the records, 2 are rows of the table, 1 is a title or header row");
             IngestResult tags = workspace.ingest(hashes);
+            assertThat(tags.report().notes())
+                    .contains("the file's 3 lines are 3 records: 2 records start with #, as comment lines do, but"
+                            + " split into fields as the other records do, so they are kept; of the records, 2 are"
+                            + " rows of the table, 1 is a title or header row");
             assertThat(Rows.normalizeAll(
                             TableReader.sqlite(workspace, tags.tables().get(0).name())))
                     .containsExactly(row(2, "#red", 1), row(3, "#blue", 2));
+        }
+    }
+
+    @Test
+    void everyRecordIsAccountedFor() throws Exception {
+        Path file = Files.writeString(dir.resolve("report.csv"), """
+                Quarterly report,,,,
+                ,,,,
+                region,q1,q2,,
+                north,1,2,,
+                ,,,,
+                south,3,4,,
+                middle,5,6,,
+                region,q1,q2,,
+                east,7,8,,
+
+                west,9,10,,
+                coast,11,12,,
+                """);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            RecordLedger ledger = result.report().records();
+            assertThat(ledger.records()).isEqualTo(12);
+            assertThat(ledger.rows()).isEqualTo(6);
+            assertThat(ledger.layoutRows()).as("the title and the header").isEqualTo(2);
+            assertThat(ledger.emptyRecords()).as(",,,, and the blank line").isEqualTo(3);
+            assertThat(ledger.inNoTable()).as("the repeated header").isEqualTo(1);
+            assertThat(ledger.rows() + ledger.layoutRows() + ledger.emptyRecords() + ledger.inNoTable())
+                    .isEqualTo(ledger.records());
+            assertThat(result.report().notes())
+                    .contains("the file's 12 lines are 12 records; of the records, 6 are rows of the table, 2 are"
+                            + " titles or header rows, 3 are empty (no table keeps those), 1 is in no table (the"
+                            + " sheet's notes say why); records have up to 5 fields, and the last 2 (columns D-E) are"
+                            + " empty in every record and without a header, so no table keeps them");
+            assertThat(result.report().sheets().get(0).notes()).contains("row 8 repeats the header; left out");
+        }
+    }
+
+    @Test
+    void backslashEscapedQuotesAreReadAsQuotesWhereTheFileEscapesSo() throws Exception {
+        Path escaped = Files.writeString(dir.resolve("escaped.csv"), """
+                id,said,n
+                1,"say \\"hi\\", then go",5
+                2,plain,6
+                3,"a \\\\ backslash",7
+                4,"tail \\"x\\"",8
+                """);
+        Path paths = Files.writeString(dir.resolve("paths.csv"), "id,path,n\n1,\"C:\\temp\\\",5\n2,\"D:\\\",6\n");
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(escaped);
+            assertThat(Rows.normalizeAll(
+                            TableReader.sqlite(workspace, result.tables().get(0).name())))
+                    .containsExactly(
+                            row(2, 1, "say \"hi\", then go", 5),
+                            row(3, 2, "plain", 6),
+                            row(4, 3, "a \\ backslash", 7),
+                            row(5, 4, "tail \"x\"", 8));
+            assertThat(result.report().notes())
+                    .contains("quotes inside quoted fields are escaped with a backslash (\\\") and read so");
+            IngestResult windows = workspace.ingest(paths);
+            assertThat(Rows.normalizeAll(TableReader.sqlite(
+                            workspace, windows.tables().get(0).name())))
+                    .as("a backslash before a closing quote, where the file does not escape, stays")
+                    .containsExactly(row(2, 1, "C:\\temp\\", 5), row(3, 2, "D:\\", 6));
+            assertThat(windows.report().notes()).noneMatch(note -> note.contains("backslash"));
         }
     }
 }
