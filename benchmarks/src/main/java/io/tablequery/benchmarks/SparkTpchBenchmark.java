@@ -221,12 +221,17 @@ final class SparkTpchBenchmark {
                                 ? ""
                                 : ", DuckDB under a " + settings.duckDbMemory() + " memory limit"));
         out.append("Machine: ").append(Machine.describe()).append("\n\n");
-        out.append("Reproduce: `./tq bench tpch --engines sqlite,duckdb,spark --sf %s --reps %d%s%s`.%n%n"
+        out.append(
+                settings.spark() == null
+                        ? "Spark: a Spark Connect server on `local[*]`, started by the benchmark.\n\n"
+                        : "Spark: the Spark Connect server at `" + settings.spark() + "`.\n\n");
+        out.append("Reproduce: `./tq bench tpch --engines sqlite,duckdb,spark --sf %s --reps %d%s%s%s`.%n%n"
                 .formatted(
                         TpchBenchmark.scaleText(settings.scale()),
                         settings.repetitions(),
                         settings.duckDbMemory() == null ? "" : " --duckdb-memory " + settings.duckDbMemory(),
-                        settings.only().isEmpty() ? "" : " --queries " + String.join(",", settings.only())));
+                        settings.only().isEmpty() ? "" : " --queries " + String.join(",", settings.only()),
+                        settings.spark() == null ? "" : " --spark-connect " + settings.spark()));
         out.append("Medians of %d runs after a warm-up, in ms, the Spark contenders in turns. `spark`: run-sql on the"
                 .formatted(settings.repetitions()));
         out.append(" spark engine (translation, a pooled session, the final step's query run once for the rows shown"

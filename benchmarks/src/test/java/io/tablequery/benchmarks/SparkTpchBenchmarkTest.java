@@ -29,10 +29,20 @@ class SparkTpchBenchmarkTest {
 
         assertThat(markdown)
                 .contains("DuckDB under a 200MB memory limit")
+                .contains("Spark: a Spark Connect server on `local[*]`, started by the benchmark.")
                 .contains("--duckdb-memory 200MB")
                 .contains("| q01 | 1200.0 ms | 1000.0 ms | 1.20× | 300.0 ms | 250 MB | 4.00× | true |  |")
                 .contains("| q09 | - | - |  | - | 0 |  |  | strftime of a column; duckdb: Out of Memory Error:"
                         + " failed to allocate \\| pinned more |")
                 .contains("Completed: spark 1 of 2, duckdb 1 of 2.");
+    }
+
+    @Test
+    void saysWhichSparkItRanOn() {
+        SparkTpchBenchmark.Settings settings = new SparkTpchBenchmark.Settings(
+                1, 2, "sc://127.0.0.1:15300", Path.of("."), Path.of("."), null, List.of("q06"), null);
+        assertThat(SparkTpchBenchmark.markdown(settings, List.of()))
+                .contains("Spark: the Spark Connect server at `sc://127.0.0.1:15300`.")
+                .contains("--queries q06 --spark-connect sc://127.0.0.1:15300`.");
     }
 }

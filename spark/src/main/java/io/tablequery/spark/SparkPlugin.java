@@ -1,6 +1,7 @@
 package io.tablequery.spark;
 
 import io.tablequery.engine.plugin.EnginePlugin;
+import io.tablequery.spark.local.LocalSparkCluster;
 import io.tablequery.spark.local.LocalSparkServer;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,10 +14,14 @@ import java.util.Map;
 
 /**
  * The Spark engine as tablequery finds it: {@code --spark-connect sc://HOST:PORT --spark-data DIR} configure it, and
- * {@code tq spark local [--port N] [--jars DIR] [--master local[*]] [--memory 2g] [--dir DIR]} starts a Spark Connect
- * server on this machine to try it with.
+ * {@code tq spark local [--port N] [--jars DIR] [--master local[*]] [--memory 2g] [--dir DIR] [--workers N
+ * [--worker-memory 1g]]} starts a Spark Connect server on this machine to try it with: on {@code local[*]}, on a
+ * master given, or on a standalone cluster of its own (a master and N workers, each a JVM).
  */
 public final class SparkPlugin implements EnginePlugin {
+    private static final String USAGE = "usage: tq spark local [--port N] [--jars DIR] [--master local[*]]"
+            + " [--memory 2g] [--dir DIR] [--workers N [--worker-memory 1g]]";
+
     /** The class path file the build writes beside {@code tq-spark.jar}: the Spark Connect server's jars. */
     public static final String SERVER_CLASS_PATH = "spark-server.classpath";
 
@@ -33,7 +38,7 @@ public final class SparkPlugin implements EnginePlugin {
     @Override
     public int command(List<String> args, PrintStream out, PrintStream err) {
         if (args.isEmpty() || !args.get(0).equals("local")) {
-            err.println("usage: tq spark local [--port N] [--jars DIR] [--master local[*]] [--memory 2g] [--dir DIR]");
+            err.println(USAGE);
             return 2;
         }
         int port = 15002;
@@ -41,6 +46,9 @@ public final class SparkPlugin implements EnginePlugin {
         String master = "local[*]";
         String memory = "2g";
         Path directory = Path.of(System.getProperty("java.io.tmpdir"), "tq-spark-local");
+        int workers = 0;
+        String workerMemory = "1g";
+        boolean masterGiven = false;
         for (int i = 1; i < args.size(); i++) {
             String arg = args.get(i);
             if (i + 1 >= args.size()) {
@@ -48,10 +56,19 @@ public final class SparkPlugin implements EnginePlugin {
                 return 2;
             }
             String value = args.get(++i);
+            if ((arg.equals("--port") || arg.equals("--workers")) && number(value) < 0) {
+                err.println("tq spark local: " + arg + " takes a whole number, not '" + value + "'");
+                return 2;
+            }
             switch (arg) {
-                case "--port" -> port = Integer.parseInt(value);
+                case "--port" -> port = number(value);
                 case "--jars" -> jars = Path.of(value);
-                case "--master" -> master = value;
+                case "--master" -> {
+                    master = value;
+                    masterGiven = true;
+                }
+                case "--workers" -> workers = number(value);
+                case "--worker-memory" -> workerMemory = value;
                 case "--memory" -> memory = value;
                 case "--dir" -> directory = Path.of(value);
                 default -> {
@@ -60,15 +77,49 @@ public final class SparkPlugin implements EnginePlugin {
                 }
             }
         }
+        if (workers > 0 && masterGiven) {
+            err.println("tq spark local: --workers starts a cluster of its own, so it takes no --master; " + USAGE);
+            return 2;
+        }
         try {
             List<Path> classPath = jars != null ? LocalSparkServer.jarsIn(jars) : builtClassPath();
             if (classPath.isEmpty()) {
                 err.println("tq spark local: no Spark jars; pass --jars with a Spark 4 distribution's jars directory");
                 return 2;
             }
-            LocalSparkServer server = LocalSparkServer.start(
-                    new LocalSparkServer.Settings(classPath, port, directory, master, memory), Duration.ofMinutes(3));
-            Runtime.getRuntime().addShutdownHook(new Thread(server::close, "tq-spark-local-stop"));
+            LocalSparkCluster cluster = null;
+            Map<String, String> conf = Map.of();
+            if (workers > 0) {
+                cluster = LocalSparkCluster.start(
+                        new LocalSparkCluster.Settings(
+                                classPath, directory.resolve("cluster"), workers, 1, workerMemory),
+                        Duration.ofMinutes(3));
+                master = cluster.masterUrl();
+                conf = Map.of("spark.executor.memory", workerMemory, "spark.executor.cores", "1");
+                out.println("Spark standalone master at " + master + " with " + workers + " workers (logs in "
+                        + directory.resolve("cluster") + ")");
+            }
+            LocalSparkServer server;
+            try {
+                server = LocalSparkServer.start(
+                        new LocalSparkServer.Settings(classPath, port, directory, master, memory, conf),
+                        Duration.ofMinutes(3));
+            } catch (IOException | RuntimeException e) {
+                if (cluster != null) {
+                    cluster.close();
+                }
+                throw e;
+            }
+            LocalSparkCluster started = cluster;
+            Runtime.getRuntime()
+                    .addShutdownHook(new Thread(
+                            () -> {
+                                server.close();
+                                if (started != null) {
+                                    started.close();
+                                }
+                            },
+                            "tq-spark-local-stop"));
             out.println("Spark Connect server (" + master + ") at " + server.address());
             out.println("Run plans on it: tq serve --spark-connect " + server.address() + " --spark-data DIR ...");
             out.println("Stop it with Ctrl-C.");
@@ -80,6 +131,15 @@ public final class SparkPlugin implements EnginePlugin {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 130;
+        }
+    }
+
+    /** A whole number of 0 or more, or -1 when the text is not one. */
+    private static int number(String text) {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

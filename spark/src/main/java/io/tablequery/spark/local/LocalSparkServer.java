@@ -3,17 +3,15 @@ package io.tablequery.spark.local;
 import static java.util.Objects.requireNonNull;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -23,23 +21,6 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LocalSparkServer implements AutoCloseable {
     private static final String MAIN = "org.apache.spark.sql.connect.service.SparkConnectServer";
-
-    /** The module openings Spark needs on Java 17 (Spark's own launcher adds the same). */
-    private static final List<String> OPENS = List.of(
-            "java.base/java.lang",
-            "java.base/java.lang.invoke",
-            "java.base/java.lang.reflect",
-            "java.base/java.io",
-            "java.base/java.net",
-            "java.base/java.nio",
-            "java.base/java.util",
-            "java.base/java.util.concurrent",
-            "java.base/java.util.concurrent.atomic",
-            "java.base/jdk.internal.ref",
-            "java.base/sun.nio.ch",
-            "java.base/sun.nio.cs",
-            "java.base/sun.security.action",
-            "java.base/sun.util.calendar");
 
     private final Process process;
     private final int port;
@@ -53,16 +34,32 @@ public final class LocalSparkServer implements AutoCloseable {
      * @param directory where its log and scratch files go
      * @param master the Spark master, such as {@code local[2]}
      * @param memory the JVM's heap, such as {@code 2g}
+     * @param conf more of Spark's settings, such as {@code spark.executor.memory} for a cluster's executors
      */
-    public record Settings(List<Path> classPath, int port, Path directory, String master, String memory) {
+    public record Settings(
+            List<Path> classPath, int port, Path directory, String master, String memory, Map<String, String> conf) {
         public Settings {
             classPath = List.copyOf(classPath);
+            conf = Map.copyOf(conf);
             requireNonNull(directory, "directory is null");
             requireNonNull(master, "master is null");
             requireNonNull(memory, "memory is null");
             if (classPath.isEmpty()) {
                 throw new IllegalArgumentException("the Spark Connect server has no jars");
             }
+        }
+
+        /**
+         * How to start a server with Spark's defaults for everything else.
+         *
+         * @param classPath the server's jars
+         * @param port the port, or 0 for a free one
+         * @param directory where its log and scratch files go
+         * @param master the Spark master, such as {@code local[2]}
+         * @param memory the JVM's heap, such as {@code 2g}
+         */
+        public Settings(List<Path> classPath, int port, Path directory, String master, String memory) {
+            this(classPath, port, directory, master, memory, Map.of());
         }
     }
 
@@ -85,30 +82,23 @@ public final class LocalSparkServer implements AutoCloseable {
         Path tmp = Files.createDirectories(directory.resolve("tmp"));
         Path scratch = Files.createDirectories(directory.resolve("local"));
         Path log = directory.resolve("spark-connect.log");
-        int port = settings.port() == 0 ? freePort() : settings.port();
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.add("-Xmx" + settings.memory());
-        OPENS.forEach(open -> command.add("--add-opens=" + open + "=ALL-UNNAMED"));
-        command.add("-Djdk.reflect.useDirectMethodHandle=false");
-        command.add("-Dio.netty.tryReflectionSetAccessible=true");
-        command.add("-Djava.io.tmpdir=" + tmp);
-        command.add("-Dspark.master=" + settings.master());
-        command.add("-Dspark.app.name=tablequery-local");
-        command.add("-Dspark.connect.grpc.binding.address=127.0.0.1");
-        command.add("-Dspark.connect.grpc.binding.port=" + port);
-        command.add("-Dspark.driver.host=127.0.0.1");
-        command.add("-Dspark.driver.bindAddress=127.0.0.1");
-        command.add("-Dspark.ui.enabled=false");
-        command.add("-Dspark.local.dir=" + scratch);
-        command.add(
-                "-Dspark.sql.warehouse.dir=" + directory.resolve("warehouse").toUri());
-        command.add("-Dspark.sql.shuffle.partitions=4");
-        command.add("-cp");
-        command.add(String.join(
-                java.io.File.pathSeparator,
-                settings.classPath().stream().map(Path::toString).toList()));
-        command.add(MAIN);
+        int port = settings.port() == 0 ? SparkJvm.freePort() : settings.port();
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spark.master", settings.master());
+        properties.put("spark.app.name", "tablequery-local");
+        properties.put("spark.connect.grpc.binding.address", "127.0.0.1");
+        properties.put("spark.connect.grpc.binding.port", String.valueOf(port));
+        properties.put("spark.driver.host", "127.0.0.1");
+        properties.put("spark.driver.bindAddress", "127.0.0.1");
+        properties.put("spark.ui.enabled", "false");
+        properties.put("spark.local.dir", scratch.toString());
+        properties.put(
+                "spark.sql.warehouse.dir",
+                directory.resolve("warehouse").toUri().toString());
+        properties.put("spark.sql.shuffle.partitions", "4");
+        properties.putAll(settings.conf());
+        List<String> command =
+                SparkJvm.command(settings.classPath(), settings.memory(), tmp, properties, MAIN, List.of());
         Process process = new ProcessBuilder(command)
                 .directory(directory.toFile())
                 .redirectErrorStream(true)
@@ -118,9 +108,9 @@ public final class LocalSparkServer implements AutoCloseable {
         long deadline = System.nanoTime() + startTimeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
-                throw new IOException("the Spark Connect server stopped at start:\n" + server.logTail());
+                throw new IOException("the Spark Connect server stopped at start:\n" + SparkJvm.logTail(log));
             }
-            if (accepts(port)) {
+            if (SparkJvm.accepts(port)) {
                 return server;
             }
             try {
@@ -133,7 +123,7 @@ public final class LocalSparkServer implements AutoCloseable {
         }
         server.close();
         throw new IOException("the Spark Connect server did not take connections within %d s:\n%s"
-                .formatted(startTimeout.toSeconds(), server.logTail()));
+                .formatted(startTimeout.toSeconds(), SparkJvm.logTail(log)));
     }
 
     /**
@@ -210,30 +200,6 @@ public final class LocalSparkServer implements AutoCloseable {
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private String logTail() {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 30), lines.size()));
-        } catch (IOException | UncheckedIOException e) {
-            return "(no log: " + e.getMessage() + ")";
-        }
-    }
-
-    private static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 500);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 }
