@@ -19,12 +19,16 @@ import java.util.Set;
 /**
  * Puts each table found (by its words or its meaning) right before the tables it joins with, so that a question that
  * names two tables also finds the link table between them, and one that names a fact finds its lookup tables. Up to
- * {@link #MAX_PARTNERS} partners follow each table: first those that also join another table found (the link between
- * two), then declared joins before inferred ones, then the better match, then by name. A table already listed is not
- * listed again.
+ * {@link #MAX_PARTNERS} partners follow each table: first those that also join another of the first {@link
+ * #LINKED} tables found (the link between two), then declared joins before inferred ones, then the better match, then
+ * by name. A table already listed is not listed again. Nothing depends on how many tables are asked for, which only
+ * cuts the list.
  */
 final class JoinExpansion {
     static final int MAX_PARTNERS = 3;
+
+    /** The tables found, best first, whose joins make a partner a link between two: a page of results. */
+    static final int LINKED = 10;
 
     private JoinExpansion() {}
 
@@ -48,8 +52,8 @@ final class JoinExpansion {
     static List<Ranked> expand(List<TableInfo> found, JoinGraph graph, CatalogSnapshot snapshot, int topK) {
         Map<String, Integer> rank = new HashMap<>();
         found.forEach(table -> rank.putIfAbsent(key(table.name()), rank.size()));
-        Set<String> shownFound = new HashSet<>();
-        found.stream().limit(topK).forEach(table -> shownFound.add(key(table.name())));
+        Set<String> linked = new HashSet<>();
+        found.stream().limit(LINKED).forEach(table -> linked.add(key(table.name())));
         List<Ranked> ranked = new ArrayList<>();
         Set<String> listed = new HashSet<>();
         for (TableInfo table : found) {
@@ -60,7 +64,7 @@ final class JoinExpansion {
                 continue;
             }
             ranked.add(new Ranked(table, List.of()));
-            for (Partner partner : partners(table.name(), graph, shownFound, rank)) {
+            for (Partner partner : partners(table.name(), graph, linked, rank)) {
                 Optional<TableInfo> partnerTable = snapshot.table(partner.name());
                 if (ranked.size() < topK
                         && partnerTable.isPresent()
@@ -73,11 +77,10 @@ final class JoinExpansion {
         return ranked;
     }
 
-    /** A table one found table joins with: the joins, and with how many other shown found tables it joins. */
+    /** A table one found table joins with: the joins, and with how many other of the first found tables it joins. */
     private record Partner(String name, List<TableJoin> joins, int links, boolean declared, int rank) {}
 
-    private static List<Partner> partners(
-            String name, JoinGraph graph, Set<String> shownFound, Map<String, Integer> rank) {
+    private static List<Partner> partners(String name, JoinGraph graph, Set<String> linked, Map<String, Integer> rank) {
         Map<String, List<TableJoin>> joinsByPartner = new LinkedHashMap<>();
         for (TableJoin join : graph.of(name)) {
             String partner = join.partnerOf(name);
@@ -92,7 +95,7 @@ final class JoinExpansion {
             String partner = joins.get(0).partnerOf(name);
             int links = (int) graph.of(partner).stream()
                     .map(join -> key(join.partnerOf(partner)))
-                    .filter(other -> !other.equals(key(name)) && shownFound.contains(other))
+                    .filter(other -> !other.equals(key(name)) && linked.contains(other))
                     .distinct()
                     .count();
             boolean declared = joins.stream().anyMatch(join -> join.kind() == JoinKind.DECLARED);

@@ -46,8 +46,12 @@ public final class TableSearcher {
     /** The most tables one search returns. */
     public static final int MAX_TOP_K = 200;
 
-    /** How many tables each ranking offers the fusion: more than a page of results, so a second ranking can lift one. */
-    private static final int CANDIDATES = 50;
+    /**
+     * How many tables each ranking offers the fusion, whatever the number of tables asked for: a search ranks the same
+     * tables the same way for every {@code topK}, which only cuts the ranking (its first k tables are the first k of
+     * any longer answer).
+     */
+    private static final int CANDIDATES = MAX_TOP_K;
 
     private static final Map<String, Float> BOOSTS = Map.of(
             TableDocuments.NAME, 3.0f,
@@ -236,7 +240,7 @@ public final class TableSearcher {
     }
 
     private SearchResult search(String text, int topK, JoinGraph joins) throws IOException {
-        int candidates = Math.max(topK * 2, CANDIDATES);
+        int candidates = CANDIDATES;
         Rankings rankings = rankings(text, candidates);
         List<TableInfo> found = new ArrayList<>();
         Map<String, Double> fusedScores = new HashMap<>();
