@@ -21,10 +21,10 @@ import java.util.regex.Pattern;
 final class ConstantDates {
     private static final Pattern VALUE =
             Pattern.compile("(\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2}))?)?");
-    private static final Pattern SHIFT = Pattern.compile(
-            "\\s*([+-]?\\d{1,9})\\s+(day|hour|minute|second|month|year)s?\\s*", Pattern.CASE_INSENSITIVE);
-    private static final Pattern START =
-            Pattern.compile("\\s*start\\s+of\\s+(day|month|year)\\s*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern TRAILING_SPACES = Pattern.compile("[ \\t\\n\\x0B\\f\\r]+$");
+    private static final Pattern SHIFT =
+            Pattern.compile("([+-]?\\d{1,9})\\s+(day|hour|minute|second|month|year)s?", Pattern.CASE_INSENSITIVE);
+    private static final Pattern START = Pattern.compile("start of (day|month|year)", Pattern.CASE_INSENSITIVE);
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT);
 
     private ConstantDates() {}
@@ -42,7 +42,8 @@ final class ConstantDates {
                 || !(args.get(0).constant() instanceof String value)) {
             return Optional.empty();
         }
-        Matcher parts = VALUE.matcher(value.strip());
+        // SQLite reads no space before a date, and any of C's spaces after it.
+        Matcher parts = VALUE.matcher(TRAILING_SPACES.matcher(value).replaceFirst(""));
         if (!parts.matches()) {
             return Optional.empty();
         }

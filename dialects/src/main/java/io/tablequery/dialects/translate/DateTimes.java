@@ -2,9 +2,6 @@ package io.tablequery.dialects.translate;
 
 import static io.tablequery.dialects.SqlIdentifiers.literal;
 
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -27,21 +24,15 @@ final class DateTimes {
             "current_date",
             "current_time",
             "current_timestamp");
-    private static final String ISO = "^-?\\d{4}-\\d{2}-\\d{2}([ T]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?)?$";
-    private static final String TIME_ONLY = "^\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?$";
-    private static final Pattern ISO_PARTS =
-            Pattern.compile("(-?\\d{4})-(\\d{2})-(\\d{2})(?:[ T](\\d{2}):(\\d{2})(?::(\\d{2})(\\.\\d+)?)?)?");
     private static final Pattern SHIFT =
-            Pattern.compile("([+-]?\\d+(?:\\.\\d*)?)\\s*(day|hour|minute|second|month|year)s?");
+            Pattern.compile("([+-]?\\d+(?:\\.\\d*)?)\\s+(day|hour|minute|second|month|year)s?");
     private static final String NOW = "(now() AT TIME ZONE 'UTC')";
-    /** Milliseconds from the Julian day epoch to the Unix epoch. */
-    private static final long JULIAN_EPOCH_MS = 210866760000000L;
 
     static boolean handles(String name) {
         return FUNCTIONS.contains(name);
     }
 
-    Typed call(String name, List<Typed> args) {
+    Typed call(String name, List<Typed> args, SqlDialect dialect) {
         switch (name) {
             case "current_date":
                 return Typed.of("strftime(" + NOW + ", '%Y-%m-%d')", SqlType.TEXT);
@@ -56,17 +47,19 @@ final class DateTimes {
                 if (!(args.get(0).constant() instanceof String format)) {
                     throw new Refusal("a strftime format that is not a constant");
                 }
-                String ts = timestamp(args.subList(1, args.size()));
-                return Typed.of(format(format, ts), SqlType.TEXT);
+                String ts = timestamp(args.subList(1, args.size()), dialect);
+                return Typed.of(format(format, ts, dialect), SqlType.TEXT);
             }
             default: {
-                String ts = timestamp(args);
+                String ts = timestamp(args, dialect);
                 return switch (name) {
                     case "date" -> Typed.of(signedYear(ts, "-%m-%d"), SqlType.TEXT);
                     case "time" -> Typed.of("strftime(" + ts + ", '%H:%M:%S')", SqlType.TEXT);
                     case "datetime" -> Typed.of(signedYear(ts, "-%m-%d %H:%M:%S"), SqlType.TEXT);
                     case "julianday" ->
-                        Typed.of("((epoch_ms(" + ts + ") + " + JULIAN_EPOCH_MS + ") / 86400000.0)", SqlType.REAL);
+                        Typed.of(
+                                "((epoch_ms(" + ts + ") + " + TimeTexts.JULIAN_EPOCH_MS + ") / 86400000.0)",
+                                SqlType.REAL);
                     case "unixepoch" ->
                         Typed.of("CAST(floor(epoch_ms(" + ts + ") / 1000.0) AS BIGINT)", SqlType.INTEGER);
                     default -> throw new AssertionError(name);
@@ -76,7 +69,7 @@ final class DateTimes {
     }
 
     /** The time value and modifiers as a TIMESTAMP expression, NULL where SQLite returns NULL. */
-    private static String timestamp(List<Typed> args) {
+    private static String timestamp(List<Typed> args, SqlDialect dialect) {
         if (args.isEmpty()) {
             return NOW;
         }
@@ -84,9 +77,8 @@ final class DateTimes {
         List<Typed> modifiers = args.subList(1, args.size());
         boolean unixEpoch = !modifiers.isEmpty()
                 && modifiers.get(0).constant() instanceof String first
-                && first.strip().equalsIgnoreCase("unixepoch");
+                && first.equalsIgnoreCase("unixepoch");
         String ts;
-        boolean dated = false;
         switch (value.type()) {
             case NULL:
                 return "CAST(NULL AS TIMESTAMP)";
@@ -97,16 +89,13 @@ final class DateTimes {
                 if (value.dateValues() != null) {
                     // Each value is the ISO text of its date, of a year from 1 to 9999: inside SQLite's range.
                     ts = "CAST(" + value.dateValues() + " AS TIMESTAMP)";
-                    dated = true;
                 } else {
-                    ts = textTimestamp(value);
+                    ts = TimeTexts.timestamp(value.sql(), modifiers.size() > 0, NOW, dialect);
                 }
                 break;
             case INTEGER:
             case REAL:
-                ts = unixEpoch
-                        ? "make_timestamp(CAST(round(" + value.sql() + " * 1000.0) AS BIGINT) * 1000)"
-                        : julian(value.sql());
+                ts = unixEpoch ? TimeTexts.unixTime(value.sql(), dialect) : TimeTexts.julian(value.sql());
                 break;
             default:
                 throw new Refusal("a " + value.type().name().toLowerCase(Locale.ROOT) + " as a time value");
@@ -115,12 +104,12 @@ final class DateTimes {
             if (!(modifiers.get(i).constant() instanceof String modifier)) {
                 throw new Refusal("a date modifier that is not a constant");
             }
-            ts = modify(ts, modifier.strip().toLowerCase(Locale.ROOT));
+            // SQLite reads a modifier as written: a space before it, or after all but a weekday, makes it unknown.
+            ts = modify(ts, modifier.toLowerCase(Locale.ROOT));
         }
-        if (modifiers.size() > (unixEpoch ? 1 : 0) || value.type() == SqlType.TEXT && !dated) {
-            // SQLite answers NULL when a modifier, or a text date of a negative year, leaves its range of Julian
-            // days (-4713-11-24 12:00 to 9999-12-31).
-            ts = "list_transform([" + ts + "], lambda t: CASE WHEN epoch_ms(t) BETWEEN -" + JULIAN_EPOCH_MS
+        if (modifiers.size() > (unixEpoch ? 1 : 0)) {
+            // SQLite answers NULL when a modifier leaves its range of Julian days (-4713-11-24 12:00 to 9999-12-31).
+            ts = "list_transform([" + ts + "], lambda t: CASE WHEN epoch_ms(t) BETWEEN -" + TimeTexts.JULIAN_EPOCH_MS
                     + " AND 253402300799999 THEN t END)[1]";
         }
         return ts;
@@ -134,58 +123,6 @@ final class DateTimes {
         return "list_transform([" + ts + "], lambda t: CASE WHEN year(t) < 0 THEN '-' || lpad(CAST(-year(t) AS"
                 + " VARCHAR), 4, '0') || strftime(t, " + literal(rest) + ") ELSE strftime(t, " + literal("%Y" + rest)
                 + ") END)[1]";
-    }
-
-    /** A Julian day number as a TIMESTAMP; NULL outside SQLite's range (years 0000 to 9999). */
-    private static String julian(String day) {
-        return "CASE WHEN " + day + " >= 0 AND " + day + " < 5373484.5 THEN make_timestamp(CAST(round((" + day
-                + ") * 86400000.0) AS BIGINT) * 1000 - " + JULIAN_EPOCH_MS + "000) END";
-    }
-
-    private static String textTimestamp(Typed value) {
-        if (value.constant() instanceof String text) {
-            String stripped = text.strip();
-            if (stripped.equalsIgnoreCase("now")) {
-                return NOW;
-            }
-            Number julianDay = SqliteNumbers.whole(stripped);
-            if (julianDay != null) {
-                return julian(Typed.constant(julianDay.doubleValue()).sql());
-            }
-            if (stripped.matches(TIME_ONLY)) {
-                return "TRY_CAST(" + literal("2000-01-01 " + stripped) + " AS TIMESTAMP)";
-            }
-            Matcher parts = ISO_PARTS.matcher(stripped);
-            if (!stripped.matches(ISO) || !parts.matches()) {
-                return "CAST(NULL AS TIMESTAMP)";
-            }
-            int month = Integer.parseInt(parts.group(2));
-            int day = Integer.parseInt(parts.group(3));
-            int hour = parts.group(4) == null ? 0 : Integer.parseInt(parts.group(4));
-            int minute = parts.group(5) == null ? 0 : Integer.parseInt(parts.group(5));
-            int second = parts.group(6) == null ? 0 : Integer.parseInt(parts.group(6));
-            if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 24 || minute > 59 || second > 59) {
-                return "CAST(NULL AS TIMESTAMP)";
-            }
-            LocalDateTime normalized = LocalDate.of(Integer.parseInt(parts.group(1)), month, 1)
-                    .plusDays(day - 1L)
-                    .atStartOfDay()
-                    .plusHours(hour)
-                    .plusMinutes(minute)
-                    .plusSeconds(second);
-            String fraction = parts.group(7) == null ? "" : parts.group(7);
-            return "CAST(" + literal(normalized.format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss")) + fraction)
-                    + " AS TIMESTAMP)";
-        }
-        // Text that is wholly a number is a Julian day; a time alone is on 2000-01-01; other text must be ISO.
-        // Each test extracts what it accepts ('' otherwise, which casts to NULL), so the text appears twice only.
-        String x = value.sql();
-        String dated = "regexp_replace(" + x + ", "
-                + literal(TIME_ONLY.replace("^", "^(").replace("$", ")$")) + ", '2000-01-01 \\1')";
-        String number =
-                "TRY_CAST(trim(regexp_extract(" + x + ", " + literal(SqliteNumbers.WHOLE_NUMBER) + ", 0)) AS DOUBLE)";
-        return "COALESCE(TRY_CAST(regexp_extract(" + dated + ", " + literal(ISO) + ", 0) AS TIMESTAMP), "
-                + julian(number) + ")";
     }
 
     private static String modify(String ts, String modifier) {
@@ -238,9 +175,11 @@ final class DateTimes {
         }
     }
 
-    /** A strftime format as DuckDB strftime pieces; %s, which DuckDB lacks, as epoch seconds. */
-    private static String format(String format, String ts) {
-
+    /**
+     * A strftime format as DuckDB strftime pieces of the time value, read once; %s, which DuckDB lacks, as epoch
+     * seconds, and %Y in SQLite's {@code %04d}, which writes year -10 as {@code -010} where DuckDB writes {@code -10}.
+     */
+    private static String format(String format, String ts, SqlDialect dialect) {
         StringBuilder run = new StringBuilder();
         StringBuilder sql = new StringBuilder();
         for (int i = 0; i < format.length(); i++) {
@@ -254,30 +193,34 @@ final class DateTimes {
             }
             char spec = format.charAt(++i);
             switch (spec) {
-                case 'd', 'H', 'I', 'j', 'm', 'M', 'p', 'S', 'u', 'w', 'W', 'U', 'V', 'G', 'Y', '%' ->
+                case 'd', 'H', 'I', 'j', 'm', 'M', 'p', 'S', 'u', 'w', 'W', 'U', 'V', 'G', '%' ->
                     run.append('%').append(spec);
                 case 'e' -> run.append("%-d");
                 case 'f' -> run.append("%S.%g");
+                case 'Y' -> {
+                    flush(run, sql);
+                    append(sql, "printf('%04d', year(t))");
+                }
                 case 'J' -> {
-                    flush(run, ts, sql);
-                    append(sql, "printf('%.16g', (epoch_ms(" + ts + ") + " + JULIAN_EPOCH_MS + ") / 86400000.0)");
+                    flush(run, sql);
+                    append(sql, "printf('%.16g', (epoch_ms(t) + " + TimeTexts.JULIAN_EPOCH_MS + ") / 86400000.0)");
                 }
                 case 's' -> {
-                    flush(run, ts, sql);
-                    append(sql, "CAST(CAST(floor(epoch_ms(" + ts + ") / 1000.0) AS BIGINT) AS VARCHAR)");
+                    flush(run, sql);
+                    append(sql, "CAST(CAST(floor(epoch_ms(t) / 1000.0) AS BIGINT) AS VARCHAR)");
                 }
                 default -> throw new Refusal("the strftime conversion %" + spec);
             }
         }
-        flush(run, ts, sql);
-        return "(" + (sql.isEmpty() ? "''" : sql) + ")";
+        flush(run, sql);
+        return sql.isEmpty() ? "''" : dialect.bind(ts, "t", sql.toString());
     }
 
-    private static void flush(StringBuilder run, String ts, StringBuilder sql) {
+    private static void flush(StringBuilder run, StringBuilder sql) {
         if (run.isEmpty()) {
             return;
         }
-        append(sql, "strftime(" + ts + ", " + literal(run.toString()) + ")");
+        append(sql, "strftime(t, " + literal(run.toString()) + ")");
         run.setLength(0);
     }
 

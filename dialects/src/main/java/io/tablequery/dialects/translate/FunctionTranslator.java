@@ -8,6 +8,7 @@ import io.tablequery.dialects.sql.OrderItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 
@@ -108,14 +109,16 @@ final class FunctionTranslator {
         }
         if (DateTimes.handles(name)) {
             List<Typed> args = values(call, scope);
-            if (!statement.dialect().has(SqlDialect.Feature.DATES)) {
-                return ConstantDates.fold(name, args)
-                        .map(Typed::constant)
-                        .orElseThrow(() -> new Refusal("SQLite's date function " + call.name()
-                                + "() of values that are not constant dates and whole shifts has no exact "
-                                + statement.dialect().name() + " counterpart"));
+            Optional<String> folded = ConstantDates.fold(name, args);
+            if (folded.isPresent()) {
+                return Typed.constant(folded.get());
             }
-            return dateTimes.call(name, args);
+            if (!statement.dialect().has(SqlDialect.Feature.DATES)) {
+                throw new Refusal("SQLite's date function " + call.name()
+                        + "() of values that are not constant dates and whole shifts has no exact "
+                        + statement.dialect().name() + " counterpart");
+            }
+            return dateTimes.call(name, args, statement.dialect());
         }
         return scalar(call, name, name.equals("round") ? numbers(call, scope) : values(call, scope));
     }
