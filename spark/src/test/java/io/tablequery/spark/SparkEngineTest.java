@@ -63,6 +63,7 @@ class SparkEngineTest {
         workspace.ingest(orders(dir.resolve("orders.csv"), 300, new Random(5)));
         workspace.ingest(cities(dir.resolve("cities.csv")));
         workspace.ingest(signedRowids(dir.resolve("signed.sqlite")));
+        workspace.ingest(visits(dir.resolve("visits.csv")));
         engine = new SparkEngine(
                 new SparkOptions(SparkServers.address(), dir.resolve("spark-data"), 0, Duration.ofMinutes(2)));
         engine.opened(workspace);
@@ -103,6 +104,16 @@ class SparkEngineTest {
                 file,
                 "city,country,population\nParis,France,2100000\n上海,China,24870000\nBerlin,Germany,3700000\n"
                         + "São Paulo,Brazil,12300000\nOslo,Norway,700000\n",
+                StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** Visits whose dates are written as exports write them: dates alone, with times, with zones, one past its month. */
+    static Path visits(Path file) throws IOException {
+        Files.writeString(
+                file,
+                "日期,人数\n2024-01-05,3\n2024-01-31 23:30:00,4\n2024-02-01T00:10:00Z,5\n2024-02-29,1\n"
+                        + "2024-02-30,2\n2024-03-01T01:00:00+02:00,6\n,7\n2023-12-31 24:00,8\n",
                 StandardCharsets.UTF_8);
         return file;
     }
@@ -552,9 +563,19 @@ class SparkEngineTest {
     }
 
     @Test
+    void groupsByMonthAsSqliteDoes() {
+        ResultTable months = same(one("SELECT strftime('%Y-%m', \"日期\") AS m, count(*) AS n, sum(\"人数\") AS people"
+                + " FROM \"visits\" GROUP BY m ORDER BY m"));
+        assertThat(months.rows()).hasSizeGreaterThanOrEqualTo(3);
+        same(one("SELECT \"日期\", date(\"日期\") AS d, datetime(\"日期\", '+1 day') AS next, julianday(\"日期\") AS j,"
+                + " strftime('%w %j %H:%M:%f', \"日期\") AS parts FROM \"visits\" WHERE \"日期\" <> '2024-02-30'"
+                + " ORDER BY \"人数\""));
+    }
+
+    @Test
     void refusesWhatSparkCannotAnswerAsSqliteWould() {
         assertThatThrownBy(() ->
-                        run(PlanEngine.parse("spark"), one("SELECT date(\"note\", '+1 day') AS d FROM \"orders\"")))
+                        run(PlanEngine.parse("spark"), one("SELECT strftime('%W', \"note\") AS w FROM \"orders\"")))
                 .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
                         .isEqualTo(PlanErrorCode.UNTRANSLATABLE.toErrorCode()))
                 .hasMessageContaining("cannot run on Spark SQL with SQLite's answers");

@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -9,8 +7,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * SQLite's date and time functions on DuckDB: the time value becomes a TIMESTAMP (NULL when SQLite would not read
- * it), the modifiers become TIMESTAMP arithmetic (month steps overflow into the next month as in SQLite), and the
+ * SQLite's date and time functions on a target that spells the time operations of {@link DateTimeDialect}: the time
+ * value becomes a TIMESTAMP of whole milliseconds (NULL when SQLite would not read it, {@link TimeTexts}), the
+ * modifiers become arithmetic on its microseconds (month steps overflow into the next month as in SQLite), and the
  * result is text again, as SQLite returns it.
  */
 final class DateTimes {
@@ -24,54 +23,71 @@ final class DateTimes {
             "current_date",
             "current_time",
             "current_timestamp");
+    /**
+     * A conversion of this class's own, never in SQLite's formats (which it refuses): the year as {@code date} and
+     * {@code datetime} write it, four digits after a sign ({@code -0010}), where strftime's {@code %Y} writes
+     * {@code -010}.
+     */
+    private static final String SIGNED_YEAR = "%\0";
+
     private static final Pattern SHIFT =
             Pattern.compile("([+-]?\\d+(?:\\.\\d*)?)\\s+(day|hour|minute|second|month|year)s?");
-    private static final String NOW = "(now() AT TIME ZONE 'UTC')";
+
+    private final SqlDialect dialect;
+    private final DateTimeDialect times;
+
+    DateTimes(SqlDialect dialect, DateTimeDialect times) {
+        this.dialect = dialect;
+        this.times = times;
+    }
 
     static boolean handles(String name) {
         return FUNCTIONS.contains(name);
     }
 
-    Typed call(String name, List<Typed> args, SqlDialect dialect) {
+    Typed call(String name, List<Typed> args) {
         switch (name) {
             case "current_date":
-                return Typed.of("strftime(" + NOW + ", '%Y-%m-%d')", SqlType.TEXT);
+                return Typed.of(format("%Y-%m-%d", times.now()), SqlType.TEXT);
             case "current_time":
-                return Typed.of("strftime(" + NOW + ", '%H:%M:%S')", SqlType.TEXT);
+                return Typed.of(format("%H:%M:%S", times.now()), SqlType.TEXT);
             case "current_timestamp":
-                return Typed.of("strftime(" + NOW + ", '%Y-%m-%d %H:%M:%S')", SqlType.TEXT);
+                return Typed.of(format("%Y-%m-%d %H:%M:%S", times.now()), SqlType.TEXT);
             case "strftime": {
                 if (args.isEmpty()) {
                     throw new Refusal("strftime without a format");
                 }
-                if (!(args.get(0).constant() instanceof String format)) {
-                    throw new Refusal("a strftime format that is not a constant");
+                if (!(args.get(0).constant() instanceof String format) || format.indexOf('\0') >= 0) {
+                    throw new Refusal("a strftime format that is not a constant text");
                 }
-                String ts = timestamp(args.subList(1, args.size()), dialect);
-                return Typed.of(format(format, ts, dialect), SqlType.TEXT);
+                return Typed.of(format(format, timestamp(args.subList(1, args.size()))), SqlType.TEXT);
             }
             default: {
-                String ts = timestamp(args, dialect);
+                String ts = timestamp(args);
                 return switch (name) {
-                    case "date" -> Typed.of(signedYear(ts, "-%m-%d"), SqlType.TEXT);
-                    case "time" -> Typed.of("strftime(" + ts + ", '%H:%M:%S')", SqlType.TEXT);
-                    case "datetime" -> Typed.of(signedYear(ts, "-%m-%d %H:%M:%S"), SqlType.TEXT);
+                    case "date" -> Typed.of(format(SIGNED_YEAR + "-%m-%d", ts), SqlType.TEXT);
+                    case "time" -> Typed.of(format("%H:%M:%S", ts), SqlType.TEXT);
+                    case "datetime" -> Typed.of(format(SIGNED_YEAR + "-%m-%d %H:%M:%S", ts), SqlType.TEXT);
                     case "julianday" ->
                         Typed.of(
-                                "((epoch_ms(" + ts + ") + " + TimeTexts.JULIAN_EPOCH_MS + ") / 86400000.0)",
+                                "(CAST(" + millis(ts) + " + " + TimeTexts.JULIAN_EPOCH_MS + " AS DOUBLE) / 86400000E0)",
                                 SqlType.REAL);
-                    case "unixepoch" ->
-                        Typed.of("CAST(floor(epoch_ms(" + ts + ") / 1000.0) AS BIGINT)", SqlType.INTEGER);
+                    case "unixepoch" -> Typed.of("CAST(floor(" + millis(ts) + " / 1000E0) AS BIGINT)", SqlType.INTEGER);
                     default -> throw new AssertionError(name);
                 };
             }
         }
     }
 
+    /** The milliseconds since 1970 of a time value, which holds whole milliseconds. */
+    private String millis(String ts) {
+        return dialect.integerDivision(times.micros(ts), "1000");
+    }
+
     /** The time value and modifiers as a TIMESTAMP expression, NULL where SQLite returns NULL. */
-    private static String timestamp(List<Typed> args, SqlDialect dialect) {
+    private String timestamp(List<Typed> args) {
         if (args.isEmpty()) {
-            return NOW;
+            return times.now();
         }
         Typed value = args.get(0);
         List<Typed> modifiers = args.subList(1, args.size());
@@ -86,16 +102,15 @@ final class DateTimes {
                 if (unixEpoch) {
                     throw new Refusal("text with the unixepoch modifier");
                 }
-                if (value.dateValues() != null) {
-                    // Each value is the ISO text of its date, of a year from 1 to 9999: inside SQLite's range.
-                    ts = "CAST(" + value.dateValues() + " AS TIMESTAMP)";
-                } else {
-                    ts = TimeTexts.timestamp(value.sql(), modifiers.size() > 0, NOW, dialect);
-                }
+                // Each value of a column of dates is the ISO text of its date, of a year from 1 to 9999: inside
+                // SQLite's range.
+                ts = value.dateValues() != null
+                        ? "CAST(" + value.dateValues() + " AS TIMESTAMP)"
+                        : TimeTexts.timestamp(value.sql(), modifiers.size() > 0, dialect, times);
                 break;
             case INTEGER:
             case REAL:
-                ts = unixEpoch ? TimeTexts.unixTime(value.sql(), dialect) : TimeTexts.julian(value.sql());
+                ts = unixEpoch ? TimeTexts.unixTime(value.sql(), dialect, times) : TimeTexts.julian(value.sql(), times);
                 break;
             default:
                 throw new Refusal("a " + value.type().name().toLowerCase(Locale.ROOT) + " as a time value");
@@ -109,23 +124,16 @@ final class DateTimes {
         }
         if (modifiers.size() > (unixEpoch ? 1 : 0)) {
             // SQLite answers NULL when a modifier leaves its range of Julian days (-4713-11-24 12:00 to 9999-12-31).
-            ts = "list_transform([" + ts + "], lambda t: CASE WHEN epoch_ms(t) BETWEEN -" + TimeTexts.JULIAN_EPOCH_MS
-                    + " AND 253402300799999 THEN t END)[1]";
+            ts = dialect.bind(
+                    ts,
+                    "t",
+                    "CASE WHEN " + millis("t") + " BETWEEN -" + TimeTexts.JULIAN_EPOCH_MS
+                            + " AND 253402300799999 THEN t END");
         }
         return ts;
     }
 
-    /**
-     * A time value as {@code date} and {@code datetime} write it: the year in four digits, after a minus sign before
-     * year 0 ({@code -0976-02-29}), where DuckDB's {@code %Y} writes {@code -976}, and the rest in a format.
-     */
-    private static String signedYear(String ts, String rest) {
-        return "list_transform([" + ts + "], lambda t: CASE WHEN year(t) < 0 THEN '-' || lpad(CAST(-year(t) AS"
-                + " VARCHAR), 4, '0') || strftime(t, " + literal(rest) + ") ELSE strftime(t, " + literal("%Y" + rest)
-                + ") END)[1]";
-    }
-
-    private static String modify(String ts, String modifier) {
+    private String modify(String ts, String modifier) {
         switch (modifier) {
             case "start of day":
                 return "date_trunc('day', " + ts + ")";
@@ -141,7 +149,11 @@ final class DateTimes {
             if (!day.matches("[0-6]")) {
                 throw new Refusal("the modifier '" + modifier + "'");
             }
-            return "(" + ts + " + to_days(CAST((7 + " + day + " - dayofweek(" + ts + ")) % 7 AS INTEGER)))";
+            return dialect.bind(
+                    ts,
+                    "w",
+                    times.fromMicros(times.micros("w") + " + CAST((7 + " + day + " - " + times.weekday("w")
+                            + ") % 7 AS BIGINT) * 86400000000"));
         }
         Matcher shift = SHIFT.matcher(modifier);
         if (!shift.matches()) {
@@ -157,8 +169,13 @@ final class DateTimes {
                     throw new Refusal("a fractional " + unit + " modifier");
                 }
                 long months = Long.parseLong(amount.replace("+", "")) * (unit.equals("year") ? 12 : 1);
-                return "(date_trunc('month', " + ts + ") + to_months(" + months + ") + (" + ts
-                        + " - date_trunc('month', " + ts + ")))";
+                // The day and time kept from the month's start, so that a day past the new month's end overflows.
+                String start = "date_trunc('month', m)";
+                return dialect.bind(
+                        ts,
+                        "m",
+                        times.fromMicros(times.micros(times.plusMonths(start, months)) + " + (" + times.micros("m")
+                                + " - " + times.micros(start) + ")"));
             }
             default: {
                 long micros =
@@ -170,16 +187,17 @@ final class DateTimes {
                         };
                 double value = Double.parseDouble(amount);
                 long shiftMicros = Math.round(value * micros / 1000.0) * 1000;
-                return "(" + ts + " + to_microseconds(" + shiftMicros + "))";
+                return times.fromMicros(times.micros(ts) + " + " + shiftMicros);
             }
         }
     }
 
     /**
-     * A strftime format as DuckDB strftime pieces of the time value, read once; %s, which DuckDB lacks, as epoch
-     * seconds, and %Y in SQLite's {@code %04d}, which writes year -10 as {@code -010} where DuckDB writes {@code -10}.
+     * A strftime format of a time value read once: runs of what the target writes as SQLite does, and the rest
+     * spelled here: the year as SQLite's {@code %04d} writes it ({@code -010} for year -10), the day of the week, the
+     * seconds since 1970 and the Julian day.
      */
-    private static String format(String format, String ts, SqlDialect dialect) {
+    private String format(String format, String ts) {
         StringBuilder run = new StringBuilder();
         StringBuilder sql = new StringBuilder();
         for (int i = 0; i < format.length(); i++) {
@@ -192,35 +210,42 @@ final class DateTimes {
                 throw new Refusal("a strftime format ending in %");
             }
             char spec = format.charAt(++i);
-            switch (spec) {
-                case 'd', 'H', 'I', 'j', 'm', 'M', 'p', 'S', 'u', 'w', 'W', 'U', 'V', 'G', '%' ->
-                    run.append('%').append(spec);
-                case 'e' -> run.append("%-d");
-                case 'f' -> run.append("%S.%g");
-                case 'Y' -> {
-                    flush(run, sql);
-                    append(sql, "printf('%04d', year(t))");
-                }
-                case 'J' -> {
-                    flush(run, sql);
-                    append(sql, "printf('%.16g', (epoch_ms(t) + " + TimeTexts.JULIAN_EPOCH_MS + ") / 86400000.0)");
-                }
-                case 's' -> {
-                    flush(run, sql);
-                    append(sql, "CAST(CAST(floor(epoch_ms(t) / 1000.0) AS BIGINT) AS VARCHAR)");
-                }
-                default -> throw new Refusal("the strftime conversion %" + spec);
+            if (times.formats(spec)) {
+                run.append('%').append(spec);
+                continue;
             }
+            String piece =
+                    switch (spec) {
+                        case 'Y' ->
+                            "CASE WHEN year(t) < 0 THEN '-' || lpad(CAST(-year(t) AS VARCHAR), CASE WHEN"
+                                    + " year(t) <= -1000 THEN 4 ELSE 3 END, '0') ELSE lpad(CAST(year(t) AS VARCHAR), 4,"
+                                    + " '0') END";
+                        case '\0' ->
+                            "CASE WHEN year(t) < 0 THEN '-' ELSE '' END || lpad(CAST(abs(year(t)) AS"
+                                    + " VARCHAR), 4, '0')";
+                        case 'e' -> "lpad(CAST(day(t) AS VARCHAR), 2, ' ')";
+                        case 'w' -> "CAST(" + times.weekday("t") + " AS VARCHAR)";
+                        case 'u' ->
+                            "CAST(CASE WHEN " + times.weekday("t") + " = 0 THEN 7 ELSE " + times.weekday("t")
+                                    + " END AS VARCHAR)";
+                        case 's' -> "CAST(CAST(floor(" + millis("t") + " / 1000E0) AS BIGINT) AS VARCHAR)";
+                        case 'J' ->
+                            times.sixteenDigits("(CAST(" + millis("t") + " + " + TimeTexts.JULIAN_EPOCH_MS
+                                    + " AS DOUBLE) / 86400000E0)");
+                        default -> throw new Refusal("the strftime conversion %" + spec);
+                    };
+            flush(run, sql);
+            append(sql, piece);
         }
         flush(run, sql);
         return sql.isEmpty() ? "''" : dialect.bind(ts, "t", sql.toString());
     }
 
-    private static void flush(StringBuilder run, StringBuilder sql) {
+    private void flush(StringBuilder run, StringBuilder sql) {
         if (run.isEmpty()) {
             return;
         }
-        append(sql, "strftime(t, " + literal(run.toString()) + ")");
+        append(sql, times.strftime("t", run.toString()));
         run.setLength(0);
     }
 

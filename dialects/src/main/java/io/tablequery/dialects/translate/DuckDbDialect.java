@@ -1,6 +1,7 @@
 package io.tablequery.dialects.translate;
 
 import io.tablequery.dialects.SqlIdentifiers;
+import java.util.Optional;
 
 /** DuckDB's SQL: the target the translator was first written for, which spells every construct. */
 public final class DuckDbDialect implements SqlDialect {
@@ -17,6 +18,11 @@ public final class DuckDbDialect implements SqlDialect {
     @Override
     public boolean has(Feature feature) {
         return true;
+    }
+
+    @Override
+    public Optional<DateTimeDialect> dateTimes() {
+        return Optional.of(DuckDbDateTimes.INSTANCE);
     }
 
     @Override

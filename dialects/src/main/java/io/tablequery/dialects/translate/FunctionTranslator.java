@@ -50,12 +50,10 @@ final class FunctionTranslator {
 
     private final ExpressionTranslator expressions;
     private final StatementTranslator statement;
-    private final DateTimes dateTimes;
 
     FunctionTranslator(ExpressionTranslator expressions, StatementTranslator statement) {
         this.expressions = expressions;
         this.statement = statement;
-        this.dateTimes = new DateTimes();
     }
 
     /** Tells whether a call is an aggregate of its {@code SELECT} (not a window function, not scalar min/max). */
@@ -113,12 +111,11 @@ final class FunctionTranslator {
             if (folded.isPresent()) {
                 return Typed.constant(folded.get());
             }
-            if (!statement.dialect().has(SqlDialect.Feature.DATES)) {
-                throw new Refusal("SQLite's date function " + call.name()
-                        + "() of values that are not constant dates and whole shifts has no exact "
-                        + statement.dialect().name() + " counterpart");
-            }
-            return dateTimes.call(name, args, statement.dialect());
+            DateTimeDialect times = dialect.dateTimes()
+                    .orElseThrow(() -> new Refusal("SQLite's date function " + call.name()
+                            + "() of values that are not constant dates and whole shifts has no exact "
+                            + dialect.name() + " counterpart"));
+            return new DateTimes(dialect, times).call(name, args);
         }
         return scalar(call, name, name.equals("round") ? numbers(call, scope) : values(call, scope));
     }

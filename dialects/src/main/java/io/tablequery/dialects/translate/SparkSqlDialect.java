@@ -1,21 +1,23 @@
 package io.tablequery.dialects.translate;
 
+import io.tablequery.dialects.SqlIdentifiers;
 import io.tablequery.dialects.lex.SqlToken;
 import io.tablequery.dialects.lex.SqlTokenKind;
 import io.tablequery.dialects.lex.SqliteLexer;
 import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * Spark SQL (Spark 4, ANSI mode, {@code spark.sql.ansi.doubleQuotedIdentifiers=true}), as the Spark engine's sessions
  * are configured. Spark has no 128-bit integer but exact DECIMAL(38, 0), divides integers with {@code div}, binds a
  * value with {@code transform(array(v), x -> ...)[0]}, matches regular expressions with Java's syntax, reads backslash
- * escapes in string constants, and keeps a step's rows in order by a hidden column of increasing ids. What it has no
- * exact spelling for (a union type, ordered folds of reals, the text of a double as SQLite writes it, SQLite's date
- * functions of columns; those of constants are computed as the plan is translated) is refused, and so is every
- * function whose Spark counterpart was not checked against SQLite.
+ * escapes in string constants, keeps a step's rows in order by a hidden column of increasing ids, and spells SQLite's
+ * date functions over its microsecond TIMESTAMP ({@link SparkDateTimes}). What it has no exact spelling for (a union
+ * type, ordered folds of reals, the text of a double as SQLite writes it) is refused, and so is every function whose
+ * Spark counterpart was not checked against SQLite.
  */
 public final class SparkSqlDialect implements SqlDialect {
     /** The one instance. */
@@ -70,8 +72,15 @@ public final class SparkSqlDialect implements SqlDialect {
             Map.entry("likely", new int[] {1, 1}),
             Map.entry("unlikely", new int[] {1, 1}),
             Map.entry("likelihood", new int[] {2, 2}),
-            Map.entry("date", new int[] {1, Integer.MAX_VALUE}),
-            Map.entry("datetime", new int[] {1, Integer.MAX_VALUE}));
+            Map.entry("date", new int[] {0, Integer.MAX_VALUE}),
+            Map.entry("time", new int[] {0, Integer.MAX_VALUE}),
+            Map.entry("datetime", new int[] {0, Integer.MAX_VALUE}),
+            Map.entry("julianday", new int[] {0, Integer.MAX_VALUE}),
+            Map.entry("unixepoch", new int[] {0, Integer.MAX_VALUE}),
+            Map.entry("strftime", new int[] {1, Integer.MAX_VALUE}),
+            Map.entry("current_date", new int[] {0, 0}),
+            Map.entry("current_time", new int[] {0, 0}),
+            Map.entry("current_timestamp", new int[] {0, 0}));
 
     private SparkSqlDialect() {}
 
@@ -83,6 +92,11 @@ public final class SparkSqlDialect implements SqlDialect {
     @Override
     public boolean has(Feature feature) {
         return FEATURES.contains(feature);
+    }
+
+    @Override
+    public Optional<DateTimeDialect> dateTimes() {
+        return Optional.of(SparkDateTimes.INSTANCE);
     }
 
     @Override
@@ -111,9 +125,10 @@ public final class SparkSqlDialect implements SqlDialect {
         return "transform(array(" + value + "), " + variable + " -> " + body + ")[0]";
     }
 
+    /** {@inheritDoc} The pattern is printed as a standard constant, which {@link #finish} respells. */
     @Override
     public String fullMatch(String text, String pattern) {
-        return "(" + text + " RLIKE " + literal("^(?:" + pattern + ")\\z") + ")";
+        return "(" + text + " RLIKE " + SqlIdentifiers.literal("^(?:" + pattern + ")\\z") + ")";
     }
 
     /**
@@ -146,9 +161,10 @@ public final class SparkSqlDialect implements SqlDialect {
                 + " WHEN EXISTS (" + rows + " WHERE \"__tq_in\".\"__tq_v\" IS NULL) THEN NULL ELSE FALSE END)";
     }
 
+    /** {@inheritDoc} The message is printed as a standard constant, which {@link #finish} respells. */
     @Override
     public String fail(String message) {
-        return "raise_error(" + literal(message) + ")";
+        return "raise_error(" + SqlIdentifiers.literal(message) + ")";
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.tablequery.dialects.translate;
 
 import io.tablequery.dialects.SqlIdentifiers;
+import java.util.Optional;
 
 /**
  * A database the translator prints SQLite's statements for. The translator decides every question of SQLite's
@@ -22,8 +23,6 @@ public interface SqlDialect {
         GLOB,
         /** Blob values and blob constants. */
         BLOBS,
-        /** SQLite's date and time functions. */
-        DATES,
         /** SQLite's {@code printf}/{@code format}. */
         PRINTF,
         /** {@code round} with SQLite's digits, made through the text of a double. */
@@ -86,6 +85,16 @@ public interface SqlDialect {
      * @return true when it does
      */
     boolean has(Feature feature);
+
+    /**
+     * Returns how the target spells the time operations SQLite's date functions are printed with, where it spells
+     * them; a target without them folds the date functions of constants only.
+     *
+     * @return the target's time operations, or empty
+     */
+    default Optional<DateTimeDialect> dateTimes() {
+        return Optional.empty();
+    }
 
     /**
      * Spells {@link #ROW_SUMMARY}.

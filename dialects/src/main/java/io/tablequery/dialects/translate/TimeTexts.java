@@ -2,11 +2,11 @@ package io.tablequery.dialects.translate;
 
 import static io.tablequery.dialects.SqlIdentifiers.literal;
 
+import java.util.ArrayList;
 import java.util.List;
-import java.util.StringJoiner;
 
 /**
- * Text read as a time value the way SQLite's date functions read it, on DuckDB: a date {@code [-]YYYY-MM-DD} (a day
+ * Text read as a time value the way SQLite's date functions read it, on any target of {@link DateTimeDialect}: a date {@code [-]YYYY-MM-DD} (a day
  * up to 31 in any month, which overflows into the next: {@code 2024-02-30} is March 1st), then any run of spaces and
  * {@code T}s, then {@code HH:MM[:SS[.fraction]]} (hour 24 only as {@code 24:00}, the next midnight), then spaces and a zone {@code Z} or
  * {@code [+-]HH:MM} (the time is moved to UTC), then spaces; or a time alone, on 2000-01-01; or {@code now}; or a
@@ -42,61 +42,65 @@ final class TimeTexts {
     private TimeTexts() {}
 
     /**
-     * Spells a text column's values as SQLite's date functions read them.
+     * Spells a text's values as SQLite's date functions read them.
      *
      * @param text the text's SQL
-     * @param modified whether modifiers follow, so that a day past its month's end is refused
-     * @param now the current time as a TIMESTAMP
-     * @param dialect the target, for its failures
+     * @param modified whether modifiers follow, so that the forms SQLite reads otherwise under them are refused
+     * @param dialect the target, for its failures and bindings
+     * @param times the target's time operations
      * @return a TIMESTAMP expression, NULL where SQLite reads no time value
      */
-    static String timestamp(String text, boolean modified, String now, SqlDialect dialect) {
-        StringJoiner groups = new StringJoiner(", ", "[", "]");
+    static String timestamp(String text, boolean modified, SqlDialect dialect, DateTimeDialect times) {
+        List<String> groups = new ArrayList<>();
         for (int group = 1; group <= GROUPS.size(); group++) {
-            groups.add("regexp_extract(v, " + literal(ISO) + ", " + group + ")");
+            groups.add("coalesce(regexp_extract(v, " + literal(ISO) + ", " + group + "), '')");
         }
         String number = "TRY_CAST(trim(regexp_extract(v, " + literal(SqliteNumbers.WHOLE_NUMBER) + ", 0)) AS DOUBLE)";
-        String body = "CASE WHEN lower(v) = 'now' THEN " + now + " ELSE COALESCE("
-                + dialect.bind(groups.toString(), "r", iso(modified, dialect)) + ", " + julian(number) + ") END";
-        // The common form first: a valid date and time of it are read alike by both engines (a day past the month's
+        String body = "CASE WHEN lower(v) = 'now' THEN " + times.now() + " ELSE COALESCE("
+                + dialect.bind(times.array(groups), "r", iso(modified, dialect, times)) + ", " + julian(number, times)
+                + ") END";
+        // The common form first: a valid date and time of it are read alike by every target (a day past the month's
         // end, hour 24, a longer fraction or a zone take the long way).
-        return "COALESCE(TRY_CAST(CASE WHEN " + dialect.fullMatch(text, COMMON) + " THEN " + text
-                + " END AS TIMESTAMP), " + dialect.bind(text, "v", body) + ")";
+        return "COALESCE("
+                + times.tryTimestamp("CASE WHEN " + dialect.fullMatch(text, COMMON) + " THEN " + text + " END") + ", "
+                + dialect.bind(text, "v", body) + ")";
     }
 
     /** The time value of the groups {@code r}, or NULL when the text is not of the form or out of range. */
-    private static String iso(boolean modified, SqlDialect dialect) {
-        String dated = group("y") + " <> ''";
-        String year = number("y", 2000);
-        String month = number("mo", 1);
-        String day = number("d", 1);
-        String hour = number("h", 0);
-        String minute = number("mi", 0);
-        String second = number("s", 0);
-        String fraction = "(CASE WHEN " + group("f") + " = '' THEN 0.0 ELSE least(CAST(" + group("f")
-                + " AS DOUBLE) / CAST('1' || repeat('0', length(" + group("f") + ")) AS DOUBLE), 0.999) END)";
-        String zoneHours = "CAST(substr(" + group("zone") + ", 2, 2) AS BIGINT)";
-        String zoneMinutes = "CAST(substr(" + group("zone") + ", 5, 2) AS BIGINT)";
-        String zone = "(CASE WHEN " + group("zone") + " = '' THEN 0 ELSE (CASE WHEN substr(" + group("zone")
+    private static String iso(boolean modified, SqlDialect dialect, DateTimeDialect times) {
+        Parts r = new Parts(times);
+        String dated = r.group("y") + " <> ''";
+        String year = r.number("y", 2000);
+        String month = r.number("mo", 1);
+        String day = r.number("d", 1);
+        String hour = r.number("h", 0);
+        String minute = r.number("mi", 0);
+        String second = r.number("s", 0);
+        String fraction = "(CASE WHEN " + r.group("f") + " = '' THEN 0.0 ELSE least(CAST(" + r.group("f")
+                + " AS DOUBLE) / CAST('1' || repeat('0', length(" + r.group("f") + ")) AS DOUBLE), 0.999E0) END)";
+        String zoneHours = "CAST(substr(" + r.group("zone") + ", 2, 2) AS BIGINT)";
+        String zoneMinutes = "CAST(substr(" + r.group("zone") + ", 5, 2) AS BIGINT)";
+        String zone = "(CASE WHEN " + r.group("zone") + " = '' THEN 0 ELSE (CASE WHEN substr(" + r.group("zone")
                 + ", 1, 1) = '-' THEN -1 ELSE 1 END) * (" + zoneHours + " * 60 + " + zoneMinutes + ") END)";
         // SQLite's computeJD: the day number in milliseconds, with C's integer division (its operands are positive
         // for every year SQLite accepts, -4713 on).
         String y = "(" + year + " - CASE WHEN " + month + " <= 2 THEN 1 ELSE 0 END)";
         String m = "(" + month + " + CASE WHEN " + month + " <= 2 THEN 12 ELSE 0 END)";
-        String a = "((" + y + " + 4800) // 100)";
-        String b = "(38 - " + a + " + " + a + " // 4)";
-        String x1 = "(36525 * (" + y + " + 4716) // 100)";
-        String x2 = "(306001 * (" + m + " + 1) // 10000)";
+        String a = dialect.integerDivision("(" + y + " + 4800)", "100");
+        String b = "(38 - " + a + " + " + dialect.integerDivision(a, "4") + ")";
+        String x1 = dialect.integerDivision("(36525 * (" + y + " + 4716))", "100");
+        String x2 = dialect.integerDivision("(306001 * (" + m + " + 1))", "10000");
         String julianMs = "((" + x1 + " + " + x2 + " + " + day + " + " + b + ") * 86400000 - 131716800000 + " + hour
                 + " * 3600000 + " + minute + " * 60000 + CAST(floor((CAST(" + second + " AS DOUBLE) + " + fraction
-                + ") * 1000.0 + 0.5) AS BIGINT) - " + zone + " * 60000)";
-        String invalid = "(" + group("y") + " = '' AND " + group("h") + " = '') OR " + month + " NOT BETWEEN 1 AND 12"
+                + ") * 1000E0 + 0.5E0) AS BIGINT) - " + zone + " * 60000)";
+        String invalid = "(" + r.group("y") + " = '' AND " + r.group("h") + " = '') OR " + month
+                + " NOT BETWEEN 1 AND 12"
                 + " OR " + day + " NOT BETWEEN 1 AND 31 OR " + hour + " > 24 OR " + minute + " > 59 OR " + second
-                + " > 59 OR " + hour + " = 24 AND (" + minute + " > 0 OR " + second + " > 0 OR " + fraction + " > 0)"
-                + " OR " + group("zone") + " <> '' AND (" + zoneHours + " > 14 OR " + zoneMinutes + " > 59)";
+                + " > 59 OR " + hour + " = 24 AND (" + minute + " > 0 OR " + second + " > 0 OR " + fraction + " > 0E0)"
+                + " OR " + r.group("zone") + " <> '' AND (" + zoneHours + " > 14 OR " + zoneMinutes + " > 59)";
         StringBuilder value = new StringBuilder("CASE WHEN ").append(invalid).append(" THEN NULL");
         value.append(" WHEN length(")
-                .append(group("f"))
+                .append(r.group("f"))
                 .append(") > ")
                 .append(FRACTION_DIGITS)
                 .append(" THEN ")
@@ -119,20 +123,23 @@ final class TimeTexts {
                             + "a date whose day is past its month's end, or a time alone with a zone, which SQLite"
                             + " reads otherwise under some modifiers; run this step on sqlite"));
         }
-        String inRange = "CASE WHEN ms BETWEEN 0 AND " + LAST_JULIAN_MS + " THEN make_timestamp((ms - "
-                + JULIAN_EPOCH_MS + ") * 1000) END";
+        String inRange = "CASE WHEN ms BETWEEN 0 AND " + LAST_JULIAN_MS + " THEN "
+                + times.fromMicros("(ms - " + JULIAN_EPOCH_MS + ") * 1000") + " END";
         value.append(" ELSE ").append(dialect.bind(julianMs, "ms", inRange)).append(" END");
         return value.toString();
     }
 
-    /** A part of the text, from the list {@code r} of the groups, empty when absent. */
-    private static String group(String name) {
-        return "r[" + (GROUPS.indexOf(name) + 1) + "]";
-    }
+    /** The parts of the text, in the list {@code r} of the groups {@link #GROUPS}, each empty when absent. */
+    private record Parts(DateTimeDialect times) {
+        String group(String name) {
+            return times.element("r", GROUPS.indexOf(name) + 1);
+        }
 
-    /** A part of the text as a number, or {@code absent} when it is absent. */
-    private static String number(String name, int absent) {
-        return "(CASE WHEN " + group(name) + " = '' THEN " + absent + " ELSE CAST(" + group(name) + " AS BIGINT) END)";
+        /** A part as a number, or {@code absent} when it is absent. */
+        String number(String name, int absent) {
+            return "(CASE WHEN " + group(name) + " = '' THEN " + absent + " ELSE CAST(" + group(name)
+                    + " AS BIGINT) END)";
+        }
     }
 
     private static String daysInMonth(String year, String month) {
@@ -147,26 +154,31 @@ final class TimeTexts {
      *
      * @param seconds the seconds, an INTEGER or DOUBLE
      * @param dialect the target
+     * @param times the target's time operations
      * @return the TIMESTAMP expression
      */
-    static String unixTime(String seconds, SqlDialect dialect) {
-        String ms = "CAST(" + seconds + " AS DOUBLE) * 1000.0 + " + JULIAN_EPOCH_MS + ".0";
+    static String unixTime(String seconds, SqlDialect dialect, DateTimeDialect times) {
+        String ms = "CAST(" + seconds + " AS DOUBLE) * 1000E0 + " + JULIAN_EPOCH_MS + "E0";
         return dialect.bind(
                 ms,
                 "ms",
-                "CASE WHEN ms >= 0.0 AND ms < " + (LAST_JULIAN_MS + 1) + ".0 THEN make_timestamp("
-                        + "(CAST(floor(ms + 0.5) AS BIGINT) - " + JULIAN_EPOCH_MS + ") * 1000) END");
+                "CASE WHEN ms >= 0E0 AND ms < " + (LAST_JULIAN_MS + 1) + "E0 THEN "
+                        + times.fromMicros("(CAST(floor(ms + 0.5E0) AS BIGINT) - " + JULIAN_EPOCH_MS + ") * 1000")
+                        + " END");
     }
 
     /**
      * Spells a Julian day number as a TIMESTAMP, in whole milliseconds rounded as SQLite rounds them; NULL outside
      * SQLite's range (years 0000 to 9999).
      *
-     * @param day the day number, a DOUBLE
+     * @param day the day number
+     * @param times the target's time operations
      * @return the TIMESTAMP expression
      */
-    static String julian(String day) {
-        return "CASE WHEN " + day + " >= 0 AND " + day + " < 5373484.5 THEN make_timestamp(CAST(floor((" + day
-                + ") * 86400000.0 + 0.5) AS BIGINT) * 1000 - " + JULIAN_EPOCH_MS + "000) END";
+    static String julian(String day, DateTimeDialect times) {
+        return "CASE WHEN " + day + " >= 0 AND " + day + " < 5373484.5E0 THEN "
+                + times.fromMicros(
+                        "CAST(floor((" + day + ") * 86400000E0 + 0.5E0) AS BIGINT) * 1000 - " + JULIAN_EPOCH_MS + "000")
+                + " END";
     }
 }

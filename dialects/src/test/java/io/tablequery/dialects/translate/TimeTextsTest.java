@@ -8,8 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,55 +19,16 @@ import org.junit.jupiter.api.Test;
  * may be refused, or a fraction of a second of more than 15 digits.
  */
 class TimeTextsTest {
-    private static final List<String> TEXT_CALLS = List.of(
-            "date(d)",
-            "time(d)",
-            "datetime(d)",
-            "julianday(d)",
-            "unixepoch(d)",
-            "strftime('%Y-%m-%d %H:%M:%f', d)",
-            "strftime('%Y|%j|%w|%s|%J|%%', d)",
-            "strftime('%Y-%m', d)",
-            "date(d, '+1 month')",
-            "datetime(d, 'start of month')",
-            "datetime(d, '-1 year', '+3 days')",
-            "date(d, 'weekday 0')",
-            "datetime(d, '+1.5 hours')",
-            "datetime(d, 'start of day')",
-            "date(d, 'start of year', '+1 month')",
-            "julianday(d, '+1 day')",
-            "strftime('%Y-%m', d, 'start of month')");
-    private static final List<String> NUMBER_CALLS = List.of(
-            "datetime(n, 'unixepoch')",
-            "strftime('%Y-%m-%d %H:%M:%f', n, 'unixepoch')",
-            "date(n)",
-            "datetime(n)",
-            "julianday(n)");
-    private static final List<String> MODIFIERS = List.of(
-            "+1 day",
-            " +1 day",
-            "+1 day ",
-            "+1  days",
-            "+1 DAYS",
-            "-1 month",
-            "START OF MONTH",
-            "start of year ",
-            "+2 years",
-            "+1 hour");
-    private static final Pattern LONG_FRACTION = Pattern.compile("\\.\\d{16}");
-    private static final Pattern ZONED_TIME = Pattern.compile("\\d{2}:\\d{2}[^+-]*[+-]\\d{2}:\\d{2}.*", Pattern.DOTALL);
-    private static final Pattern DATE = Pattern.compile("-?(\\d{4})-(\\d{2})-(\\d{2}).*", Pattern.DOTALL);
-
     @Test
     void columnsOfTextAndNumbersAnswerAsSqlite() throws Exception {
         Random random = new Random(20261205);
         List<String> texts = new ArrayList<>();
         for (int i = 0; i < 300; i++) {
-            texts.add(text(random));
+            texts.add(TimeTextSamples.text(random));
         }
         List<Double> numbers = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
-            numbers.add(seconds(random));
+            numbers.add(TimeTextSamples.seconds(random));
         }
         int compared = 0;
         int refused = 0;
@@ -78,12 +37,12 @@ class TimeTextsTest {
             insert(engines, "t", texts);
             insert(engines, "u", numbers);
             engines.copyTables();
-            for (String call : TEXT_CALLS) {
+            for (String call : TimeTextSamples.TEXT_CALLS) {
                 int[] counts = compare(engines, call, "t", texts);
                 compared += counts[0];
                 refused += counts[1];
             }
-            for (String call : NUMBER_CALLS) {
+            for (String call : TimeTextSamples.NUMBER_CALLS) {
                 compared += compare(engines, call, "u", numbers)[0];
             }
         }
@@ -99,9 +58,9 @@ class TimeTextsTest {
             for (int i = 0; i < 3000; i++) {
                 String function = random.nextBoolean() ? "date" : "datetime";
                 List<Object> args = new ArrayList<>();
-                args.add(text(random));
+                args.add(TimeTextSamples.text(random));
                 for (int m = random.nextInt(3); m > 0; m--) {
-                    args.add(MODIFIERS.get(random.nextInt(MODIFIERS.size())));
+                    args.add(TimeTextSamples.MODIFIERS.get(random.nextInt(TimeTextSamples.MODIFIERS.size())));
                 }
                 Optional<String> ours = ConstantDates.fold(
                         function, args.stream().map(Typed::constant).toList());
@@ -131,8 +90,8 @@ class TimeTextsTest {
         int compared = 0;
         try (EnginePair engines = EnginePair.holding(List.of("CREATE TABLE t(id INTEGER PRIMARY KEY, d TEXT)"))) {
             for (int i = 0; i < 150; i++) {
-                String text = text(random);
-                String call = TEXT_CALLS.get(random.nextInt(TEXT_CALLS.size()));
+                String text = TimeTextSamples.text(random);
+                String call = TimeTextSamples.TEXT_CALLS.get(random.nextInt(TimeTextSamples.TEXT_CALLS.size()));
                 String sql = "SELECT " + call.replace("(d", "('" + text + "'").replace(", d", ", '" + text + "'");
                 try {
                     String difference = EnginePair.query(engines.sqlite, sql)
@@ -141,7 +100,7 @@ class TimeTextsTest {
                     compared++;
                 } catch (SQLException e) {
                     assertThat(e.getMessage()).as(sql).contains(SqliteToDuckDb.RUN_TIME_REFUSAL);
-                    assertThat(refusable(text)).as(sql).isTrue();
+                    assertThat(TimeTextSamples.refusable(text)).as(sql).isTrue();
                 }
             }
         }
@@ -155,7 +114,7 @@ class TimeTextsTest {
     private static int[] compare(EnginePair engines, String call, String table, List<?> values) throws SQLException {
         List<Integer> refusable = new ArrayList<>();
         for (int id = 1; id <= values.size(); id++) {
-            if (refusable(String.valueOf(values.get(id - 1)))) {
+            if (TimeTextSamples.refusable(String.valueOf(values.get(id - 1)))) {
                 refusable.add(id);
             }
         }
@@ -186,13 +145,6 @@ class TimeTextsTest {
         return new int[] {compared, refused};
     }
 
-    /** Tells whether DuckDB may refuse a value as it runs: SQLite reads it otherwise under modifiers, or adds up a long fraction digit by digit. */
-    private static boolean refusable(String text) {
-        return pastMonthEnd(text)
-                || LONG_FRACTION.matcher(text).find()
-                || ZONED_TIME.matcher(text).matches();
-    }
-
     private static String translated(EnginePair engines, String sql) {
         Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
         assertThat(translation).as(sql).isInstanceOf(Translation.Translated.class);
@@ -208,89 +160,5 @@ class TimeTextsTest {
             }
             statement.executeBatch();
         }
-    }
-
-    private static boolean pastMonthEnd(String text) {
-        Matcher date = DATE.matcher(text);
-        if (!date.matches()) {
-            return false;
-        }
-        int year = Integer.parseInt(date.group(1));
-        int month = Integer.parseInt(date.group(2));
-        int day = Integer.parseInt(date.group(3));
-        return month >= 1
-                && month <= 12
-                && day
-                        > java.time.YearMonth.of(text.startsWith("-") ? -year : year, month)
-                                .lengthOfMonth();
-    }
-
-    /** A text near ISO-8601: mostly forms SQLite reads, with near misses of each part. */
-    private static String text(Random random) {
-        switch (random.nextInt(20)) {
-            case 0:
-                return pick(random, "2460310.5", " 12 ", "1e3", "-1", "garbage", "", "2024", "5373484.4");
-            case 1:
-                return time(random) + zone(random) + pick(random, "", " ", "\t");
-            default:
-                break;
-        }
-        String year = pick(random, "0000", "0001", "0999", "1900", "1970", "2000", "2024", "2023", "9999")
-                .replace("2024", String.valueOf(1000 + random.nextInt(1100)));
-        int month = random.nextInt(14) == 0 ? random.nextInt(2) * 13 : 1 + random.nextInt(12);
-        int day = random.nextInt(8) == 0
-                ? random.nextInt(2) * 32
-                : random.nextInt(3) == 0 ? 28 + random.nextInt(4) : 1 + random.nextInt(31);
-        String date = (random.nextInt(12) == 0 ? "-" : random.nextInt(30) == 0 ? " " : "") + year + "-"
-                + "%02d-%02d".formatted(month, day);
-        if (random.nextInt(4) == 0) {
-            return date + pick(random, "", " ", "T", " \n", "Z", "x");
-        }
-        return date
-                + pick(random, " ", "T", "", "  ", "TT", " T", "\t", "t")
-                + time(random)
-                + zone(random)
-                + pick(random, "", "", " ", "\n", "x");
-    }
-
-    private static String time(Random random) {
-        int hour = random.nextInt(12) == 0 ? 24 + random.nextInt(2) : random.nextInt(24);
-        int minute = random.nextInt(20) == 0 ? 60 : random.nextInt(60);
-        StringBuilder time = new StringBuilder("%02d:%02d".formatted(hour, minute));
-        if (random.nextInt(4) > 0) {
-            time.append(":%02d".formatted(random.nextInt(20) == 0 ? 60 : random.nextInt(60)));
-            if (random.nextBoolean()) {
-                time.append('.');
-                int digits = random.nextInt(10) == 0 ? 16 + random.nextInt(5) : random.nextInt(10);
-                for (int i = 0; i < digits; i++) {
-                    time.append(random.nextInt(3) == 0 ? '9' : (char) ('0' + random.nextInt(10)));
-                }
-            }
-        }
-        return time.toString();
-    }
-
-    private static String zone(Random random) {
-        return switch (random.nextInt(8)) {
-            case 0 -> pick(random, "Z", "z", " Z", "ZZ");
-            case 1 -> "%s%02d:%02d".formatted(random.nextBoolean() ? "+" : "-", random.nextInt(16), random.nextInt(61));
-            case 2 -> pick(random, "+5:00", " -05:00", "+0530");
-            default -> "";
-        };
-    }
-
-    private static double seconds(Random random) {
-        return switch (random.nextInt(6)) {
-            case 0 -> random.nextInt(2_000_000_000) - 1_000_000_000;
-            case 1 -> (random.nextLong() % 400_000_000_000L) / 1.0;
-            case 2 -> Math.round(random.nextDouble() * 1e6) / 1e3 - 500;
-            case 3 -> -0.0005 * random.nextInt(5);
-            case 4 -> 1e15 * random.nextDouble();
-            default -> random.nextDouble() * 3e9;
-        };
-    }
-
-    private static String pick(Random random, String... choices) {
-        return choices[random.nextInt(choices.length)];
     }
 }
