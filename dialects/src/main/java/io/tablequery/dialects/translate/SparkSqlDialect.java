@@ -69,6 +69,7 @@ public final class SparkSqlDialect implements SqlDialect {
             Map.entry("ltrim", new int[] {1, 1}),
             Map.entry("rtrim", new int[] {1, 1}),
             Map.entry("concat_ws", new int[] {2, Integer.MAX_VALUE}),
+            Map.entry("typeof", new int[] {1, 1}),
             Map.entry("likely", new int[] {1, 1}),
             Map.entry("unlikely", new int[] {1, 1}),
             Map.entry("likelihood", new int[] {2, 2}),
