@@ -67,8 +67,9 @@ public interface DateTimeDialect {
     String element(String array, int position);
 
     /**
-     * Spells a text of the form {@code YYYY-MM-DD[( |T)HH:MM[:SS[.fff]]]} with a year from 1 and hours to 23 as a time,
-     * NULL when it is not a date of the calendar (where SQLite overflows the day, which the caller reads otherwise).
+     * Spells a text of the form {@code YYYY-MM-DD[( |T)HH:MM[:SS[.fff]]]} with hours to 23 as a time, NULL when it is
+     * not a date of the target's calendar (a day past its month's end, which SQLite overflows, or a year the target
+     * does not hold): the caller then reads the text the long way.
      *
      * @param text the text
      * @return a TIMESTAMP expression

@@ -6,15 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Text read as a time value the way SQLite's date functions read it, on any target of {@link DateTimeDialect}: a date {@code [-]YYYY-MM-DD} (a day
- * up to 31 in any month, which overflows into the next: {@code 2024-02-30} is March 1st), then any run of spaces and
- * {@code T}s, then {@code HH:MM[:SS[.fraction]]} (hour 24 only as {@code 24:00}, the next midnight), then spaces and a zone {@code Z} or
- * {@code [+-]HH:MM} (the time is moved to UTC), then spaces; or a time alone, on 2000-01-01; or {@code now}; or a
- * number, a Julian day. The value is SQLite's: whole milliseconds counted as SQLite counts them (its own day-number
- * formula; the fraction is capped at .999 and the seconds rounded half up), and NULL outside SQLite's range of days.
- * SQLite keeps a day past its month's end as written while modifiers other than shifts apply ({@code date('2024-02-30',
- * 'start of day')} is {@code 2024-02-30}), and drops the zone of a time alone under most modifiers; such a value under
- * modifiers is refused as the statement runs.
+ * Text read as a time value the way SQLite's date functions read it, on any target of {@link DateTimeDialect}: a date
+ * {@code [-]YYYY-MM-DD} (a day up to 31 in any month, which overflows into the next: {@code 2024-02-30} is March 1st),
+ * then any run of spaces and {@code T}s, then {@code HH:MM[:SS[.fraction]]} (hour 24 only as {@code 24:00}, the next
+ * midnight), then spaces and a zone {@code Z} or {@code [+-]HH:MM} (the time is moved to UTC), then spaces; or a time
+ * alone, on 2000-01-01; or {@code now}; or a number, a Julian day. The value is SQLite's: whole milliseconds counted as
+ * SQLite counts them (its own day-number formula; the fraction is capped at .999 and the seconds rounded half up), and
+ * NULL outside SQLite's range of days. SQLite keeps a day past its month's end as written while modifiers other than
+ * shifts apply ({@code date('2024-02-30', 'start of day')} is {@code 2024-02-30}), and drops the zone of a time alone
+ * under most modifiers; such a value under modifiers is refused as the statement runs.
  */
 final class TimeTexts {
     /** The characters SQLite's date parser skips as spaces (C's {@code isspace}). */
@@ -76,12 +76,15 @@ final class TimeTexts {
         String hour = r.number("h", 0);
         String minute = r.number("mi", 0);
         String second = r.number("s", 0);
-        String fraction = "(CASE WHEN " + r.group("f") + " = '' THEN 0.0 ELSE least(CAST(" + r.group("f")
+        String fraction = "(CASE WHEN " + r.group("f") + " = '' THEN 0E0 ELSE least(CAST(" + r.group("f")
                 + " AS DOUBLE) / CAST('1' || repeat('0', length(" + r.group("f") + ")) AS DOUBLE), 0.999E0) END)";
-        String zoneHours = "CAST(substr(" + r.group("zone") + ", 2, 2) AS BIGINT)";
-        String zoneMinutes = "CAST(substr(" + r.group("zone") + ", 5, 2) AS BIGINT)";
-        String zone = "(CASE WHEN " + r.group("zone") + " = '' THEN 0 ELSE (CASE WHEN substr(" + r.group("zone")
-                + ", 1, 1) = '-' THEN -1 ELSE 1 END) * (" + zoneHours + " * 60 + " + zoneMinutes + ") END)";
+        // Each part is read only where it is present: a cast of '' fails on a target of ANSI casts.
+        String zoneHours = "(CASE WHEN " + r.group("zone") + " = '' THEN 0 ELSE CAST(substr(" + r.group("zone")
+                + ", 2, 2) AS BIGINT) END)";
+        String zoneMinutes = "(CASE WHEN " + r.group("zone") + " = '' THEN 0 ELSE CAST(substr(" + r.group("zone")
+                + ", 5, 2) AS BIGINT) END)";
+        String zone = "((CASE WHEN substr(" + r.group("zone") + ", 1, 1) = '-' THEN -1 ELSE 1 END) * (" + zoneHours
+                + " * 60 + " + zoneMinutes + "))";
         // SQLite's computeJD: the day number in milliseconds, with C's integer division (its operands are positive
         // for every year SQLite accepts, -4713 on).
         String y = "(" + year + " - CASE WHEN " + month + " <= 2 THEN 1 ELSE 0 END)";
@@ -97,7 +100,7 @@ final class TimeTexts {
                 + " NOT BETWEEN 1 AND 12"
                 + " OR " + day + " NOT BETWEEN 1 AND 31 OR " + hour + " > 24 OR " + minute + " > 59 OR " + second
                 + " > 59 OR " + hour + " = 24 AND (" + minute + " > 0 OR " + second + " > 0 OR " + fraction + " > 0E0)"
-                + " OR " + r.group("zone") + " <> '' AND (" + zoneHours + " > 14 OR " + zoneMinutes + " > 59)";
+                + " OR " + zoneHours + " > 14 OR " + zoneMinutes + " > 59";
         StringBuilder value = new StringBuilder("CASE WHEN ").append(invalid).append(" THEN NULL");
         value.append(" WHEN length(")
                 .append(r.group("f"))
