@@ -736,10 +736,17 @@ final class ExpressionTranslator {
         Typed item = Typed.of(IN_VALUE, column.type());
         if (IntegerRealComparison.needed(value, item) && !realAffinity(value.affinity(), column.affinity())) {
             // An integer matched against reals, or a real against integers, is matched exactly, both as HUGEINT.
+            // The dialect spells IN with SQL's three values (Spark SQL answers false where a NULL makes it NULL).
             sql = value.type() == SqlType.INTEGER
-                    ? "(" + value.sql() + " IN (SELECT " + IntegerRealComparison.asInteger(item, statement.dialect())
-                            + " FROM (" + query.sql() + ") AS __tq_q(" + IN_VALUE + ")))"
-                    : "(" + IntegerRealComparison.asInteger(value, statement.dialect()) + " IN (" + query.sql() + "))";
+                    ? statement
+                            .dialect()
+                            .inQuery(
+                                    value.sql(),
+                                    "SELECT " + IntegerRealComparison.asInteger(item, statement.dialect()) + " FROM ("
+                                            + query.sql() + ") AS __tq_q(" + IN_VALUE + ")")
+                    : statement
+                            .dialect()
+                            .inQuery(IntegerRealComparison.asInteger(value, statement.dialect()), query.sql());
         } else if (in.negated() && value.neverNull() && column.neverNull()) {
             // Without NULL on either side NOT IN is NOT EXISTS, which needs no NULL-aware anti join.
             sql = statement.dialect().existsEqual(value.sql(), query.sql(), statement.nextAlias("__tq_in"));

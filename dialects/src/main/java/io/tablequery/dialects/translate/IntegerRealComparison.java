@@ -9,7 +9,8 @@ import java.math.BigDecimal;
  *
  * <p>The real is moved to the integers instead, losing nothing: an integer is below a real exactly when it is
  * below its ceiling, at most it exactly when at most its floor, and equal to it only when the real is whole. The
- * ceiling and floor are clamped to ±10^19, beyond every 64-bit integer, and compared as HUGEINT.
+ * ceiling and floor are clamped to ±10^19, beyond every 64-bit integer, and compared as HUGEINT (DuckDB) or
+ * DECIMAL(38, 0) (Spark SQL).
  */
 final class IntegerRealComparison {
     /** The largest magnitude below which every integer is exactly a double. */
@@ -70,8 +71,8 @@ final class IntegerRealComparison {
             return Math.floor(value) == value ? clamped(value) : NO_INTEGER;
         }
         String sql = real.sql();
-        return "(CASE WHEN " + sql + " IS NULL THEN NULL WHEN floor(" + sql + ") = " + sql + " THEN " + clamped(sql)
-                + " ELSE " + NO_INTEGER + " END)";
+        return "(CASE WHEN " + sql + " IS NULL THEN NULL WHEN floor(" + sql + ") = " + sql + " THEN "
+                + clamped(sql, sql) + " ELSE " + NO_INTEGER + " END)";
     }
 
     private static String equal(String integer, Typed real) {
@@ -94,7 +95,7 @@ final class IntegerRealComparison {
         if (real.constant() instanceof Double value) {
             return clamped(function.equals("ceil") ? Math.ceil(value) : Math.floor(value));
         }
-        return clamped(function + "(" + real.sql() + ")");
+        return clamped(real.sql(), function + "(" + real.sql() + ")");
     }
 
     private static String clamped(double whole) {
@@ -102,9 +103,16 @@ final class IntegerRealComparison {
         return "CAST('" + new BigDecimal(bounded).toBigInteger() + "' AS HUGEINT)";
     }
 
-    private static String clamped(String whole) {
-        return "CAST(CASE WHEN " + whole + " > 1e19 THEN 1e19 WHEN " + whole + " < -1e19 THEN -1e19 ELSE " + whole
-                + " END AS HUGEINT)";
+    /**
+     * A whole number made from a real, as a HUGEINT: beyond the 64-bit range (decided on the real itself, as a
+     * target's {@code ceil} or {@code floor} may answer a saturated BIGINT there) a bound beyond every 64-bit integer,
+     * else the whole number through a BIGINT, which holds it exactly (a target may cast a double to a decimal through
+     * its shortest text, which is not exact above 2^53).
+     */
+    private static String clamped(String real, String whole) {
+        return "CASE WHEN " + real + " >= 9223372036854775808E0 THEN " + clamped(LIMIT) + " WHEN " + real
+                + " < -9223372036854775808E0 THEN " + clamped(-LIMIT) + " ELSE CAST(CAST(" + whole
+                + " AS BIGINT) AS HUGEINT) END";
     }
 
     private static String mirrored(String operator) {

@@ -29,7 +29,7 @@ public final class SparkSqlDialect implements SqlDialect {
     /** DuckDB's type names as Spark spells them; the identifiers the translator prints are always quoted. */
     private static final Map<String, String> TYPES = Map.of("VARCHAR", "STRING", "HUGEINT", "DECIMAL(38, 0)");
 
-    private static final Set<Feature> FEATURES = EnumSet.noneOf(Feature.class);
+    private static final Set<Feature> FEATURES = EnumSet.of(Feature.INTEGER_REAL_COMPARISONS);
 
     /** SQLite functions whose translation Spark computes as SQLite does, with the argument counts allowed. */
     private static final Map<String, int[]> FUNCTIONS = Map.ofEntries(
