@@ -77,22 +77,29 @@ public interface DateTimeDialect {
     String tryTimestamp(String text);
 
     /**
-     * Tells whether {@link #strftime} spells a conversion of SQLite's {@code strftime} as SQLite writes it.
+     * Spells one of SQLite's {@code strftime} conversions in the target's format pattern, writing what SQLite writes.
      *
      * @param conversion the letter after {@code %}
-     * @return true when it does
+     * @return the pattern's spelling, or null when the target's patterns have none
      */
-    boolean formats(char conversion);
+    String conversion(char conversion);
 
     /**
-     * Spells a time written by a run of SQLite's {@code strftime} format: literal text and the conversions {@link
-     * #formats} answers true for.
+     * Spells literal text in the target's format pattern.
+     *
+     * @param text the text
+     * @return the pattern's spelling
+     */
+    String patternText(String text);
+
+    /**
+     * Spells a time written by a format pattern of the target, made of {@link #conversion} and {@link #patternText}.
      *
      * @param timestamp the time
-     * @param run the format run
+     * @param pattern the pattern
      * @return a text expression
      */
-    String strftime(String timestamp, String run);
+    String format(String timestamp, String pattern);
 
     /**
      * Spells a real as C's {@code %.16g} writes it ({@code strftime('%J')}).

@@ -193,25 +193,32 @@ final class DateTimes {
     }
 
     /**
-     * A strftime format of a time value read once: runs of what the target writes as SQLite does, and the rest
-     * spelled here: the year as SQLite's {@code %04d} writes it ({@code -010} for year -10), the day of the week, the
-     * seconds since 1970 and the Julian day.
+     * A strftime format of a time value read once: runs of what the target's format patterns write as SQLite does, and
+     * the rest spelled here: the year as SQLite's {@code %04d} writes it ({@code -010} for year -10), the day of the
+     * month padded with a space, the day of the week, the seconds since 1970 and the Julian day.
      */
     private String format(String format, String ts) {
-        StringBuilder run = new StringBuilder();
+        StringBuilder pattern = new StringBuilder();
+        StringBuilder text = new StringBuilder();
         StringBuilder sql = new StringBuilder();
         for (int i = 0; i < format.length(); i++) {
             char c = format.charAt(i);
             if (c != '%') {
-                run.append(c);
+                text.append(c);
                 continue;
             }
             if (i + 1 >= format.length()) {
                 throw new Refusal("a strftime format ending in %");
             }
             char spec = format.charAt(++i);
-            if (times.formats(spec)) {
-                run.append('%').append(spec);
+            if (spec == '%') {
+                text.append('%');
+                continue;
+            }
+            String spelled = times.conversion(spec);
+            if (spelled != null) {
+                literal(text, pattern);
+                pattern.append(spelled);
                 continue;
             }
             String piece =
@@ -234,19 +241,28 @@ final class DateTimes {
                                     + " AS DOUBLE) / 86400000E0)");
                         default -> throw new Refusal("the strftime conversion %" + spec);
                     };
-            flush(run, sql);
+            run(text, pattern, sql);
             append(sql, piece);
         }
-        flush(run, sql);
+        run(text, pattern, sql);
         return sql.isEmpty() ? "''" : dialect.bind(ts, "t", sql.toString());
     }
 
-    private void flush(StringBuilder run, StringBuilder sql) {
-        if (run.isEmpty()) {
-            return;
+    /** Moves the literal text read so far into the pattern. */
+    private void literal(StringBuilder text, StringBuilder pattern) {
+        if (!text.isEmpty()) {
+            pattern.append(times.patternText(text.toString()));
+            text.setLength(0);
         }
-        append(sql, times.strftime("t", run.toString()));
-        run.setLength(0);
+    }
+
+    /** Ends the run of the target's pattern read so far, as a piece of the result. */
+    private void run(StringBuilder text, StringBuilder pattern, StringBuilder sql) {
+        literal(text, pattern);
+        if (!pattern.isEmpty()) {
+            append(sql, times.format("t", pattern.toString()));
+            pattern.setLength(0);
+        }
     }
 
     private static void append(StringBuilder sql, String piece) {

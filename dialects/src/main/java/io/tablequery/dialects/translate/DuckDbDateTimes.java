@@ -50,29 +50,23 @@ final class DuckDbDateTimes implements DateTimeDialect {
         return "TRY_CAST(" + text + " AS TIMESTAMP)";
     }
 
-    /** DuckDB's {@code strftime} writes these as SQLite does ({@code %f} as {@code %S.%g}). */
+    /** DuckDB's {@code strftime} writes these as SQLite does, {@code %f} as {@code %S.%g}. */
     @Override
-    public boolean formats(char conversion) {
-        return "dHIjmMpSuwWUVGf%".indexOf(conversion) >= 0;
+    public String conversion(char conversion) {
+        if (conversion == 'f') {
+            return "%S.%g";
+        }
+        return "dHIjmMpSuwWUVG".indexOf(conversion) >= 0 ? "%" + conversion : null;
     }
 
     @Override
-    public String strftime(String timestamp, String run) {
-        StringBuilder format = new StringBuilder();
-        for (int i = 0; i < run.length(); i++) {
-            char c = run.charAt(i);
-            if (c != '%') {
-                format.append(c);
-                continue;
-            }
-            char conversion = run.charAt(++i);
-            format.append(
-                    switch (conversion) {
-                        case 'f' -> "%S.%g";
-                        default -> "%" + conversion;
-                    });
-        }
-        return "strftime(" + timestamp + ", " + literal(format.toString()) + ")";
+    public String patternText(String text) {
+        return text.replace("%", "%%");
+    }
+
+    @Override
+    public String format(String timestamp, String pattern) {
+        return "strftime(" + timestamp + ", " + literal(pattern) + ")";
     }
 
     @Override

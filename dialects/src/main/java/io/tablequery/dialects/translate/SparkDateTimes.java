@@ -73,34 +73,19 @@ final class SparkDateTimes implements DateTimeDialect {
     }
 
     @Override
-    public boolean formats(char conversion) {
-        return conversion == '%' || PATTERNS.containsKey(conversion);
+    public String conversion(char conversion) {
+        return PATTERNS.get(conversion);
     }
 
-    /** {@inheritDoc} Literal text is quoted in the pattern, so that no letter of it is read as a field. */
+    /** {@inheritDoc} Literal text is quoted, so that no letter of it is read as a field. */
     @Override
-    public String strftime(String timestamp, String run) {
-        StringBuilder pattern = new StringBuilder();
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < run.length(); i++) {
-            char c = run.charAt(i);
-            if (c == '%' && run.charAt(i + 1) != '%') {
-                quote(text, pattern);
-                pattern.append(PATTERNS.get(run.charAt(++i)));
-            } else {
-                text.append(c);
-                i += c == '%' ? 1 : 0;
-            }
-        }
-        quote(text, pattern);
-        return "date_format(" + timestamp + ", " + literal(pattern.toString()) + ")";
+    public String patternText(String text) {
+        return "'" + text.replace("'", "''") + "'";
     }
 
-    private static void quote(StringBuilder text, StringBuilder pattern) {
-        if (!text.isEmpty()) {
-            pattern.append('\'').append(text.toString().replace("'", "''")).append('\'');
-            text.setLength(0);
-        }
+    @Override
+    public String format(String timestamp, String pattern) {
+        return "date_format(" + timestamp + ", " + literal(pattern) + ")";
     }
 
     @Override

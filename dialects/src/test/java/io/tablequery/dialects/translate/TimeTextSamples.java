@@ -1,5 +1,7 @@
 package io.tablequery.dialects.translate;
 
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Random;
 import java.util.regex.Matcher;
@@ -56,6 +58,40 @@ public final class TimeTextSamples {
     public static final Pattern DATE = Pattern.compile("-?(\\d{4})-(\\d{2})-(\\d{2}).*", Pattern.DOTALL);
 
     private TimeTextSamples() {}
+
+    /**
+     * Returns engines holding {@code t(id, d TEXT)} with the texts and {@code u(id, n REAL)} with the numbers, ids from
+     * 1 in list order, copied to DuckDB.
+     *
+     * @param texts the texts
+     * @param numbers the numbers
+     * @return the engines, to close
+     * @throws SQLException when a table cannot be made
+     */
+    public static EnginePair holding(List<String> texts, List<Double> numbers) throws SQLException {
+        EnginePair engines = EnginePair.holding(List.of(
+                "CREATE TABLE t(id INTEGER PRIMARY KEY, d TEXT)", "CREATE TABLE u(id INTEGER PRIMARY KEY, n REAL)"));
+        try {
+            insert(engines, "t", texts);
+            insert(engines, "u", numbers);
+            engines.copyTables();
+            return engines;
+        } catch (SQLException | RuntimeException e) {
+            engines.close();
+            throw e;
+        }
+    }
+
+    private static void insert(EnginePair engines, String table, List<?> values) throws SQLException {
+        try (PreparedStatement statement = engines.sqlite.prepareStatement("INSERT INTO " + table + " VALUES (?, ?)")) {
+            for (int i = 0; i < values.size(); i++) {
+                statement.setInt(1, i + 1);
+                statement.setObject(2, values.get(i));
+                statement.addBatch();
+            }
+            statement.executeBatch();
+        }
+    }
 
     /**
      * Tells whether a target may refuse a text as it runs: SQLite reads it otherwise under modifiers (a day past its

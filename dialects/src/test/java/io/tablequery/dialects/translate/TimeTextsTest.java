@@ -32,11 +32,7 @@ class TimeTextsTest {
         }
         int compared = 0;
         int refused = 0;
-        try (EnginePair engines = EnginePair.holding(List.of(
-                "CREATE TABLE t(id INTEGER PRIMARY KEY, d TEXT)", "CREATE TABLE u(id INTEGER PRIMARY KEY, n REAL)"))) {
-            insert(engines, "t", texts);
-            insert(engines, "u", numbers);
-            engines.copyTables();
+        try (EnginePair engines = TimeTextSamples.holding(texts, numbers)) {
             for (String call : TimeTextSamples.TEXT_CALLS) {
                 int[] counts = compare(engines, call, "t", texts);
                 compared += counts[0];
@@ -149,16 +145,5 @@ class TimeTextsTest {
         Translation translation = SqliteToDuckDb.translate(sql, engines.schema());
         assertThat(translation).as(sql).isInstanceOf(Translation.Translated.class);
         return ((Translation.Translated) translation).sql();
-    }
-
-    private static void insert(EnginePair engines, String table, List<?> values) throws SQLException {
-        try (PreparedStatement statement = engines.sqlite.prepareStatement("INSERT INTO " + table + " VALUES (?, ?)")) {
-            for (int i = 0; i < values.size(); i++) {
-                statement.setInt(1, i + 1);
-                statement.setObject(2, values.get(i));
-                statement.addBatch();
-            }
-            statement.executeBatch();
-        }
     }
 }

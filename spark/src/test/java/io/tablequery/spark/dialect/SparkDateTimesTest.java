@@ -8,7 +8,6 @@ import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.TimeTextSamples;
 import io.tablequery.dialects.translate.Translation;
 import java.nio.file.Path;
-import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -47,12 +46,8 @@ class SparkDateTimesTest {
         }
         int compared = 0;
         List<String> refused = new ArrayList<>();
-        try (EnginePair engines = EnginePair.holding(List.of(
-                        "CREATE TABLE t(id INTEGER PRIMARY KEY, d TEXT)",
-                        "CREATE TABLE u(id INTEGER PRIMARY KEY, n REAL)"));
+        try (EnginePair engines = TimeTextSamples.holding(texts, numbers);
                 SparkTarget spark = new SparkTarget(dir)) {
-            insert(engines, "t", texts);
-            insert(engines, "u", numbers);
             spark.load(engines);
             // Spark's calendar starts at year 1: earlier times fail as they run (checked below), and are left out.
             List<String> early = ids(engines, "SELECT id FROM t WHERE julianday(d) < " + YEAR_3);
@@ -103,16 +98,5 @@ class SparkDateTimesTest {
             ids.add(String.valueOf(row.get(0)));
         }
         return ids;
-    }
-
-    private static void insert(EnginePair engines, String table, List<?> values) throws Exception {
-        try (PreparedStatement statement = engines.sqlite.prepareStatement("INSERT INTO " + table + " VALUES (?, ?)")) {
-            for (int i = 0; i < values.size(); i++) {
-                statement.setInt(1, i + 1);
-                statement.setObject(2, values.get(i));
-                statement.addBatch();
-            }
-            statement.executeBatch();
-        }
     }
 }
