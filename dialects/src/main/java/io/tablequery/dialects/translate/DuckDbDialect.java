@@ -80,6 +80,21 @@ public final class DuckDbDialect implements SqlDialect {
         return "CAST(trunc(" + real + ") AS BIGINT)";
     }
 
+    /**
+     * {@inheritDoc} DuckDB's {@code printf} writes a double's digits correctly rounded: the integer is the 19 digits of
+     * {@code %.18e} where they reach the power, else the 18 of {@code %.17e}, shifted to the power (a rounding up to
+     * the next power of ten adds a digit).
+     */
+    @Override
+    public String scaledDigits(String magnitude, String power) {
+        String long19 = "printf('%.18e', " + magnitude + ")";
+        String text = "CASE WHEN CAST(" + long19 + "[22:] AS INTEGER) + " + power + " >= 18 THEN " + long19
+                + " ELSE printf('%.17e', " + magnitude + ") END";
+        String digits = "CAST(replace(split_part(t, 'e', 1), '.', '') AS HUGEINT)";
+        String shift = "(CAST(split_part(t, 'e', 2) AS INTEGER) - length(split_part(t, 'e', 1)) + 2 + " + power + ")";
+        return bind(text, "t", digits + " * CAST(pow(10, " + shift + ") AS HUGEINT)");
+    }
+
     @Override
     public String bind(String value, String variable, String body) {
         return "list_transform([" + value + "], lambda " + variable + ": " + body + ")[1]";

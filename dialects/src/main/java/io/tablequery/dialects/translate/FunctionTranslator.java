@@ -390,16 +390,18 @@ final class FunctionTranslator {
         }
         String order;
         if (!call.orderBy().isEmpty()) {
-            StringJoiner terms = new StringJoiner(", ", " ORDER BY ", "");
+            StringJoiner terms = new StringJoiner(", ");
             for (OrderItem item : call.orderBy()) {
                 terms.add(statement.orderTerm(
                         item, expressions.value(item.expr(), scope).sql()));
             }
             order = terms.toString();
         } else {
-            order = " ORDER BY " + scope.rowOrder("group_concat");
+            order = scope.rowOrder("group_concat");
         }
-        return Typed.of("string_agg(" + value.sql() + ", " + literal(separator) + order + ")" + filter, SqlType.TEXT);
+        return Typed.of(
+                statement.dialect().orderedStringAggregate(value.sql(), literal(separator), order) + filter,
+                SqlType.TEXT);
     }
 
     /**
@@ -410,6 +412,7 @@ final class FunctionTranslator {
      * (reals render -0.0 and 0.0 apart, which DISTINCT holds equal).
      */
     private Typed distinctGroupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter) {
+        statement.require(SqlDialect.Feature.LISTS_IN_ORDER, "group_concat(DISTINCT ...) in SQLite's order");
         Typed arg = args.get(0);
         if (args.size() != 1 || !call.orderBy().isEmpty()) {
             throw new Refusal("group_concat(DISTINCT ...) with a separator or an ORDER BY");
@@ -797,7 +800,9 @@ final class FunctionTranslator {
             }
             digits = Math.max(0, Math.min(30, n.longValue()));
         }
-        return Typed.of(SqliteRounding.sql("CAST(" + value.sql() + " AS DOUBLE)", (int) digits), SqlType.REAL);
+        return Typed.of(
+                SqliteRounding.sql(statement.dialect(), "CAST(" + value.sql() + " AS DOUBLE)", (int) digits),
+                SqlType.REAL);
     }
 
     private Typed math(Expr.Call call, List<Typed> args, String function, String nullWhen) {

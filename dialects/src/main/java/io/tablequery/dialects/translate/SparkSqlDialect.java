@@ -15,9 +15,10 @@ import java.util.Set;
  * are configured. Spark has no 128-bit integer but exact DECIMAL(38, 0), divides integers with {@code div}, binds a
  * value with {@code transform(array(v), x -> ...)[0]}, matches regular expressions with Java's syntax, reads backslash
  * escapes in string constants, keeps a step's rows in order by a hidden column of increasing ids, and spells SQLite's
- * date functions over its microsecond TIMESTAMP ({@link SparkDateTimes}). What it has no exact spelling for (a union
- * type, ordered folds of reals, the text of a double as SQLite writes it) is refused, and so is every function whose
- * Spark counterpart was not checked against SQLite.
+ * date functions over its microsecond TIMESTAMP ({@link SparkDateTimes}), {@code round} through exact products of
+ * doubles and {@code group_concat} as {@code listagg}. What it has no exact spelling for (a union type, ordered folds
+ * of reals, the text of a double as SQLite writes it, lists sorted by their elements' fields) is refused, and so is
+ * every function whose Spark counterpart was not checked against SQLite.
  */
 public final class SparkSqlDialect implements SqlDialect {
     /** The one instance. */
@@ -29,7 +30,8 @@ public final class SparkSqlDialect implements SqlDialect {
     /** DuckDB's type names as Spark spells them; the identifiers the translator prints are always quoted. */
     private static final Map<String, String> TYPES = Map.of("VARCHAR", "STRING", "HUGEINT", "DECIMAL(38, 0)");
 
-    private static final Set<Feature> FEATURES = EnumSet.of(Feature.INTEGER_REAL_COMPARISONS);
+    private static final Set<Feature> FEATURES =
+            EnumSet.of(Feature.INTEGER_REAL_COMPARISONS, Feature.ROUNDING, Feature.ORDERED_STRING_AGGREGATES);
 
     /** SQLite functions whose translation Spark computes as SQLite does, with the argument counts allowed. */
     private static final Map<String, int[]> FUNCTIONS = Map.ofEntries(
@@ -57,6 +59,7 @@ public final class SparkSqlDialect implements SqlDialect {
             Map.entry("abs", new int[] {1, 1}),
             Map.entry("sign", new int[] {1, 1}),
             Map.entry("sqrt", new int[] {1, 1}),
+            Map.entry("round", new int[] {1, 2}),
             Map.entry("pi", new int[] {0, 0}),
             Map.entry("length", new int[] {1, 1}),
             Map.entry("lower", new int[] {1, 1}),
@@ -69,6 +72,8 @@ public final class SparkSqlDialect implements SqlDialect {
             Map.entry("ltrim", new int[] {1, 1}),
             Map.entry("rtrim", new int[] {1, 1}),
             Map.entry("concat_ws", new int[] {2, Integer.MAX_VALUE}),
+            Map.entry("group_concat", new int[] {1, 2}),
+            Map.entry("string_agg", new int[] {2, 2}),
             Map.entry("typeof", new int[] {1, 1}),
             Map.entry("likely", new int[] {1, 1}),
             Map.entry("unlikely", new int[] {1, 1}),
@@ -124,6 +129,44 @@ public final class SparkSqlDialect implements SqlDialect {
     @Override
     public String bind(String value, String variable, String body) {
         return "transform(array(" + value + "), " + variable + " -> " + body + ")[0]";
+    }
+
+    /**
+     * {@inheritDoc} Spark writes no double's exact digits ({@code format_string} pads the shortest ones with zeros),
+     * so the product is made exactly in doubles, as {@code h + l} by Dekker's splitting, where {@code 10^power} is a
+     * double (a power up to 22, magnitudes from 2^-16 on), and rounded to even; {@code h}, of at least 18 digits, is a
+     * whole even double, read through a BIGINT of its half. A smaller magnitude fails as it runs.
+     */
+    @Override
+    public String scaledDigits(String magnitude, String power) {
+        String b = "pow(10, " + power + ")";
+        String h = "(" + magnitude + " * " + b + ")";
+        String ah = high(magnitude);
+        String bh = high(b);
+        String al = "(" + magnitude + " - " + ah + ")";
+        String bl = "(" + b + " - " + bh + ")";
+        String low = "((" + ah + " * " + bh + " - " + h + ") + " + ah + " * " + bl + " + " + al + " * " + bh + ") + "
+                + al + " * " + bl;
+        String nearest =
+                "CASE WHEN l > floor(l) + 0.5 THEN floor(l) + 1 WHEN l < floor(l) + 0.5 OR pmod(floor(l), 2) = 0"
+                        + " THEN floor(l) ELSE floor(l) + 1 END";
+        String digits = "CAST(CAST(" + h + " / 2 AS BIGINT) AS DECIMAL(38, 0)) * 2 + " + bind(low, "l", nearest);
+        return "CASE WHEN " + power + " > 22 THEN "
+                + fail(
+                        SqliteToDuckDb.RUN_TIME_REFUSAL
+                                + "round of a real below 2^-16 to 4 decimals or more (Spark writes no exact digits of so small a double)")
+                + " ELSE " + digits + " END";
+    }
+
+    /** The high half of a double's 53 bits, by Veltkamp's splitting. */
+    private static String high(String x) {
+        String scaled = "CAST(134217729 AS DOUBLE) * " + x;
+        return "(" + scaled + " - (" + scaled + " - " + x + "))";
+    }
+
+    @Override
+    public String orderedStringAggregate(String text, String separator, String order) {
+        return "listagg(" + text + ", " + separator + ") WITHIN GROUP (ORDER BY " + order + ")";
     }
 
     /** {@inheritDoc} The pattern is printed as a standard constant, which {@link #finish} respells. */

@@ -31,6 +31,11 @@ public interface SqlDialect {
         INTEGER_REAL_COMPARISONS,
         /** {@code group_concat}/{@code string_agg} in a given order. */
         ORDERED_STRING_AGGREGATES,
+        /**
+         * A group's values gathered in a list with their row order, sorted, filtered by position and joined, as
+         * {@code group_concat(DISTINCT ...)} keeps each value where SQLite first meets it.
+         */
+        LISTS_IN_ORDER,
         /** A step's table read back in the order its rows were inserted, by their position (SQLite's rowid). */
         INSERTION_ROWIDS,
         /**
@@ -141,6 +146,33 @@ public interface SqlDialect {
      */
     default String listedValues(String list) {
         throw new UnsupportedOperationException(name() + " has no row list");
+    }
+
+    /**
+     * Spells {@code group_concat}'s aggregate: a group's texts, NULLs left out, joined by a separator in a given order;
+     * NULL for a group without texts.
+     *
+     * @param text the text expression
+     * @param separator the separator's constant
+     * @param order the order's terms, comma-separated
+     * @return the aggregate, without FILTER
+     */
+    default String orderedStringAggregate(String text, String separator, String order) {
+        return "string_agg(" + text + ", " + separator + " ORDER BY " + order + ")";
+    }
+
+    /**
+     * Spells the digits SQLite rounds a real by: the integer nearest {@code magnitude * 10^power} (ties to even), which
+     * has 18 or 19 digits for the power SQLite picks, in an exact integer type; a target that cannot make it exactly
+     * for some values fails on them as it runs ({@link #fail}).
+     *
+     * @param magnitude a positive DOUBLE
+     * @param power the power of ten SQLite scales it by, an INTEGER
+     * @return the integer
+     * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROUNDING}
+     */
+    default String scaledDigits(String magnitude, String power) {
+        throw new UnsupportedOperationException(name() + " has no rounding of SQLite's digits");
     }
 
     /**

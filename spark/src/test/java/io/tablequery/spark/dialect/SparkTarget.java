@@ -93,6 +93,21 @@ public final class SparkTarget implements QueryTarget, AutoCloseable {
         return SqliteTranslator.translate(SqliteStatement.of(sql), schema, RealSums.SQLITE, SparkSqlDialect.INSTANCE);
     }
 
+    /**
+     * Runs a SQLite statement on the pair's SQLite as written and here as translated, which it must be.
+     *
+     * @param sql SQLite SQL
+     * @return how the answers differ, with both statements; null when they do not
+     * @throws Exception when a statement fails
+     */
+    public String differenceFromSqlite(String sql) throws Exception {
+        if (!(translate(sql) instanceof Translation.Translated translated)) {
+            return "not translated: " + sql;
+        }
+        String difference = EnginePair.query(engines.sqlite, sql).difference(query(translated.sql()));
+        return difference == null ? null : "%s%n  Spark SQL: %s%n  %s".formatted(sql, translated.sql(), difference);
+    }
+
     @Override
     public EnginePair.Rows query(String sql) throws Exception {
         Dataset<Row> result = spark.sql(sql);
