@@ -43,6 +43,8 @@ public interface SqlDialect {
          * (start 0 or less) and takes a negative length backwards.
          */
         SUBSTR_ANY_POSITION,
+        /** Window frames counted in peer groups ({@code GROUPS}) or leaving rows out ({@code EXCLUDE}). */
+        PEER_GROUP_FRAMES,
         /** {@code SELECT DISTINCT} ordered by a term that is not one of its result columns. */
         DISTINCT_ORDERED_ELSEWHERE,
         /**

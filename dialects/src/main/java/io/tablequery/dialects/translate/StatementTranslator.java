@@ -1125,6 +1125,12 @@ final class StatementTranslator {
         }
         Window.Frame frame = window.frame();
         if (frame != null) {
+            if (frame.unit().equalsIgnoreCase("GROUPS")) {
+                require(SqlDialect.Feature.PEER_GROUP_FRAMES, "a window frame of GROUPS");
+            }
+            if (frame.exclude() != null) {
+                require(SqlDialect.Feature.PEER_GROUP_FRAMES, "a window frame with EXCLUDE");
+            }
             StringBuilder clause = new StringBuilder(frame.unit());
             if (frame.end() == null) {
                 clause.append(' ').append(bound(frame.start(), scope));

@@ -6,6 +6,18 @@ import java.util.List;
 public final class DuckDbTarget implements QueryTarget {
     private EnginePair engines;
 
+    /** A target to {@link #load} first. */
+    public DuckDbTarget() {}
+
+    /**
+     * A target over a pair whose tables are copied already.
+     *
+     * @param engines the pair
+     */
+    public DuckDbTarget(EnginePair engines) {
+        this.engines = engines;
+    }
+
     @Override
     public String name() {
         return "DuckDB";

@@ -2,6 +2,8 @@ package io.tablequery.dialects.translate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.dialects.sql.SqliteStatement;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -9,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The text constants Spark SQL's hooks print reach Spark as they were meant: the translator prints standard SQL and
  * {@link SparkSqlDialect#finish} respells every constant once, so a hook that printed Spark's own escapes would have
- * them doubled (a pattern's {@code \d} read as a backslash and a d) or its quotes broken.
+ * them doubled (a pattern's {@code \d} read as a backslash and a d) or its quotes broken. And what Spark SQL has no
+ * spelling for is refused as it is translated, not left to fail on Spark.
  */
 class SparkSqlDialectTest {
     private static final SparkSqlDialect SPARK = SparkSqlDialect.INSTANCE;
@@ -25,6 +28,24 @@ class SparkSqlDialectTest {
     void aFailureMessageReachesSparkAsWritten() {
         String message = "not answered as SQLite would: a day past its month's end \\ a backslash";
         assertThat(constant(SPARK.finish(SPARK.fail(message)))).isEqualTo(message);
+    }
+
+    @Test
+    void framesOfPeerGroupsAreRefusedAsSparkHasNone() throws Exception {
+        try (EnginePair engines = EnginePair.holding(List.of("CREATE TABLE s(id INTEGER, score INTEGER)"))) {
+            for (String frame : List.of(
+                    "GROUPS BETWEEN 1 PRECEDING AND CURRENT ROW",
+                    "ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING EXCLUDE CURRENT ROW")) {
+                String sql = "SELECT sum(score) OVER (ORDER BY score " + frame + ") FROM s";
+                assertThat(SqliteTranslator.translate(
+                                SqliteStatement.of(sql), engines.schema(), RealSums.SQLITE, SPARK))
+                        .as(sql)
+                        .isInstanceOf(Translation.Untranslatable.class);
+                assertThat(SqliteToDuckDb.translate(sql, engines.schema()))
+                        .as(sql)
+                        .isInstanceOf(Translation.Translated.class);
+            }
+        }
     }
 
     /** The one string constant of a Spark SQL expression, as Spark reads it. */

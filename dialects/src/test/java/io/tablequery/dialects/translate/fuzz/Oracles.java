@@ -1,7 +1,9 @@
 package io.tablequery.dialects.translate.fuzz;
 
+import io.tablequery.dialects.translate.DuckDbTarget;
 import io.tablequery.dialects.translate.EnginePair;
 import io.tablequery.dialects.translate.EnginePair.Rows;
+import io.tablequery.dialects.translate.QueryTarget;
 import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SqliteToDuckDb;
 import io.tablequery.dialects.translate.Translation;
@@ -11,8 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The checks a generated query goes through. Differential: SQLite's answer against DuckDB's answer to the
- * translation. On the translated side alone, as SQLancer does for one engine: ternary logic partitioning (the rows of
+ * The checks a generated query goes through. Differential: SQLite's answer against a target's answer to the
+ * translation (DuckDB's, or another {@link QueryTarget}'s). On the translated side alone, as SQLancer does for one engine: ternary logic partitioning (the rows of
  * {@code Q} are those of {@code Q WHERE p}, {@code Q WHERE NOT p} and {@code Q WHERE p IS NULL} together) and NoREC
  * (a WHERE filter counts as many rows as the same predicate evaluated on every row).
  */
@@ -20,10 +22,11 @@ final class Oracles {
     /** What a check found. */
     enum Verdict {
         SQLITE_ERROR,
-        /** SQLite refuses the query, and its translation answers on DuckDB: an answer where there is none. */
+        /** SQLite refuses the query, and its translation answers on the engine: an answer where there is none. */
         ANSWERED_SQLITE_ERROR,
         REFUSED,
-        DUCKDB_ERROR,
+        /** The translation fails on the engine, with an error of the engine's own. */
+        ENGINE_ERROR,
         EQUAL,
         ORDER,
         WRONG,
@@ -44,15 +47,27 @@ final class Oracles {
     }
 
     private final EnginePair engines;
+    private final QueryTarget target;
 
     Oracles(EnginePair engines) {
+        this(engines, new DuckDbTarget(engines));
+    }
+
+    /**
+     * Oracles whose differential runs on another target; the others run on DuckDB.
+     *
+     * @param engines the pair, its tables loaded on the target
+     * @param target the target
+     */
+    Oracles(EnginePair engines, QueryTarget target) {
         this.engines = engines;
+        this.target = target;
     }
 
     Finding differential(GeneratedQuery query) {
         Translation translation;
         try {
-            translation = SqliteToDuckDb.translate(query.sql(), engines.schema());
+            translation = target.translate(query.sql());
         } catch (RuntimeException e) {
             return new Finding(Verdict.TRANSLATOR_ERROR, e.toString());
         }
@@ -65,16 +80,16 @@ final class Oracles {
         if (translation instanceof Translation.Untranslatable refused) {
             return new Finding(Verdict.REFUSED, refused.reason());
         }
-        String duckSql = ((Translation.Translated) translation).sql();
+        String translated = ((Translation.Translated) translation).sql();
         Rows actual;
         try {
-            actual = EnginePair.query(engines.duckdb, duckSql);
-        } catch (SQLException e) {
+            actual = target.query(translated);
+        } catch (Exception e) {
             String message = firstLine(e);
             int refusal = message.indexOf(SqliteToDuckDb.RUN_TIME_REFUSAL);
             return refusal >= 0
                     ? new Finding(Verdict.REFUSED, "at run time: " + message.substring(refusal))
-                    : new Finding(Verdict.DUCKDB_ERROR, message);
+                    : new Finding(Verdict.ENGINE_ERROR, message);
         }
         Comparison.Result result = Comparison.compare(expected, actual, query.ordered());
         return switch (result.outcome()) {
@@ -120,15 +135,15 @@ final class Oracles {
     }
 
     /**
-     * A query SQLite refuses: its translation must be refused too, or fail on DuckDB, since {@code auto} would otherwise
-     * answer what SQLite does not.
+     * A query SQLite refuses: its translation must be refused too, or fail on the target, since {@code auto} would
+     * otherwise answer what SQLite does not.
      */
     private Finding sqliteError(Translation translation, String error) {
         if (translation instanceof Translation.Translated translated) {
             try {
-                EnginePair.query(engines.duckdb, translated.sql());
+                target.query(translated.sql());
                 return new Finding(Verdict.ANSWERED_SQLITE_ERROR, "SQLite: " + error);
-            } catch (SQLException e) {
+            } catch (Exception e) {
                 return new Finding(Verdict.SQLITE_ERROR, error);
             }
         }
@@ -161,7 +176,7 @@ final class Oracles {
             try {
                 results.add(EnginePair.query(engines.duckdb, translated.sql()));
             } catch (SQLException e) {
-                return new Finding(Verdict.DUCKDB_ERROR, firstLine(e));
+                return new Finding(Verdict.ENGINE_ERROR, firstLine(e));
             }
         }
         List<List<Object>> union = new ArrayList<>();
@@ -195,7 +210,7 @@ final class Oracles {
                         .get(0)
                         .get(0));
             } catch (SQLException e) {
-                return new Finding(Verdict.DUCKDB_ERROR, firstLine(e));
+                return new Finding(Verdict.ENGINE_ERROR, firstLine(e));
             }
         }
         return counts.get(0).equals(counts.get(1))
@@ -203,7 +218,7 @@ final class Oracles {
                 : new Finding(Verdict.WRONG, "NoREC: WHERE counts " + counts.get(0) + ", CASE counts " + counts.get(1));
     }
 
-    private static String firstLine(SQLException e) {
+    private static String firstLine(Exception e) {
         String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         return message.lines().findFirst().orElse("");
     }

@@ -205,7 +205,12 @@ final class QueryFuzzer {
 
     /** The run's counts as a Markdown report. */
     static String report(Settings settings, Tally tally, Duration took) {
-        StringBuilder out = new StringBuilder("# Generated queries, SQLite against the DuckDB translation\n\n");
+        return report("DuckDB", settings, tally, took);
+    }
+
+    /** The run's counts as a Markdown report, the differential's on the named target. */
+    static String report(String target, Settings settings, Tally tally, Duration took) {
+        StringBuilder out = new StringBuilder("# Generated queries, SQLite against the " + target + " translation\n\n");
         long queries = tally.queries();
         out.append("Seeds %d to %d (%d databases, %d queries each), %d threads, %.0f s.%n%n"
                 .formatted(
@@ -236,10 +241,10 @@ final class QueryFuzzer {
                                 100.0 * entry.getValue() / queries,
                                 entry.getKey().replace("|", "\\|"))));
         out.append("\n(%,d refused in all.)%n".formatted(refused));
-        if (!tally.duckdbErrors.isEmpty()) {
-            out.append("\nDuckDB errors on translated queries (`auto` then runs SQLite):\n\n");
-            tally.duckdbErrors.forEach((error, count) -> out.append(
-                    "- %,d: %s (first met on `%s`)%n".formatted(count, error, tally.duckdbErrorExamples.get(error))));
+        if (!tally.engineErrors.isEmpty()) {
+            out.append("\n" + target + " errors on translated queries (`auto` then goes on to the next engine):\n\n");
+            tally.engineErrors.forEach((error, count) -> out.append(
+                    "- %,d: %s (first met on `%s`)%n".formatted(count, error, tally.engineErrorExamples.get(error))));
         }
         out.append("\nFailures (wrong answers and translator errors): %d%n".formatted(tally.failures()));
         tally.reproductions.forEach(

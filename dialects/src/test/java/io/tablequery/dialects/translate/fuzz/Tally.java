@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
-/** The counts of a fuzzing run: verdicts per oracle, refusals and DuckDB errors by reason, and the reproductions. */
+/** The counts of a fuzzing run: verdicts per oracle, refusals and engine errors by reason, and the reproductions. */
 final class Tally {
     private static final Pattern NAMES = Pattern.compile("(?<!')\\b(?:[tckgv]\\d+|id|sq|w|s)\\b");
     private static final Pattern NUMBERS = Pattern.compile("\\d+");
@@ -17,9 +17,9 @@ final class Tally {
     final Map<Oracles.Verdict, Long> norec = new EnumMap<>(Oracles.Verdict.class);
     final Map<Oracles.Verdict, Long> engineSums = new EnumMap<>(Oracles.Verdict.class);
     final Map<String, Long> refusals = new TreeMap<>();
-    final Map<String, Long> duckdbErrors = new TreeMap<>();
-    /** A query that met each DuckDB error first. */
-    final Map<String, String> duckdbErrorExamples = new TreeMap<>();
+    final Map<String, Long> engineErrors = new TreeMap<>();
+    /** A query that met each engine error first. */
+    final Map<String, String> engineErrorExamples = new TreeMap<>();
 
     final List<String> reproductions = new ArrayList<>();
     /** Shrunk cases whose tied rows came in another order. */
@@ -31,10 +31,10 @@ final class Tally {
         differential.merge(finding.verdict(), 1L, Long::sum);
         if (finding.verdict() == Oracles.Verdict.REFUSED) {
             refusals.merge(reason(finding.detail()), 1L, Long::sum);
-        } else if (finding.verdict() == Oracles.Verdict.DUCKDB_ERROR) {
+        } else if (finding.verdict() == Oracles.Verdict.ENGINE_ERROR) {
             String error = NUMBERS.matcher(reason(finding.detail())).replaceAll("N");
-            duckdbErrors.merge(error, 1L, Long::sum);
-            duckdbErrorExamples.putIfAbsent(error, query.sql());
+            engineErrors.merge(error, 1L, Long::sum);
+            engineErrorExamples.putIfAbsent(error, query.sql());
         }
     }
 
@@ -63,8 +63,8 @@ final class Tally {
         other.norec.forEach((k, v) -> norec.merge(k, v, Long::sum));
         other.engineSums.forEach((k, v) -> engineSums.merge(k, v, Long::sum));
         other.refusals.forEach((k, v) -> refusals.merge(k, v, Long::sum));
-        other.duckdbErrors.forEach((k, v) -> duckdbErrors.merge(k, v, Long::sum));
-        other.duckdbErrorExamples.forEach(duckdbErrorExamples::putIfAbsent);
+        other.engineErrors.forEach((k, v) -> engineErrors.merge(k, v, Long::sum));
+        other.engineErrorExamples.forEach(engineErrorExamples::putIfAbsent);
         reproductions.addAll(other.reproductions);
         tieExamples.addAll(other.tieExamples);
         databases += other.databases;
