@@ -46,6 +46,7 @@ export async function renderSearch(ctx) {
             (hit.matched ?? []).length ? h('div', { class: 'why' }, 'matched ', hit.matched.map((m, i) => [
                 i > 0 ? ', ' : null, h('mark', { text: m.term }), ` in ${m.fields.join(' and ')}`])) : null,
             hit.similarTo ? h('div', { class: 'why meaning', text: `similar in meaning to: ${hit.similarTo}` }) : null,
+            hit.sameLayout > 0 ? h('div', { class: 'why', text: `same columns as ${hit.sameLayout} other table${hit.sameLayout === 1 ? '' : 's'}: its file, sheet and values tell it apart` }) : null,
             h('div', { class: 'columns muted', text: hit.columns.join(', ') })))));
     } catch (error) {
         show(results, errorBox(error));

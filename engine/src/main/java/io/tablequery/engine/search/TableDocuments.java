@@ -34,12 +34,16 @@ final class TableDocuments {
         Document document = new Document();
         document.add(new StringField(ID, id(table), Field.Store.YES));
         String fileName = catalog.fileName(table.fileNumber());
-        document.add(new TextField(NAME, table.name() + "\n" + table.sheetName() + "\n" + fileName, Field.Store.NO));
+        document.add(new TextField(
+                NAME,
+                GeneratedParts.ofName(table.name()) + "\n" + GeneratedParts.ofName(table.sheetName()) + "\n"
+                        + GeneratedParts.ofName(fileName),
+                Field.Store.NO));
         StringJoiner columns = new StringJoiner("\n");
-        table.columns().stream().map(ColumnInfo::name).forEach(columns::add);
+        GeneratedParts.columnNames(table).forEach(columns::add);
         document.add(new TextField(COLUMNS, columns.toString(), Field.Store.NO));
         document.add(new TextField(VALUES, values(table, catalog), Field.Store.NO));
-        document.add(new TextField(DESCRIPTION, table.description(), Field.Store.NO));
+        document.add(new TextField(DESCRIPTION, GeneratedParts.ofName(table.description()), Field.Store.NO));
         return document;
     }
 
@@ -49,17 +53,20 @@ final class TableDocuments {
      */
     static String meaningText(TableInfo table, CatalogSnapshot catalog) {
         StringBuilder text = new StringBuilder();
-        text.append(words(table.name())).append(". ");
+        String name = words(GeneratedParts.ofName(table.name()));
+        text.append(name).append(". ");
         if (!table.sheetName().equalsIgnoreCase(catalog.fileName(table.fileNumber()))) {
-            text.append(words(table.sheetName())).append(", ");
+            text.append(words(GeneratedParts.ofName(table.sheetName()))).append(", ");
         }
-        String file = words(catalog.fileName(table.fileNumber()));
-        if (!file.equalsIgnoreCase(words(table.name()))) {
+        String file = words(GeneratedParts.ofName(catalog.fileName(table.fileNumber())));
+        if (!file.equalsIgnoreCase(name)) {
             text.append(file).append(". ");
         }
         text.append("Columns: ");
         StringJoiner columns = new StringJoiner(", ");
-        table.columns().forEach(column -> columns.add(words(column.name())));
+        GeneratedParts.columnNames(table).stream()
+                .filter(column -> !column.isEmpty())
+                .forEach(column -> columns.add(words(column)));
         text.append(columns).append(". ");
         String description = table.description().strip();
         text.append(description, 0, Math.min(description.length(), DESCRIPTION_MAX))

@@ -20,6 +20,8 @@ import java.util.List;
  * @param joins for a join partner, which follows the table it joins in the ranking, its joins with that table;
  *     empty for a table found by its words or meaning
  * @param similarTo for a table found by its meaning alone, the text of it the question's meaning is near; else null
+ * @param sameLayout how many other tables of the workspace have this table's columns, in its order (tables that differ
+ *     only in their rows: a file, sheet or value tells them apart)
  */
 public record TableHit(
         TableInfo table,
@@ -29,7 +31,8 @@ public record TableHit(
         Float similarity,
         List<MatchedTerm> matched,
         List<TableJoin> joins,
-        String similarTo) {
+        String similarTo,
+        int sameLayout) {
     public TableHit {
         requireNonNull(table, "table is null");
         requireNonNull(fileName, "fileName is null");

@@ -12,6 +12,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -66,6 +67,13 @@ public final class TableSearcher {
     private final MeaningIndex meaning;
     private final Map<String, MeaningIndex.Text> meaningTexts;
     private final MeaningMatrices matrices;
+    /**
+     * How many tables have each layout (their column names, lower-cased, in order), tables of totals left out as
+     * search leaves them out, counted at this version's first search, so that a run of uploads does not count them
+     * once per upload.
+     */
+    private volatile Map<List<String>, Integer> layouts;
+
     private volatile boolean allRead;
 
     TableSearcher(
@@ -79,6 +87,25 @@ public final class TableSearcher {
         this.meaning = meaning;
         this.meaningTexts = meaningTexts;
         this.matrices = meaning == null ? null : new MeaningMatrices(meaningTexts, meaning);
+    }
+
+    private Map<List<String>, Integer> layouts() {
+        Map<List<String>, Integer> counted = layouts;
+        if (counted == null) {
+            Map<List<String>, Integer> counts = new HashMap<>();
+            snapshot.tables().stream()
+                    .filter(table -> table.totalsOf() == null)
+                    .forEach(table -> counts.merge(layout(table), 1, Integer::sum));
+            counted = Map.copyOf(counts);
+            layouts = counted;
+        }
+        return counted;
+    }
+
+    private static List<String> layout(TableInfo table) {
+        return table.columns().stream()
+                .map(column -> column.name().toLowerCase(Locale.ROOT))
+                .toList();
     }
 
     /**
@@ -272,7 +299,8 @@ public final class TableSearcher {
                     rankings.similarity(id),
                     scoreDoc == null ? List.of() : matched(rankings, id, matchedById),
                     ranked.joins(),
-                    byMeaningAlone ? meaningTexts.get(id).text() : null));
+                    byMeaningAlone ? meaningTexts.get(id).text() : null,
+                    layouts().getOrDefault(layout(table), 1) - 1));
         }
         return new SearchResult(text, topK, hits, rankings.unread());
     }

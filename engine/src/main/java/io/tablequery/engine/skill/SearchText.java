@@ -71,6 +71,10 @@ public final class SearchText {
                 out.append("   layout uncertain: %s; look at its rows before trusting an aggregate\n"
                         .formatted(String.join("; ", table.layoutWarnings())));
             }
+            if (hit.sameLayout() > 0) {
+                out.append("   same columns as %d other table%s: its file, sheet and values tell it apart\n"
+                        .formatted(hit.sameLayout(), hit.sameLayout() == 1 ? "" : "s"));
+            }
             for (TableJoin join : hit.joins()) {
                 out.append("   joins ")
                         .append(JoinText.describe(join, table.name()))

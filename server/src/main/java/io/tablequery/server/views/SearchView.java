@@ -38,6 +38,8 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
      * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
      * @param joins for a join partner, its joins with the table listed before it that it follows; else empty
      * @param similarTo for a table found by its meaning alone, the text of it the question is near; else null
+     * @param sameLayout how many other tables of the workspace have the same columns in the same order: tables that
+     *     differ only in their rows, which the file, sheet and values tell apart
      */
     public record Hit(
             String name,
@@ -53,7 +55,8 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
             List<MatchedTerm> matched,
             List<String> layoutWarnings,
             List<TableJoin> joins,
-            String similarTo) {}
+            String similarTo,
+            int sameLayout) {}
 
     /**
      * Shows a search result.
@@ -84,6 +87,7 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
                 hit.matched(),
                 table.layoutWarnings(),
                 hit.joins(),
-                hit.similarTo());
+                hit.similarTo(),
+                hit.sameLayout());
     }
 }
