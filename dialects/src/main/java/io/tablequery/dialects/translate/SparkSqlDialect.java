@@ -151,11 +151,9 @@ public final class SparkSqlDialect implements SqlDialect {
                 "CASE WHEN l > floor(l) + 0.5 THEN floor(l) + 1 WHEN l < floor(l) + 0.5 OR pmod(floor(l), 2) = 0"
                         + " THEN floor(l) ELSE floor(l) + 1 END";
         String digits = "CAST(CAST(" + h + " / 2 AS BIGINT) AS DECIMAL(38, 0)) * 2 + " + bind(low, "l", nearest);
-        return "CASE WHEN " + power + " > 22 THEN "
-                + fail(
-                        SqliteToDuckDb.RUN_TIME_REFUSAL
-                                + "round of a real below 2^-16 to 4 decimals or more (Spark writes no exact digits of so small a double)")
-                + " ELSE " + digits + " END";
+        String tooSmall = SqliteToDuckDb.RUN_TIME_REFUSAL + "round of a real below 2^-16 to 4 decimals or more"
+                + " (Spark writes no exact digits of so small a double)";
+        return "CASE WHEN " + power + " > 22 THEN " + fail(tooSmall) + " ELSE " + digits + " END";
     }
 
     /** The high half of a double's 53 bits, by Veltkamp's splitting. */
