@@ -12,10 +12,10 @@ import java.util.stream.Collectors;
  * The parts of names that tablequery or an exporter made rather than a person wrote, which search gives no weight:
  * numbers of one to three digits standing alone in a table's, sheet's or file's name (uniqueness suffixes such as
  * {@code _2}, the {@code 56} of {@code 204-csv_56.csv}) and in its description (which tablequery writes: the file's
- * reference, counts of rows and columns, where the header is; a title's short numbers go with them), a column named for its letter because it had no header
- * ({@code col_A}), and a column's uniqueness suffix ({@code name_2} beside {@code name}). Otherwise a question's
- * "top 10" or "1st" finds the table {@code results_10} or {@code draft_1}. Years and longer codes stay, and so do
- * numbers written into a word ({@code q1}, {@code f1}).
+ * reference, counts of rows and columns, where the header is; a title's short numbers go with them), a column named
+ * for its letter because it had no header ({@code col_A}), and a column's uniqueness suffix ({@code name_2} beside
+ * {@code name}). Otherwise a question's "top 10" or "1st" finds the table {@code results_10} or {@code draft_1}.
+ * Years and longer codes stay, and so do numbers written into a word ({@code q1}, {@code f1}).
  */
 final class GeneratedParts {
     private static final Pattern SHORT_NUMBER = Pattern.compile("(?<![\\p{L}\\p{N}])\\p{N}{1,3}(?![\\p{L}\\p{N}])");

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code target/spark-query-fuzz-report.md}. The goal: no wrong answer, and no answer where SQLite has none.
  */
 class SparkQueryFuzzTest {
-    private static final long QUERIES = Long.getLong("tq.spark.fuzz.queries", 100L);
+    private static final long QUERIES = Long.getLong("tq.spark.fuzz.queries", 50L);
 
     @TempDir
     Path dir;

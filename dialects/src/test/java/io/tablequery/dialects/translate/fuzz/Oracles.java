@@ -14,9 +14,10 @@ import java.util.List;
 
 /**
  * The checks a generated query goes through. Differential: SQLite's answer against a target's answer to the
- * translation (DuckDB's, or another {@link QueryTarget}'s). On the translated side alone, as SQLancer does for one engine: ternary logic partitioning (the rows of
- * {@code Q} are those of {@code Q WHERE p}, {@code Q WHERE NOT p} and {@code Q WHERE p IS NULL} together) and NoREC
- * (a WHERE filter counts as many rows as the same predicate evaluated on every row).
+ * translation (DuckDB's, or another {@link QueryTarget}'s). On DuckDB's translated side alone, as SQLancer does for
+ * one engine: ternary logic partitioning (the rows of {@code Q} are those of {@code Q WHERE p}, {@code Q WHERE NOT p}
+ * and {@code Q WHERE p IS NULL} together) and NoREC (a WHERE filter counts as many rows as the same predicate
+ * evaluated on every row).
  */
 final class Oracles {
     /** What a check found. */
