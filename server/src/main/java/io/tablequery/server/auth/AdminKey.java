@@ -20,9 +20,6 @@ public final class AdminKey {
             keys.replaceAdmin(configured.strip());
             return Optional.empty();
         }
-        if (keys.hasKey(KeyStore.ADMIN)) {
-            return Optional.empty();
-        }
-        return Optional.of(keys.issue(KeyStore.ADMIN).key());
+        return keys.issueAdminUnlessStored().map(KeyStore.IssuedKey::key);
     }
 }

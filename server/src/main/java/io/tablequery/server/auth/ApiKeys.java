@@ -47,9 +47,18 @@ public final class ApiKeys {
      * @return its SHA-256 in hex
      */
     public static String hash(String key) {
+        return hash(key.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Hashes bytes, as a key's text or a file's content.
+     *
+     * @param bytes the bytes
+     * @return their SHA-256 in hex
+     */
+    static String hash(byte[] bytes) {
         try {
-            return HexFormat.of()
-                    .formatHex(MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8)));
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }

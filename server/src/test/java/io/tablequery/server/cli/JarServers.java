@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Starts {@code tq serve --data} from the built jar, as a user does, for the tests that kill or pair servers. */
 final class JarServers {
@@ -35,6 +36,22 @@ final class JarServers {
      * @throws Exception when it does not start within 60 s
      */
     static Process start(Path dir, Path data, int port, String... options) throws Exception {
+        return start(dir, data, port, Map.of(), options);
+    }
+
+    /**
+     * Starts a server over a data root with further environment variables and waits until {@code /health} answers.
+     *
+     * @param dir the test's directory
+     * @param data the data root
+     * @param port the port
+     * @param environment variables set for the server, such as {@code TQ_ADMIN_KEY}
+     * @param options further options of {@code tq serve}
+     * @return the running server
+     * @throws Exception when it does not start within 60 s
+     */
+    static Process start(Path dir, Path data, int port, Map<String, String> environment, String... options)
+            throws Exception {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("server-tmp-" + port)),
@@ -47,8 +64,9 @@ final class JarServers {
                 Integer.toString(port)));
         command.addAll(List.of(options));
         Path log = dir.resolve("server-" + port + ".log");
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder.redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(log.toFile())
                 .start();
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();

@@ -7,6 +7,7 @@ import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,6 +111,65 @@ class TwoServersIT {
                 }
             }
         }
+    }
+
+    /** A key issued or revoked through one server takes effect on the other, which shares the root's key file. */
+    @Test
+    void aKeyIssuedOrRevokedThroughOneServerHoldsOnTheOther() throws Exception {
+        Path data = dir.resolve("data");
+        Files.createDirectories(data.resolve("alpha"));
+        int[] ports = {JarServers.freePort(), JarServers.freePort()};
+        Map<String, String> admin = Map.of(ServeCommand.ADMIN_KEY_VARIABLE, "tq_admin_of_both");
+        List<Process> servers = List.of(
+                JarServers.start(dir, data, ports[0], admin, "--shared-root", "--auth", "keys"),
+                JarServers.start(dir, data, ports[1], admin, "--shared-root", "--auth", "keys"));
+        try {
+            HttpResponse<String> issued = send(ports[0], "POST", "/v1/admin/workspaces/alpha/keys", "tq_admin_of_both");
+            assertThat(issued.statusCode()).as(issued.body()).isEqualTo(201);
+            JsonNode key = JsonCodec.mapper().readTree(issued.body());
+            String secret = key.path("key").asText();
+            long issuedAt = System.nanoTime();
+            while (send(ports[1], "GET", "/v1/session", secret).statusCode() == 401) {
+                assertThat(System.nanoTime() - issuedAt)
+                        .isLessThan(Duration.ofSeconds(10).toNanos());
+                Thread.sleep(20);
+            }
+            long seen = System.nanoTime() - issuedAt;
+            assertThat(send(ports[1], "GET", "/v1/session", secret).body()).contains("\"alpha\"");
+
+            HttpResponse<String> revoked =
+                    send(ports[0], "DELETE", "/v1/admin/keys/" + key.path("id").asText(), "tq_admin_of_both");
+            assertThat(revoked.statusCode()).as(revoked.body()).isEqualTo(200);
+            long revokedAt = System.nanoTime();
+            while (send(ports[1], "GET", "/v1/session", secret).statusCode() != 401) {
+                assertThat(System.nanoTime() - revokedAt)
+                        .as("the other server refuses a revoked key within a few seconds")
+                        .isLessThan(Duration.ofSeconds(5).toNanos());
+                Thread.sleep(20);
+            }
+            long refused = System.nanoTime() - revokedAt;
+            assertThat(send(ports[0], "GET", "/v1/session", secret).statusCode())
+                    .isEqualTo(401);
+            System.out.printf(
+                    "two servers, one key file: issued key accepted by the other after %d ms, revoked key refused"
+                            + " after %d ms%n",
+                    seen / 1_000_000, refused / 1_000_000);
+        } finally {
+            for (Process server : servers) {
+                server.destroy();
+                server.waitFor();
+            }
+        }
+    }
+
+    private HttpResponse<String> send(int port, String method, String path, String key)
+            throws IOException, InterruptedException {
+        return client.send(
+                HttpRequest.newBuilder(JarServers.base(port).resolve(path))
+                        .header("Authorization", "Bearer " + key)
+                        .method(method, HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
     }
 
     private int upload(int port, String workspace, String name) throws IOException, InterruptedException {
