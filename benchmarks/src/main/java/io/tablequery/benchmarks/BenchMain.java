@@ -1,6 +1,7 @@
 package io.tablequery.benchmarks;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -8,7 +9,7 @@ import java.util.Locale;
 /**
  * Entry point of {@code tq-bench.jar}: {@code ingest [--xlsx-rows N] [--csv-rows N] [--reps N] [--iterations N] [--heap
  * SIZE]}, {@code skill [--tables N] [--meaning-tables N] [--meaning-vectors make|reuse] [--queries N] [--table-rows N] [--reps N]}, {@code dialect [--scale S] [--reps N]}
- * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N]
+ * {@code tools [--result-rows N] [--table-rows N] [--reps N]}, {@code load [--clients N] [--seconds N] [--warm-up N] [--audit on|off|both]
  * [--table-rows N] [--large-queries N] [--client wrk|java]}, {@code calls [--clients N] [--seconds N] [--warm-up N]},
  * {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
@@ -57,6 +58,8 @@ public final class BenchMain {
             tpchSpark(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("mcp")) {
             mcp(args, home, data, results);
+        } else if (args.length > 0 && args[0].equals("quotas")) {
+            quotas(args, data, results);
         } else if (args.length > 0 && args[0].equals("start")) {
             start(args, home, data, results);
         } else if (args.length > 0 && args[0].equals("auto")) {
@@ -78,13 +81,14 @@ public final class BenchMain {
                 + "\n       tq bench dialect [--scale S] [--reps N]"
                 + "\n       tq bench tools [--result-rows N] [--table-rows N] [--reps N]"
                 + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
-                + " [--large-queries N] [--client wrk|java]"
+                + " [--large-queries N] [--client wrk|java] [--audit on|off|both]"
                 + "\n       tq bench calls [--clients N] [--seconds N] [--warm-up N]"
                 + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
                 + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
                 + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
                 + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                 + "\n       tq bench mcp [--calls N]"
+                + "\n       tq bench quotas [--seconds N] [--rate N]"
                 + "\n       tq bench auto [--rows N,N,...] [--reps N]"
                 + "\n       tq bench start [--reps N] [--baseline DIR]"
                 + "\n       tq bench figures   (draws each benchmark's figure from its latest report again)"
@@ -196,8 +200,10 @@ public final class BenchMain {
         int tableRows = defaults.tableRows();
         int largeQueries = defaults.largeQueries();
         LoadBenchmark.Client client = defaults.client();
+        String audit = "off";
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
+                case "--audit" -> audit = args[i + 1];
                 case "--clients" -> clients = Integer.parseInt(args[i + 1]);
                 case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
                 case "--warm-up" -> warmUp = Integer.parseInt(args[i + 1]);
@@ -207,10 +213,30 @@ public final class BenchMain {
                 default -> throw unknown(args, i);
             }
         }
-        LoadBenchmark.run(
-                new LoadBenchmark.Settings(
-                        clients, seconds, warmUp, tableRows, largeQueries, client, home, data, results),
-                System.out);
+        if (!List.of("on", "off", "both").contains(audit)) {
+            throw new IllegalArgumentException("--audit takes on, off or both, not " + audit);
+        }
+        List<LoadBenchmark.Result> runs = new ArrayList<>();
+        for (boolean on : audit.equals("both") ? List.of(false, true) : List.of(audit.equals("on"))) {
+            runs.add(LoadBenchmark.run(
+                    new LoadBenchmark.Settings(
+                            clients, seconds, warmUp, tableRows, largeQueries, client, on, home, data, results),
+                    System.out));
+        }
+        if (runs.size() == 2) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "%nAudit log on against off, in this run: CPU per request %.3f ms against %.3f ms (%.3fx),"
+                            + " requests per second %.0f against %.0f (%.3fx); %,d lines written, %,d dropped.%n",
+                    runs.get(1).cpuMillisPerRequest(),
+                    runs.get(0).cpuMillisPerRequest(),
+                    runs.get(1).cpuMillisPerRequest() / runs.get(0).cpuMillisPerRequest(),
+                    runs.get(1).requestsPerSecond(),
+                    runs.get(0).requestsPerSecond(),
+                    runs.get(1).requestsPerSecond() / runs.get(0).requestsPerSecond(),
+                    runs.get(1).auditLines(),
+                    runs.get(1).auditDropped());
+        }
     }
 
     private static void calls(String[] args, Path home, Path data, Path results) throws Exception {
@@ -324,6 +350,20 @@ public final class BenchMain {
             }
         }
         McpBenchmark.run(new McpBenchmark.Settings(calls, home, data, results), System.out);
+    }
+
+    private static void quotas(String[] args, Path data, Path results) throws Exception {
+        QuotaBenchmark.Settings defaults = QuotaBenchmark.Settings.defaults(data, results);
+        int seconds = defaults.seconds();
+        int rate = defaults.perSecond();
+        for (int i = 1; i + 1 < args.length; i += 2) {
+            switch (args[i]) {
+                case "--seconds" -> seconds = Integer.parseInt(args[i + 1]);
+                case "--rate" -> rate = Integer.parseInt(args[i + 1]);
+                default -> throw unknown(args, i);
+            }
+        }
+        QuotaBenchmark.run(new QuotaBenchmark.Settings(seconds, rate, data, results), System.out);
     }
 
     private static void start(String[] args, Path home, Path data, Path results) throws Exception {

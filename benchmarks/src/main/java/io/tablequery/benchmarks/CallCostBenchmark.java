@@ -93,6 +93,7 @@ final class CallCostBenchmark {
                         1000,
                         load.largeQueries(),
                         load.client(),
+                        false,
                         settings.home(),
                         settings.data(),
                         null),

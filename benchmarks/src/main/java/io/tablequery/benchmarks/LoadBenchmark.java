@@ -4,6 +4,10 @@ import io.tablequery.engine.ingest.IngestListener;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
+import io.tablequery.server.audit.AuditLog;
+import io.tablequery.server.audit.AuditSettings;
+import io.tablequery.server.auth.AuthMode;
+import io.tablequery.server.auth.KeyStore;
 import io.tablequery.server.http.ServerLimits;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
@@ -11,6 +15,7 @@ import io.tablequery.server.http.WorkspaceRegistry;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -25,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -51,6 +57,7 @@ final class LoadBenchmark {
      * @param tableRows rows of the large table
      * @param largeQueries the server's large-query slots per workspace
      * @param client what sends the requests
+     * @param audit whether the server writes its audit log (to a directory under {@code data})
      * @param home the repository, for the sample files
      * @param data where inputs are generated
      * @param results where the report goes, or null
@@ -62,6 +69,7 @@ final class LoadBenchmark {
             int tableRows,
             int largeQueries,
             Client client,
+            boolean audit,
             Path home,
             Path data,
             Path results) {
@@ -73,6 +81,7 @@ final class LoadBenchmark {
                     1_000_000,
                     ServerLimits.DEFAULTS.largeQueriesPerWorkspace(),
                     WrkLoad.find().isPresent() ? Client.WRK : Client.JAVA,
+                    false,
                     home,
                     data,
                     results);
@@ -133,6 +142,11 @@ final class LoadBenchmark {
      * @param residentByQuarterMb the resident memory at each quarter of the measured time, to show its trend
      * @param requestsPerSecondByQuarter the requests the server answered per second in each quarter of the measured
      *     time, by its own metrics, to show whether it had settled
+     * @param cpuMillisPerRequest the process's CPU time in the measured time per request answered (with wrk, the
+     *     server's alone)
+     * @param auditLines the audit lines the server wrote in the measured time (0 with the log off)
+     * @param auditDropped the audit lines it dropped in the measured time
+     * @param auditWriterCpuShare the share of the process's CPU time that the audit log's writer thread took
      */
     record Result(
             Map<String, String> machine,
@@ -145,7 +159,11 @@ final class LoadBenchmark {
             long residentBeforeMb,
             long residentAfterMb,
             List<Long> residentByQuarterMb,
-            List<Double> requestsPerSecondByQuarter) {}
+            List<Double> requestsPerSecondByQuarter,
+            double cpuMillisPerRequest,
+            long auditLines,
+            long auditDropped,
+            double auditWriterCpuShare) {}
 
     private LoadBenchmark() {}
 
@@ -159,10 +177,19 @@ final class LoadBenchmark {
         workspace.awaitMeanings(Duration.ofMinutes(10));
         registry.add(workspace);
         ServerLimits limits = limits(settings);
+        Path auditRoot = settings.data().resolve("load-audit");
+        AuditLog audit = settings.audit()
+                ? new AuditLog(
+                        AuditSettings.DEFAULTS, name -> Optional.of(auditRoot.resolve(name == null ? "-" : name)))
+                : AuditLog.off();
         try (TqServer server = TqServer.start(
                 registry,
                 new ServerSettings("127.0.0.1", 0, 1 << 20, 1 << 20, SkillSettings.DEFAULTS, limits),
-                settings.data())) {
+                settings.data(),
+                KeyStore.inMemory(),
+                AuthMode.NONE,
+                Optional.empty(),
+                audit)) {
             URI base = URI.create("http://127.0.0.1:" + server.port() + "/v1/workspaces/load/");
             log.printf(Locale.ROOT, "warm-up: %d clients for %d s%n", settings.clients(), settings.warmUpSeconds());
             drive(settings, base, calls, settings.warmUpSeconds());
@@ -176,6 +203,10 @@ final class LoadBenchmark {
                     settings.clients(),
                     settings.client().name().toLowerCase(Locale.ROOT),
                     settings.seconds());
+            long cpuBefore = processCpuNanos();
+            long linesBefore = audit.written();
+            long writerBefore = audit.writerCpuNanos();
+            long droppedBefore = audit.dropped();
             long started = System.nanoTime();
             List<Long> quarters = new CopyOnWriteArrayList<>();
             List<Double> rates = new CopyOnWriteArrayList<>();
@@ -202,6 +233,10 @@ final class LoadBenchmark {
                 sampler.awaitTermination(1, TimeUnit.SECONDS);
             }
             double elapsed = (System.nanoTime() - started) / 1e9;
+            long cpu = processCpuNanos() - cpuBefore;
+            long lines = audit.written() - linesBefore;
+            long dropped = audit.dropped() - droppedBefore;
+            long writer = audit.writerCpuNanos() - writerBefore;
             long heapAfter = heapAfterGc();
             long residentAfter = residentMb();
             List<CallResult> results = new ArrayList<>();
@@ -227,6 +262,7 @@ final class LoadBenchmark {
             described.put("warmUpSeconds", settings.warmUpSeconds());
             described.put("tableRows", settings.tableRows());
             described.put("client", settings.client().name().toLowerCase(Locale.ROOT));
+            described.put("audit", settings.audit());
             described.put("limits", limits.toString());
             Result result = new Result(
                     Machine.describe(),
@@ -239,7 +275,11 @@ final class LoadBenchmark {
                     residentBefore,
                     residentAfter,
                     List.copyOf(quarters.subList(0, Math.min(4, quarters.size()))),
-                    List.copyOf(rates.subList(0, Math.min(4, rates.size()))));
+                    List.copyOf(rates.subList(0, Math.min(4, rates.size()))),
+                    cpu / 1e6 / Math.max(1, samples.samples().size()),
+                    lines,
+                    dropped,
+                    cpu > 0 ? (double) writer / cpu : 0);
             String markdown = markdown(result, settings, calls);
             if (settings.results() != null) {
                 Reports.write(settings.results(), "load", markdown, result);
@@ -247,6 +287,13 @@ final class LoadBenchmark {
             log.print(markdown);
             return result;
         }
+    }
+
+    /** The CPU time this process has used, or 0 where the platform does not tell. */
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? Math.max(0, os.getProcessCpuTime())
+                : 0;
     }
 
     /** The server's default limits, with the large-query slots asked for. */
@@ -458,6 +505,7 @@ final class LoadBenchmark {
                 .append(settings.largeQueries())
                 .append(" --client ")
                 .append(settings.client().name().toLowerCase(Locale.ROOT))
+                .append(settings.audit() ? " --audit on" : "")
                 .append("`\n\n");
         out.append("One server (limits: ")
                 .append(result.settings().get("limits"))
@@ -490,6 +538,19 @@ final class LoadBenchmark {
                 result.residentBeforeMb(),
                 result.residentByQuarterMb().stream().map(String::valueOf).collect(Collectors.joining(", ")),
                 result.residentAfterMb()));
+        out.append(String.format(
+                Locale.ROOT,
+                "CPU time of the process: %.3f ms per request; audit log %s.%n%n",
+                result.cpuMillisPerRequest(),
+                settings.audit()
+                        ? String.format(
+                                Locale.ROOT,
+                                "on: %,d lines written, %,d dropped; its writer thread took %.2f%% of the process's"
+                                        + " CPU time",
+                                result.auditLines(),
+                                result.auditDropped(),
+                                100 * result.auditWriterCpuShare())
+                        : "off"));
         out.append("| call | weight | small | requests | errors | p50 | p99 |\n|---|---:|---|---:|---:|---:|---:|\n");
         for (int i = 0; i < calls.size(); i++) {
             CallResult call = result.calls().get(i);

@@ -51,7 +51,8 @@ class LoadBenchmarkTest {
         Path home = Path.of(System.getProperty("tq.repository", ".."));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         LoadBenchmark.Result result = LoadBenchmark.run(
-                new LoadBenchmark.Settings(8, 4, 2, 5_000, 2, client, home, dir, null),
+                new LoadBenchmark.Settings(
+                        8, 4, 2, 5_000, 2, client, client == LoadBenchmark.Client.JAVA, home, dir, null),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
         assertThat(result.requestsPerSecond()).isPositive();
         assertThat(result.unanswered()).isZero();
@@ -63,5 +64,11 @@ class LoadBenchmarkTest {
                 .allSatisfy(call -> assertThat(call.errors()).as(call.name()).isZero());
         assertThat(result.calls().get(0).requests()).isPositive();
         assertThat(log.toString(StandardCharsets.UTF_8)).contains("requests per second");
+        assertThat(result.cpuMillisPerRequest()).isPositive();
+        if (client == LoadBenchmark.Client.JAVA) {
+            // With the audit log on: every measured request wrote its line (a few more in flight at the edges).
+            assertThat(result.auditLines()).isGreaterThan(0);
+            assertThat(result.auditDropped()).isZero();
+        }
     }
 }

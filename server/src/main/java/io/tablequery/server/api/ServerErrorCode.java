@@ -47,7 +47,12 @@ public enum ServerErrorCode implements ErrorCodeSupplier {
      * A command sent to the server by the {@code tq} launcher needs its own process (another server, an engine's
      * options, standard input not sent): the launcher runs it in a JVM of its own, which never sees this code.
      */
-    RUN_IN_CLIENT(18, USER_ERROR);
+    RUN_IN_CLIENT(18, USER_ERROR),
+    /**
+     * The key has used its quota: its requests per minute or its calls at once; retry after the seconds in {@code
+     * Retry-After} (and the detail {@code retryAfterSeconds}), or ask the admin for a larger quota.
+     */
+    KEY_QUOTA_EXCEEDED(19, ErrorCategory.OVERLOADED);
 
     private final ErrorCode errorCode;
 

@@ -2,6 +2,7 @@ package io.tablequery.server.auth;
 
 import static java.util.Objects.requireNonNull;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
@@ -64,8 +65,10 @@ public final class KeyStore {
      * @param workspace the workspace it opens, or {@link #ADMIN}
      * @param sha256 the key's hash
      * @param created when it was issued
+     * @param quota what it may ask of a server, or null for each server's default
      */
-    public record StoredKey(String id, String workspace, String sha256, Instant created) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StoredKey(String id, String workspace, String sha256, Instant created, Quota quota) {}
 
     /**
      * A key just issued.
@@ -136,8 +139,19 @@ public final class KeyStore {
      * @return the key, with its id
      */
     public IssuedKey issue(String workspace) {
+        return issue(workspace, null);
+    }
+
+    /**
+     * Issues a new key with a quota of its own.
+     *
+     * @param workspace the workspace it opens, or {@link #ADMIN}
+     * @param quota what it may ask of a server, or null for each server's default
+     * @return the key, with its id
+     */
+    public IssuedKey issue(String workspace, Quota quota) {
         String key = ApiKeys.generate();
-        StoredKey stored = new StoredKey(ApiKeys.newId(), workspace, ApiKeys.hash(key), Instant.now());
+        StoredKey stored = new StoredKey(ApiKeys.newId(), workspace, ApiKeys.hash(key), Instant.now(), quota);
         change(keys -> plus(keys, stored));
         return new IssuedKey(stored.id(), workspace, key);
     }
@@ -149,7 +163,7 @@ public final class KeyStore {
      */
     public Optional<IssuedKey> issueAdminUnlessStored() {
         String key = ApiKeys.generate();
-        StoredKey stored = new StoredKey(ApiKeys.newId(), ADMIN, ApiKeys.hash(key), Instant.now());
+        StoredKey stored = new StoredKey(ApiKeys.newId(), ADMIN, ApiKeys.hash(key), Instant.now(), null);
         boolean[] issued = {false};
         change(keys -> {
             issued[0] = keys.stream().noneMatch(each -> each.workspace().equals(ADMIN));
@@ -174,7 +188,7 @@ public final class KeyStore {
             }
             List<StoredKey> others = new ArrayList<>(keys);
             others.removeAll(admins);
-            others.add(new StoredKey(ApiKeys.newId(), ADMIN, hash, Instant.now()));
+            others.add(new StoredKey(ApiKeys.newId(), ADMIN, hash, Instant.now(), null));
             return others;
         });
     }

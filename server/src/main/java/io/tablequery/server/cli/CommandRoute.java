@@ -6,6 +6,7 @@ import io.javalin.http.Context;
 import io.javalin.http.Handler;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.server.api.ServerErrorCode;
+import io.tablequery.server.http.TqServer;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
@@ -77,13 +78,17 @@ final class CommandRoute implements Handler {
                     "command lines are taken only from this machine, with the secret in the server's note");
         }
         List<String> args = ctx.formParams("arg");
+        ctx.attribute(TqServer.TRANSPORT_ATTRIBUTE, "cli");
+        ctx.attribute(TqServer.TEXT_ATTRIBUTE, String.join(" ", args));
         if (args.isEmpty() || !COMMANDS.contains(args.get(0))) {
             throw Caller.runInClient("the server runs only "
                     + String.join(", ", COMMANDS.stream().sorted().toList()));
         }
         Optional<InputStream> in =
                 Optional.ofNullable(ctx.formParam("stdin")).map(text -> new ByteArrayInputStream(text.getBytes(UTF_8)));
-        Caller caller = new Caller(directory(ctx.formParam("cwd")), in, "1".equals(ctx.formParam("interactive")), true);
+        Path cwd = directory(ctx.formParam("cwd"));
+        ctx.attribute(TqServer.WORKSPACE_ATTRIBUTE, workspaceName(cwd, args));
+        Caller caller = new Caller(cwd, in, "1".equals(ctx.formParam("interactive")), true);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int exit = run(args, caller, out, err);
@@ -123,6 +128,27 @@ final class CommandRoute implements Handler {
         outWriter.flush();
         errWriter.flush();
         return exit;
+    }
+
+    /**
+     * The name of the workspace a command line names, for its audit line: the last part of its {@code --workspace}
+     * directory, as this server serves it (a command on a workspace it does not serve runs in a process of its own).
+     */
+    static String workspaceName(Path cwd, List<String> args) {
+        String given = WorkspaceOption.DEFAULT;
+        for (int i = 0; i < args.size(); i++) {
+            if (args.get(i).equals("--workspace") && i + 1 < args.size()) {
+                given = args.get(i + 1);
+            } else if (args.get(i).startsWith("--workspace=")) {
+                given = args.get(i).substring("--workspace=".length());
+            }
+        }
+        try {
+            Path name = cwd.resolve(given).normalize().getFileName();
+            return name == null ? null : name.toString();
+        } catch (InvalidPathException e) {
+            return null;
+        }
     }
 
     private static Path directory(String cwd) {

@@ -3,9 +3,9 @@ package io.tablequery.server.cli;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.tablequery.engine.duck.DuckToolSettings;
-import io.tablequery.engine.error.ErrorCode;
 import io.tablequery.engine.plugin.ConfiguredPlugins;
 import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.server.mcp.CallObserver;
 import io.tablequery.server.mcp.McpServers;
 import io.tablequery.server.mcp.McpToolCalls;
 import io.tablequery.server.mcp.RunningCalls;
@@ -150,16 +150,16 @@ final class McpCommand implements Callable<Integer> {
         }
     }
 
-    private static void log(String workspace, String tool, String engine, Long rows, long nanos, ErrorCode failure) {
+    private static void log(CallObserver.Ended call) {
         if (LOG.isInfoEnabled()) {
             LOG.info("workspace=%s tool=mcp/%s engine=%s rows=%s ms=%.1f outcome=%s"
                     .formatted(
-                            workspace,
-                            tool,
-                            engine,
-                            rows == null ? "-" : rows.toString(),
-                            nanos / 1e6,
-                            failure == null ? "ok" : failure.name()));
+                            call.workspace(),
+                            call.tool(),
+                            call.engine(),
+                            call.rows() == null ? "-" : call.rows().toString(),
+                            call.nanos() / 1e6,
+                            call.failure() == null ? "ok" : call.failure().name()));
         }
     }
 

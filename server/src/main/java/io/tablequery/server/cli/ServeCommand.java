@@ -12,9 +12,13 @@ import io.tablequery.engine.workspace.SearchMode;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.engine.workspace.WorkspaceOptions;
 import io.tablequery.server.api.ServerErrorCode;
+import io.tablequery.server.audit.AuditFiles;
+import io.tablequery.server.audit.AuditLog;
+import io.tablequery.server.audit.AuditSettings;
 import io.tablequery.server.auth.AdminKey;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.auth.Quota;
 import io.tablequery.server.http.ServerLimits;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
@@ -189,6 +193,52 @@ final class ServeCommand implements Callable<Integer> {
     boolean sharedRoot;
 
     @Option(
+            names = "--key-requests-per-minute",
+            paramLabel = "N",
+            defaultValue = "0",
+            description =
+                    "Requests a minute a workspace key may make, unless it was issued with its own quota; 0 for no"
+                            + " limit (default: ${DEFAULT-VALUE}).")
+    int keyRequestsPerMinute;
+
+    @Option(
+            names = "--key-concurrent-calls",
+            paramLabel = "N",
+            defaultValue = "0",
+            description = "Calls a workspace key may have running at once, unless it was issued with its own quota; 0"
+                    + " for no limit (default: ${DEFAULT-VALUE}).")
+    int keyConcurrentCalls;
+
+    @Option(
+            names = "--audit",
+            paramLabel = "MODE",
+            defaultValue = "on",
+            description = "The audit log, one JSON line per call in each workspace's audit/ directory: on, no-text"
+                    + " (plans and queries kept only as their hash) or off (default: ${DEFAULT-VALUE}).")
+    String audit;
+
+    @Option(
+            names = "--audit-file-mb",
+            paramLabel = "MB",
+            defaultValue = "64",
+            description = "Start a new audit file when the current one reaches this size (default: ${DEFAULT-VALUE}).")
+    long auditFileMb;
+
+    @Option(
+            names = "--audit-file-hours",
+            paramLabel = "HOURS",
+            defaultValue = "24",
+            description = "Start a new audit file when the current one is this old (default: ${DEFAULT-VALUE}).")
+    long auditFileHours;
+
+    @Option(
+            names = "--audit-keep-files",
+            paramLabel = "N",
+            defaultValue = "30",
+            description = "Audit files each workspace keeps; older ones are deleted (default: ${DEFAULT-VALUE}).")
+    int auditKeepFiles;
+
+    @Option(
             names = "--idle-exit",
             paramLabel = "SECONDS",
             defaultValue = "0",
@@ -261,13 +311,14 @@ final class ServeCommand implements Callable<Integer> {
                     queriesTotal,
                     queueLength,
                     ServerLimits.DEFAULTS.queueWait(),
-                    ingests);
+                    ingests,
+                    new Quota(keyRequestsPerMinute, keyConcurrentCalls));
         } catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(
                     spec.commandLine(),
                     e.getMessage() + " (--max-queries-per-workspace, --max-queries and --max-ingests take 1 or more;"
-                            + " --max-large-queries-per-workspace 1 up to --max-queries-per-workspace; --max-queued"
-                            + " and --large-query-rows 0 or more)");
+                            + " --max-large-queries-per-workspace 1 up to --max-queries-per-workspace; --max-queued,"
+                            + " --large-query-rows, --key-requests-per-minute and --key-concurrent-calls 0 or more)");
         }
         if (idleExit < 0) {
             throw new CommandLine.ParameterException(
@@ -296,6 +347,35 @@ final class ServeCommand implements Callable<Integer> {
             hold.close();
             throw e;
         }
+    }
+
+    /**
+     * The audit log: a workspace's lines in its {@code audit/} directory; the lines of calls that name no served
+     * workspace (admin routes, unknown names) in the data root's {@code .tq-audit/}, or the one workspace's.
+     */
+    private AuditLog auditLog(Path root, WorkspaceRegistry registry) {
+        AuditSettings settings =
+                switch (audit) {
+                    case "on" -> AuditSettings.DEFAULTS;
+                    case "no-text" -> AuditSettings.DEFAULTS.withoutText();
+                    case "off" -> AuditSettings.OFF;
+                    default ->
+                        throw new CommandLine.ParameterException(
+                                spec.commandLine(), "--audit takes on, no-text or off, not '" + audit + "'");
+                };
+        if (auditFileMb < 1 || auditFileHours < 1 || auditKeepFiles < 1) {
+            throw new CommandLine.ParameterException(
+                    spec.commandLine(), "--audit-file-mb, --audit-file-hours and --audit-keep-files take 1 or more");
+        }
+        settings = settings.withFiles(auditFileMb << 20, Duration.ofHours(auditFileHours), auditKeepFiles);
+        Path server = target.workspace != null
+                ? target.workspace.toAbsolutePath().resolve(AuditFiles.DIRECTORY)
+                : root.toAbsolutePath().resolve(AuditFiles.SERVER_DIRECTORY);
+        return new AuditLog(
+                settings,
+                name -> name == null
+                        ? Optional.of(server)
+                        : registry.directory(name).map(directory -> directory.resolve(AuditFiles.DIRECTORY)));
     }
 
     /** Serves the workspaces, holding the served directory, until the process is told to stop. */
@@ -362,7 +442,13 @@ final class ServeCommand implements Callable<Integer> {
         TqServer server;
         try {
             server = TqServer.start(
-                    registry, settings, uploads, keys, mode, commandToken.<Handler>map(CommandRoute::new));
+                    registry,
+                    settings,
+                    uploads,
+                    keys,
+                    mode,
+                    commandToken.<Handler>map(CommandRoute::new),
+                    auditLog(root, registry));
         } catch (RuntimeException e) {
             registry.close();
             plugins.close();

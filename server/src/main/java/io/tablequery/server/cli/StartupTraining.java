@@ -8,6 +8,7 @@ import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.server.http.ServerSettings;
 import io.tablequery.server.http.TqServer;
 import io.tablequery.server.http.WorkspaceRegistry;
+import io.tablequery.server.mcp.CallObserver;
 import io.tablequery.server.mcp.McpServers;
 import io.tablequery.server.mcp.McpToolCalls;
 import io.tablequery.server.mcp.RunningCalls;
@@ -114,7 +115,7 @@ public final class StartupTraining {
                     SkillSettings.DEFAULTS,
                     DuckToolSettings.DEFAULTS,
                     new RunningCalls(),
-                    (name, tool, engine, rows, nanos, failure) -> {});
+                    CallObserver.NONE);
             mcp((in, out) -> McpServers.stdio(calls, in, out));
         }
         throughServer(workspace, plan);

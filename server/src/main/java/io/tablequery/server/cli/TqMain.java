@@ -109,6 +109,7 @@ public final class TqMain {
         subcommands.put("source-cells", SourceCellsCommand::new);
         subcommands.put("mcp", McpCommand::new);
         subcommands.put("daemon", DaemonCommand::new);
+        subcommands.put("audit", AuditCommand::new);
         return Collections.unmodifiableMap(subcommands);
     }
 }

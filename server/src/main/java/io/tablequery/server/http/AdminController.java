@@ -8,6 +8,7 @@ import io.javalin.http.HttpStatus;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.auth.KeyStore;
+import io.tablequery.server.auth.Quota;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +49,22 @@ final class AdminController {
         ctx.json(Map.of("deleted", name));
     }
 
-    /** {@code POST /v1/admin/workspaces/{ws}/keys}: a new key for the workspace, shown this once. */
+    /**
+     * {@code POST /v1/admin/workspaces/{ws}/keys}, with an optional body {@code {"requestsPerMinute": N,
+     * "concurrentCalls": N}} (0 for no limit; without them, each server's default): a new key for the workspace,
+     * shown this once.
+     */
     void issueKey(Context ctx) {
         String name = workspaces.get(ctx.pathParam("ws")).name();
-        KeyStore.IssuedKey issued = keys.issue(name);
-        Map<String, String> answer = new LinkedHashMap<>();
+        Quota quota = ctx.body().isBlank() ? null : quota(JsonBodies.object(ctx));
+        KeyStore.IssuedKey issued = keys.issue(name, quota);
+        Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("id", issued.id());
         answer.put("workspace", issued.workspace());
         answer.put("key", issued.key());
+        if (quota != null) {
+            answer.put("quota", quota);
+        }
         answer.put("note", "the key is shown this once; the server keeps only its hash");
         ctx.status(HttpStatus.CREATED).json(answer);
     }
@@ -63,8 +72,12 @@ final class AdminController {
     /** {@code GET /v1/admin/workspaces/{ws}/keys}: the workspace's keys by id, without their secrets. */
     void listKeys(Context ctx) {
         String name = workspaces.get(ctx.pathParam("ws")).name();
-        List<Map<String, String>> listed = keys.list(name).stream()
-                .map(key -> Map.of("id", key.id(), "created", key.created().toString()))
+        List<Map<String, Object>> listed = keys.list(name).stream()
+                .map(key -> key.quota() == null
+                        ? Map.<String, Object>of(
+                                "id", key.id(), "created", key.created().toString())
+                        : Map.<String, Object>of(
+                                "id", key.id(), "created", key.created().toString(), "quota", key.quota()))
                 .toList();
         ctx.json(Map.of("workspace", name, "keys", listed));
     }
@@ -76,5 +89,25 @@ final class AdminController {
             throw new EngineException(ServerErrorCode.KEY_NOT_FOUND, "no workspace key has the id '%s'".formatted(id));
         }
         ctx.json(Map.of("revoked", id));
+    }
+
+    /** A key's quota from the issuing request's body, or null when it names neither limit. */
+    private static Quota quota(JsonNode body) {
+        if (!body.has("requestsPerMinute") && !body.has("concurrentCalls")) {
+            return null;
+        }
+        return new Quota(limit(body, "requestsPerMinute"), limit(body, "concurrentCalls"));
+    }
+
+    private static int limit(JsonNode body, String name) {
+        JsonNode value = body.path(name);
+        if (value.isMissingNode()) {
+            return 0;
+        }
+        if (!value.isInt() || value.intValue() < 0) {
+            throw new EngineException(
+                    ServerErrorCode.BAD_REQUEST, "\"%s\" is a whole number, 0 for no limit".formatted(name));
+        }
+        return value.intValue();
     }
 }

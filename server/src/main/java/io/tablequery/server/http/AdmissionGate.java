@@ -58,14 +58,21 @@ final class AdmissionGate {
 
     /** Runs a query handler that reads little, in a slot of its workspace and of the server. */
     Handler query(Handler handler) {
-        return query(handler, ctx -> 0);
+        return ctx -> query(ctx.pathParam("ws"), 0, () -> {
+            handler.handle(ctx);
+            return null;
+        });
     }
 
-    /** Runs a query handler in a slot of its workspace and of the server, and a large-query slot if it is large. */
+    /**
+     * Runs a query handler in a slot of its workspace and of the server, and a large-query slot if it is large; the
+     * rows it may scan are kept for its audit line.
+     */
     Handler query(Handler handler, Sizer sizer) {
         return ctx -> {
             String name = ctx.pathParam("ws");
             long rows = served.test(name) ? sizer.rows(ctx) : 0;
+            ctx.attribute(RequestObserver.ROWS_READ, rows);
             query(name, rows, () -> {
                 handler.handle(ctx);
                 return null;

@@ -42,6 +42,7 @@ final class ErrorMapper {
             LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
         }
         ctx.attribute(HANDLED, Boolean.TRUE);
+        ctx.attribute(RequestObserver.CODE, error.getErrorCode().name());
         UnreadBody.discard(ctx);
         ctx.status(status(error, ctx.res())).json(ErrorView.of(error));
     }
@@ -57,7 +58,8 @@ final class ErrorMapper {
     static HttpStatus status(EngineException error, HttpServletResponse response) {
         HttpStatus status = status(error.getErrorCode());
         if (status == HttpStatus.TOO_MANY_REQUESTS || status == HttpStatus.SERVICE_UNAVAILABLE) {
-            response.setHeader("Retry-After", "1");
+            Object seconds = error.details().get(KeyQuotas.RETRY_AFTER);
+            response.setHeader("Retry-After", seconds instanceof Long given ? given.toString() : "1");
         }
         return status;
     }
@@ -65,6 +67,7 @@ final class ErrorMapper {
     static void unexpected(Exception error, Context ctx) {
         LOG.error("{} {} failed", ctx.method(), ctx.path(), error);
         ctx.attribute(HANDLED, Boolean.TRUE);
+        ctx.attribute(RequestObserver.CODE, ServerErrorCode.SERVER_ERROR.name());
         ctx.status(HttpStatus.INTERNAL_SERVER_ERROR)
                 .json(new ErrorView(
                         ServerErrorCode.SERVER_ERROR.name(),

@@ -56,6 +56,7 @@ final class FilesController {
                     "the request holds %d files; upload one file".formatted(files.size()) + " per request");
         }
         UploadedFile file = files.get(0);
+        ctx.attribute(RequestObserver.TEXT, file.filename());
         IngestResult result;
         try (InputStream content = file.content()) {
             result = workspace.ingest(content, file.filename(), IngestListener.NONE);

@@ -12,7 +12,7 @@ import io.tablequery.server.api.ServerErrorCode;
  * request: the admission gate sizes a query from it before its handler reads it.
  */
 final class JsonBodies {
-    private static final String PARSED = "tq.jsonBody";
+    static final String PARSED = "tq.jsonBody";
 
     private JsonBodies() {}
 

@@ -26,6 +26,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -45,6 +46,8 @@ import java.util.regex.Pattern;
  */
 final class McpEndpoint implements Filter, AutoCloseable {
     private static final String WORKSPACE = "workspace";
+    private static final String KEY = "key";
+    private static final String ADMITTED = "tq.admitted";
     private static final String BY_KEY = "/mcp";
     private static final Pattern BY_PATH = Pattern.compile("/v1/workspaces/([^/]+)/mcp");
 
@@ -52,6 +55,7 @@ final class McpEndpoint implements Filter, AutoCloseable {
     private final Authenticator authenticator;
     private final AuthMode auth;
     private final BrowserGuard guard;
+    private final RequestObserver observer;
     private final RunningCalls running = new RunningCalls();
     private final Supplier<McpServers.Streamable> create;
 
@@ -72,9 +76,10 @@ final class McpEndpoint implements Filter, AutoCloseable {
         this.authenticator = requireNonNull(authenticator, "authenticator is null");
         this.auth = requireNonNull(auth, "auth is null");
         this.guard = requireNonNull(guard, "guard is null");
+        this.observer = requireNonNull(observer, "observer is null");
         McpToolCalls calls = new McpToolCalls(new Access(workspaces, gate), skill, duck, running, observer::mcpCall);
-        this.create = () -> McpServers.streamable(
-                calls, request -> McpTransportContext.create(Map.of(WORKSPACE, request.getAttribute(WORKSPACE))), (int)
+        this.create = () ->
+                McpServers.streamable(calls, request -> McpTransportContext.create(transportContext(request)), (int)
                         Math.min(Integer.MAX_VALUE, maxRequestBytes));
     }
 
@@ -100,12 +105,17 @@ final class McpEndpoint implements Filter, AutoCloseable {
             return;
         }
         String workspace;
+        String named = byPath.matches() ? byPath.group(1) : null;
         try {
             guard.check(http.getHeader("Host"), http.getHeader("Origin"));
-            workspace = workspace(byPath.matches() ? byPath.group(1) : null, http.getHeader("Authorization"));
+            workspace = workspace(named, http);
             workspaces.get(workspace);
         } catch (EngineException e) {
+            if (http.getAttribute(ADMITTED) instanceof KeyQuotas.Admitted admitted) {
+                admitted.close();
+            }
             refuse((HttpServletResponse) response, e);
+            observer.mcpRefused(named, (String) http.getAttribute(KEY), e.getErrorCode());
             return;
         }
         http.setAttribute(WORKSPACE, workspace);
@@ -113,15 +123,23 @@ final class McpEndpoint implements Filter, AutoCloseable {
         if ("DELETE".equals(http.getMethod()) && session != null) {
             running.cancel(session);
         }
-        mcp().transport().service(request, response);
+        try (KeyQuotas.Admitted admitted = (KeyQuotas.Admitted) http.getAttribute(ADMITTED)) {
+            mcp().transport().service(request, response);
+        }
     }
 
     /** The workspace a request works on, once its key is found to open it. */
-    private String workspace(String named, String authorization) {
+    private String workspace(String named, HttpServletRequest http) {
         if (auth == AuthMode.KEYS) {
-            String opens = authenticator.keyOpens(authorization);
+            KeyStore.StoredKey key = authenticator.key(http.getHeader("Authorization"));
+            http.setAttribute(KEY, key.id());
+            String opens = key.workspace();
             if (named != null) {
                 Authenticator.requireOpens(opens, named);
+            }
+            // An event stream a client keeps open (GET) holds no slot: only the messages it posts are calls.
+            http.setAttribute(ADMITTED, authenticator.admit(key, "POST".equals(http.getMethod())));
+            if (named != null) {
                 return named;
             }
             if (opens.equals(KeyStore.ADMIN)) {
@@ -164,12 +182,29 @@ final class McpEndpoint implements Filter, AutoCloseable {
         }
     }
 
+    /** What an MCP call learns of its HTTP request: its workspace and the id of its key, when there is one. */
+    private static Map<String, Object> transportContext(HttpServletRequest request) {
+        Map<String, Object> context = new HashMap<>();
+        context.put(WORKSPACE, request.getAttribute(WORKSPACE));
+        Object key = request.getAttribute(KEY);
+        if (key != null) {
+            context.put(KEY, key);
+        }
+        return context;
+    }
+
     /** Calls work on the workspace their request named, in a query slot. */
     private record Access(WorkspaceRegistry workspaces, AdmissionGate gate) implements WorkspaceAccess {
         @Override
         public String name(McpTransportContext context) {
             Object name = context.get(WORKSPACE);
             return name == null ? "-" : name.toString();
+        }
+
+        @Override
+        public String keyId(McpTransportContext context) {
+            Object key = context.get(KEY);
+            return key == null ? null : key.toString();
         }
 
         @Override

@@ -1,11 +1,17 @@
 package io.tablequery.server.http;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.javalin.http.Context;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.tablequery.engine.error.ErrorCode;
+import io.tablequery.server.audit.AuditEntry;
+import io.tablequery.server.audit.AuditLog;
+import io.tablequery.server.audit.AuditText;
+import io.tablequery.server.mcp.CallObserver;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
@@ -15,7 +21,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Observes every matched request: one structured log line ({@code workspace tool engine rows ms status outcome}, on
  * the logger {@code tq.request}) and a Prometheus histogram of its time, {@code tq_request_seconds}, by tool, engine
- * and outcome, served at {@code /metrics}. Handlers say which engine ran and how many rows they answered through
+ * and outcome, served at {@code /metrics}; and, for the API's routes, MCP tool calls and the launcher's commands,
+ * its line in the audit log ({@link AuditLog}). Handlers say which engine ran and how many rows they answered through
  * {@link #ENGINE} and {@link #ROWS}.
  */
 final class RequestObserver {
@@ -23,12 +30,33 @@ final class RequestObserver {
     static final String ENGINE = "tq.engine";
     /** The context attribute holding the rows answered. */
     static final String ROWS = "tq.rows";
+    /** The context attribute holding the rows of the tables a call names, as the admission gate sized it. */
+    static final String ROWS_READ = "tq.rowsRead";
+    /** The context attribute holding the id of the key the request presented. */
+    static final String KEY = "tq.key";
+    /** The context attribute holding the text the audit line keeps, when the request's JSON body is not it. */
+    static final String TEXT = TqServer.TEXT_ATTRIBUTE;
+    /** The context attribute holding the code of the error answered. */
+    static final String CODE = "tq.code";
+    /** The context attribute naming the transport when it is not plain HTTP: {@code cli}. */
+    static final String TRANSPORT = TqServer.TRANSPORT_ATTRIBUTE;
 
     private static final Logger LOG = LoggerFactory.getLogger("tq.request");
     private static final String START = "tq.start";
     private static final String WORKSPACE_ROUTE = "/v1/workspaces/{ws}/";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final AuditLog audit;
+
+    /**
+     * Creates the observer.
+     *
+     * @param audit where each call's audit line goes
+     */
+    RequestObserver(AuditLog audit) {
+        this.audit = audit;
+        audit.bindTo(registry);
+    }
 
     void start(Context ctx) {
         ctx.attribute(START, System.nanoTime());
@@ -39,33 +67,114 @@ final class RequestObserver {
         if (start == null) {
             return;
         }
-        record(
-                ctx.pathParamMap().getOrDefault("ws", "-"),
-                tool(ctx.endpoints().matchedHttpEndpoint().path, ctx.pathParamMap()),
-                Objects.requireNonNullElse(ctx.attribute(ENGINE), "none"),
-                ctx.attribute(ROWS),
-                System.nanoTime() - start,
-                ctx.statusCode());
+        long nanos = System.nanoTime() - start;
+        String routePath = ctx.endpoints().matchedHttpEndpoint().path;
+        String tool = tool(routePath, ctx.pathParamMap());
+        String engine = Objects.requireNonNullElse(ctx.attribute(ENGINE), "none");
+        Long rows = ctx.attribute(ROWS);
+        String workspace = ctx.pathParamMap().get("ws");
+        if (workspace == null) {
+            workspace = ctx.attribute(TqServer.WORKSPACE_ATTRIBUTE);
+        }
+        record(workspace == null ? "-" : workspace, tool, engine, rows, nanos, ctx.statusCode());
+        if (routePath.startsWith("/v1/") || routePath.equals(TqServer.COMMANDS_ROUTE)) {
+            String text = ctx.attribute(TEXT);
+            if (text == null && ctx.attribute(JsonBodies.PARSED) instanceof JsonNode body) {
+                text = AuditText.of(body);
+            }
+            audit(
+                    workspace,
+                    ctx.attribute(KEY),
+                    Objects.requireNonNullElse(ctx.attribute(TRANSPORT), "http"),
+                    ctx.method() + " " + tool,
+                    text,
+                    engine,
+                    ctx.attribute(ROWS_READ),
+                    rows,
+                    nanos,
+                    ctx.statusCode(),
+                    ctx.attribute(CODE));
+        }
     }
 
     /**
      * Observes one MCP tool call, as tool {@code mcp/<name>} with the status its failure has in the HTTP API.
      *
-     * @param workspace the workspace's name
-     * @param tool the tool's MCP name
-     * @param engine the engine that answered
-     * @param rows the rows answered, or null
-     * @param nanos how long it took
-     * @param failure null on success, else the failure's code
+     * @param call the call
      */
-    void mcpCall(String workspace, String tool, String engine, Long rows, long nanos, ErrorCode failure) {
-        record(
+    void mcpCall(CallObserver.Ended call) {
+        int status = call.failure() == null
+                ? 200
+                : ErrorMapper.status(call.failure()).getCode();
+        String tool = "mcp/" + call.tool();
+        record(call.workspace(), tool, call.engine(), call.rows(), call.nanos(), status);
+        audit(
+                call.workspace().equals("-") ? null : call.workspace(),
+                call.key(),
+                "mcp",
+                tool,
+                call.arguments(),
+                call.engine(),
+                call.rowsRead(),
+                call.rows(),
+                call.nanos(),
+                status,
+                call.failure() == null ? null : call.failure().name());
+    }
+
+    /**
+     * Observes an MCP request refused before any tool ran: a missing or wrong key, a page of another site, an unknown
+     * workspace.
+     *
+     * @param workspace the workspace its path named, or null
+     * @param key the id of the key it presented, or null
+     * @param failure why it was refused
+     */
+    void mcpRefused(String workspace, String key, ErrorCode failure) {
+        audit(
                 workspace,
-                "mcp/" + tool,
+                key,
+                "mcp",
+                "mcp",
+                null,
+                "none",
+                null,
+                null,
+                0,
+                ErrorMapper.status(failure).getCode(),
+                failure.name());
+    }
+
+    private void audit(
+            String workspace,
+            String key,
+            String transport,
+            String route,
+            String text,
+            String engine,
+            Long rowsRead,
+            Long rows,
+            long nanos,
+            int status,
+            String code) {
+        if (!audit.settings().enabled()) {
+            return;
+        }
+        audit.record(new AuditEntry(
+                Instant.now(),
+                workspace,
+                key,
+                transport,
+                route,
+                text == null ? null : AuditText.hash(text),
+                audit.keptText(text),
                 engine,
+                rowsRead,
                 rows,
-                nanos,
-                failure == null ? 200 : ErrorMapper.status(failure).getCode());
+                Math.round(nanos / 1e4) / 100.0,
+                status,
+                outcome(status),
+                code));
     }
 
     private void record(String workspace, String tool, String engine, Long rows, long nanos, int status) {

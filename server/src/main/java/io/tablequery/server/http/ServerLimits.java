@@ -2,6 +2,7 @@ package io.tablequery.server.http;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.server.auth.Quota;
 import java.time.Duration;
 
 /**
@@ -18,6 +19,7 @@ import java.time.Duration;
  * @param queueLength requests waiting for a slot at once, beyond which a request is refused at once
  * @param queueWait how long a request waits for a slot
  * @param ingests uploads being ingested at once on the server
+ * @param keyQuota the quota of a workspace key that has none of its own ({@link KeyQuotas})
  */
 public record ServerLimits(
         int queriesPerWorkspace,
@@ -26,7 +28,8 @@ public record ServerLimits(
         int queriesTotal,
         int queueLength,
         Duration queueWait,
-        int ingests) {
+        int ingests,
+        Quota keyQuota) {
     /**
      * Four queries per workspace, two of them large (over 100,000 rows), sixteen in all, sixty-four waiting up to ten
      * seconds, two ingests.
@@ -35,6 +38,7 @@ public record ServerLimits(
 
     public ServerLimits {
         requireNonNull(queueWait, "queueWait is null");
+        requireNonNull(keyQuota, "keyQuota is null");
         if (queriesPerWorkspace < 1
                 || largeQueriesPerWorkspace < 1
                 || largeQueriesPerWorkspace > queriesPerWorkspace
@@ -45,5 +49,53 @@ public record ServerLimits(
                 || queueWait.isNegative()) {
             throw new IllegalArgumentException("invalid server limits");
         }
+    }
+
+    /**
+     * Limits without a default key quota.
+     *
+     * @param queriesPerWorkspace queries running at once on one workspace
+     * @param largeQueriesPerWorkspace large queries running at once on one workspace
+     * @param largeQueryRows the rows a query's tables may hold in all before it counts as large
+     * @param queriesTotal queries running at once on the server
+     * @param queueLength requests waiting for a slot at once
+     * @param queueWait how long a request waits for a slot
+     * @param ingests uploads being ingested at once on the server
+     */
+    public ServerLimits(
+            int queriesPerWorkspace,
+            int largeQueriesPerWorkspace,
+            long largeQueryRows,
+            int queriesTotal,
+            int queueLength,
+            Duration queueWait,
+            int ingests) {
+        this(
+                queriesPerWorkspace,
+                largeQueriesPerWorkspace,
+                largeQueryRows,
+                queriesTotal,
+                queueLength,
+                queueWait,
+                ingests,
+                Quota.NONE);
+    }
+
+    /**
+     * Returns these limits with another default key quota.
+     *
+     * @param quota the quota of a workspace key that has none of its own
+     * @return the changed limits
+     */
+    public ServerLimits withKeyQuota(Quota quota) {
+        return new ServerLimits(
+                queriesPerWorkspace,
+                largeQueriesPerWorkspace,
+                largeQueryRows,
+                queriesTotal,
+                queueLength,
+                queueWait,
+                ingests,
+                quota);
     }
 }

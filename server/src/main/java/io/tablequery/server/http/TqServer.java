@@ -12,6 +12,7 @@ import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.json.JsonCodec;
 import io.tablequery.server.api.ScanSize;
 import io.tablequery.server.api.ToolDefinitions;
+import io.tablequery.server.audit.AuditLog;
 import io.tablequery.server.auth.AuthMode;
 import io.tablequery.server.auth.KeyStore;
 import io.tablequery.server.mcp.RunningCalls;
@@ -33,6 +34,12 @@ import org.slf4j.LoggerFactory;
 public final class TqServer implements AutoCloseable {
     /** Where the {@code tq} launcher posts a command line for the server to run. */
     public static final String COMMANDS_ROUTE = "/v1/commands";
+    /** The request attribute a route outside this package sets to name its transport in the audit log: {@code cli}. */
+    public static final String TRANSPORT_ATTRIBUTE = "tq.transport";
+    /** The request attribute a route without {@code {ws}} in its path sets to the workspace its audit line names. */
+    public static final String WORKSPACE_ATTRIBUTE = "tq.workspace";
+    /** The request attribute a route outside this package sets to the text its audit line keeps. */
+    public static final String TEXT_ATTRIBUTE = "tq.text";
 
     private static final Logger LOG = LoggerFactory.getLogger(TqServer.class);
 
@@ -49,14 +56,18 @@ public final class TqServer implements AutoCloseable {
     private final IdleWatch idle;
     private final WorkspaceRegistry workspaces;
 
+    private final AuditLog audit;
+
     private TqServer(
             Javalin app,
             McpEndpoint mcp,
             RunningCalls running,
             GracefulHandler inFlight,
             IdleWatch idle,
-            WorkspaceRegistry workspaces) {
+            WorkspaceRegistry workspaces,
+            AuditLog audit) {
         this.app = app;
+        this.audit = audit;
         this.mcp = mcp;
         this.running = running;
         this.inFlight = inFlight;
@@ -109,8 +120,32 @@ public final class TqServer implements AutoCloseable {
             KeyStore keys,
             AuthMode auth,
             Optional<Handler> commands) {
+        return start(workspaces, settings, uploadCache, keys, auth, commands, AuditLog.off());
+    }
+
+    /**
+     * Creates and starts a server that records each call in an audit log.
+     *
+     * @param workspaces the workspaces to serve; the server closes them when it stops
+     * @param settings where to listen and what to accept
+     * @param uploadCache a directory for uploads and Arrow downloads in transit
+     * @param keys the admin key and the workspaces' keys
+     * @param auth whether callers must present a key
+     * @param commands the handler of {@value #COMMANDS_ROUTE}, which checks its own secret; empty for none
+     * @param audit where each call's line goes; the server closes it when it stops
+     * @return the running server
+     */
+    public static TqServer start(
+            WorkspaceRegistry workspaces,
+            ServerSettings settings,
+            Path uploadCache,
+            KeyStore keys,
+            AuthMode auth,
+            Optional<Handler> commands,
+            AuditLog audit) {
         AdminController admin = new AdminController(workspaces, keys);
-        Authenticator authenticator = new Authenticator(keys);
+        KeyQuotas quotas = new KeyQuotas(settings.limits().keyQuota());
+        Authenticator authenticator = new Authenticator(keys, quotas);
         FilesController files = new FilesController(workspaces, settings.maxUploadBytes());
         ExportController export = new ExportController(workspaces);
         TablesController tables = new TablesController(workspaces);
@@ -126,7 +161,8 @@ public final class TqServer implements AutoCloseable {
         RunningCalls running = new RunningCalls();
         GracefulHandler inFlight = new GracefulHandler();
         IdleWatch idle = new IdleWatch();
-        RequestObserver observer = new RequestObserver();
+        RequestObserver observer = new RequestObserver(audit);
+        observer.bind(quotas);
         observer.bind(new WorkspaceMetrics(workspaces));
         McpEndpoint mcp = new McpEndpoint(
                 workspaces,
@@ -167,6 +203,7 @@ public final class TqServer implements AutoCloseable {
             if (auth == AuthMode.KEYS) {
                 config.routes.beforeMatched(authenticator::check);
             }
+            config.routes.afterMatched(authenticator::release);
             config.routes.afterMatched(observer::finish);
             // A request under a workspace holds it open until it is answered, opening it if it is closed, and its
             // queries stop when the server does.
@@ -194,7 +231,7 @@ public final class TqServer implements AutoCloseable {
             config.routes.error(HttpStatus.METHOD_NOT_ALLOWED.getCode(), "*", ErrorMapper::methodNotAllowed);
         });
         app.start();
-        return new TqServer(app, mcp, running, inFlight, idle, workspaces);
+        return new TqServer(app, mcp, running, inFlight, idle, workspaces, audit);
     }
 
     private static void describeRoutes(
@@ -236,7 +273,8 @@ public final class TqServer implements AutoCloseable {
                 admin::deleteWorkspace);
         api.post(
                 "/v1/admin/workspaces/{ws}/keys",
-                "Issue an API key for a workspace, shown this once (admin key).",
+                "Issue an API key for a workspace, shown this once (admin key); an optional body"
+                        + " {\"requestsPerMinute\": N, \"concurrentCalls\": N} sets its quota (0: no limit).",
                 null,
                 201,
                 "application/json",
@@ -480,6 +518,7 @@ public final class TqServer implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         app.stop();
+        audit.close();
         workspaces.close();
     }
 }

@@ -18,6 +18,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -359,6 +360,17 @@ public final class WorkspaceRegistry implements AutoCloseable {
      */
     public synchronized boolean contains(String name) {
         return entries.containsKey(name);
+    }
+
+    /**
+     * Finds the directory of a workspace served, open or not.
+     *
+     * @param name its name
+     * @return its directory, or empty when no workspace of that name is served
+     */
+    public synchronized Optional<Path> directory(String name) {
+        Entry entry = entries.get(name);
+        return entry == null ? Optional.empty() : Optional.of(entry.directory);
     }
 
     /**

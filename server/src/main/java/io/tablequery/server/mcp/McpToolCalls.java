@@ -30,11 +30,13 @@ import io.tablequery.server.api.ScanSize;
 import io.tablequery.server.api.ServerErrorCode;
 import io.tablequery.server.api.SkillArguments;
 import io.tablequery.server.api.SourceCellsAnswer;
+import io.tablequery.server.audit.AuditText;
 import io.tablequery.server.views.RunSqlView;
 import io.tablequery.server.views.SchemasView;
 import io.tablequery.server.views.SearchView;
 import java.util.List;
 import java.util.Map;
+import java.util.function.ToLongFunction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,9 +90,10 @@ public final class McpToolCalls {
         String tool = request.name();
         JsonNode args = JsonCodec.mapper().valueToTree(request.arguments() == null ? Map.of() : request.arguments());
         long start = System.nanoTime();
+        long[] scanned = {-1};
         Outcome outcome;
         try (RunningCalls.Call call = running.start(String.valueOf(exchange.sessionId()))) {
-            outcome = run(exchange, tool, args);
+            outcome = run(exchange, tool, args, scanned);
         } catch (EngineException e) {
             outcome = new Outcome(failure(tool, e.getErrorCode(), e.getMessage()), "none", null, e.getErrorCode());
         } catch (RuntimeException e) {
@@ -102,18 +105,25 @@ public final class McpToolCalls {
                     null,
                     code);
         }
-        observer.ended(
+        observer.ended(new CallObserver.Ended(
                 access.name(exchange.transportContext()),
+                access.keyId(exchange.transportContext()),
                 tool,
+                AuditText.of(args),
+                scanned[0] < 0 ? null : scanned[0],
                 outcome.engine,
                 outcome.rows,
                 System.nanoTime() - start,
-                outcome.failure);
+                outcome.failure));
         return outcome.result;
     }
 
-    private Outcome run(McpSyncServerExchange exchange, String tool, JsonNode args) {
-        return access.run(exchange.transportContext(), workspace -> ScanSize.rows(workspace, tool, args), workspace -> {
+    private Outcome run(McpSyncServerExchange exchange, String tool, JsonNode args, long[] scanned) {
+        ToLongFunction<Workspace> size = workspace -> {
+            scanned[0] = ScanSize.scans(tool) ? ScanSize.rows(workspace, tool, args) : -1;
+            return Math.max(0, scanned[0]);
+        };
+        return access.run(exchange.transportContext(), size, workspace -> {
             if (McpToolCatalog.isSkillTool(tool)) {
                 return skill(workspace, tool, args);
             }

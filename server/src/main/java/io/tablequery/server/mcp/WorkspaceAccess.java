@@ -16,6 +16,16 @@ public interface WorkspaceAccess {
     String name(McpTransportContext context);
 
     /**
+     * Names the key a call's request presented, for its audit line.
+     *
+     * @param context what the transport knows of the call's request
+     * @return the key's id, or null when the transport takes no keys
+     */
+    default String keyId(McpTransportContext context) {
+        return null;
+    }
+
+    /**
      * Runs a call's work on its workspace, after whatever admission the transport asks for.
      *
      * @param context what the transport knows of the call's request

@@ -4,12 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tablequery.engine.json.JsonCodec;
+import io.tablequery.server.audit.AuditFiles;
 import io.tablequery.server.views.FileView;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.apache.poi.ss.usermodel.Row;
 import org.apache.poi.ss.usermodel.Sheet;
@@ -34,6 +38,56 @@ class CliTest {
         assertThat(ServeCommand.overcommitted(16 * gib, 24 * gib)).isEmpty();
         assertThat(ServeCommand.overcommitted(24 * gib, 24 * gib)).isEmpty();
         assertThat(ServeCommand.overcommitted(64 * gib, 0)).as("memory unknown").isEmpty();
+    }
+
+    @Test
+    void auditPrintsAWorkspacesLinesSinceATime() throws Exception {
+        Path lines = Files.createDirectories(dir.resolve("ws").resolve(AuditFiles.DIRECTORY));
+        Instant now = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        Files.writeString(
+                lines.resolve("20000101T000000.000Z.jsonl"),
+                line(now.minus(Duration.ofHours(3)), "POST run-sql")
+                        + line(now.minus(Duration.ofHours(2)), "POST files"));
+        Files.writeString(
+                lines.resolve("20000101T010000.000Z.jsonl"),
+                line(now.minus(Duration.ofMinutes(10)), "mcp/run_sql") + "{\"time\":\"20");
+        String workspace = dir.resolve("ws").toString();
+        assertThat(run("audit", "--workspace", workspace)).isZero();
+        assertThat(out.lines()).hasSize(4);
+        assertThat(run(
+                        "audit",
+                        "--workspace",
+                        workspace,
+                        "--since",
+                        now.minus(Duration.ofHours(2)).toString()))
+                .isZero();
+        assertThat(out.lines())
+                .as("the lines from that time on, and a torn last line as the newest")
+                .hasSize(3)
+                .first()
+                .asString()
+                .contains("POST files");
+        assertThat(run("audit", "--workspace", workspace, "--since", "1h")).isZero();
+        assertThat(out.lines()).hasSize(2).first().asString().contains("mcp/run_sql");
+        assertThat(run("audit", "--workspace", workspace, "--since", "yesterday"))
+                .isEqualTo(CommandLine.ExitCode.USAGE);
+        assertThat(err).contains("--since takes an ISO instant");
+    }
+
+    @Test
+    void aCommandRunThroughAServerIsAuditedUnderItsWorkspace() {
+        Path cwd = dir.toAbsolutePath();
+        assertThat(CommandRoute.workspaceName(cwd, List.of("run-sql", "--workspace", "data/shop", "-")))
+                .isEqualTo("shop");
+        assertThat(CommandRoute.workspaceName(cwd, List.of("search-tables", "--workspace=/srv/tq/sales", "q")))
+                .isEqualTo("sales");
+        assertThat(CommandRoute.workspaceName(cwd, List.of("get-schemas", "t")))
+                .as("the default workspace, data/default")
+                .isEqualTo("default");
+    }
+
+    private static String line(Instant time, String route) {
+        return "{\"time\":\"%s\",\"route\":\"%s\"}%n".formatted(time, route);
     }
 
     @Test
