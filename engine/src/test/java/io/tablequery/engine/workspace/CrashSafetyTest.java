@@ -42,14 +42,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Kills a child JVM with SIGKILL at random moments while it uploads, replaces and deletes files, 24 times, and checks
+ * Kills a child JVM with SIGKILL at random moments while it uploads, replaces and deletes files, 12 times, and checks
  * after each kill that the workspace opens, holds exactly the files committed before the kill (or also the one in
  * flight, if its commit had landed), and that both copies and the stored bytes agree with the catalog. Half the kills
  * land at a random point just after an upload's SQLite commit, while its DuckDB copy is being made: after each, every
  * committed table answers the same on SQLite and on DuckDB, values and citations.
  */
 class CrashSafetyTest {
-    private static final int KILLS = 24;
+    /** Kills in the build (the CI budget); {@code -Dtq.crash.kills=24} or more for a longer run. */
+    private static final int KILLS = Integer.getInteger("tq.crash.kills", 12);
 
     @TempDir
     Path dir;
