@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -27,6 +29,20 @@ public final class AuditFiles {
     private static final Pattern FILE = Pattern.compile("\\d{8}T\\d{6}\\.\\d{3}Z(-\\d+)?\\.jsonl");
 
     private AuditFiles() {}
+
+    /**
+     * Where a server's lines go: a served workspace's in its own {@link #DIRECTORY}, the others in the server's.
+     *
+     * @param server the audit directory of calls that name no served workspace
+     * @param workspaces the directory of a served workspace by name, empty for a name not served
+     * @return the audit directory of a workspace by name, or of the server for null
+     */
+    public static Function<String, Optional<Path>> directories(
+            Path server, Function<String, Optional<Path>> workspaces) {
+        return name -> name == null
+                ? Optional.of(server)
+                : workspaces.apply(name).map(directory -> directory.resolve(DIRECTORY));
+    }
 
     /**
      * Lists a directory's audit files, oldest first.

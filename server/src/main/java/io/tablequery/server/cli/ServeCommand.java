@@ -371,11 +371,7 @@ final class ServeCommand implements Callable<Integer> {
         Path server = target.workspace != null
                 ? target.workspace.toAbsolutePath().resolve(AuditFiles.DIRECTORY)
                 : root.toAbsolutePath().resolve(AuditFiles.SERVER_DIRECTORY);
-        return new AuditLog(
-                settings,
-                name -> name == null
-                        ? Optional.of(server)
-                        : registry.directory(name).map(directory -> directory.resolve(AuditFiles.DIRECTORY)));
+        return new AuditLog(settings, AuditFiles.directories(server, registry::directory));
     }
 
     /** Serves the workspaces, holding the served directory, until the process is told to stop. */

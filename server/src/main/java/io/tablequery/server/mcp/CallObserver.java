@@ -21,7 +21,8 @@ public interface CallObserver {
      * @param workspace the workspace's name, or {@code -}
      * @param key the id of the key the call's request presented, or null
      * @param tool the tool's MCP name
-     * @param arguments the call's arguments as JSON text
+     * @param arguments what the audit log keeps of the call: its plan, SQL or question, else its arguments as JSON
+     *     ({@link io.tablequery.server.audit.AuditText#of})
      * @param rowsRead the rows of the tables the call names, or null when it was not sized
      * @param engine the engine that answered: sqlite, duckdb, both or none
      * @param rows the rows answered, or null

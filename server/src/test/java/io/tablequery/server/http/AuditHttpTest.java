@@ -160,11 +160,7 @@ class AuditHttpTest {
         Files.writeString(csv, "id,amount\n1,2.5\n2,3.5\n3,4.5\n");
         workspace.ingest(csv);
         registry.add(workspace);
-        AuditLog audit = new AuditLog(
-                settings,
-                name -> name == null
-                        ? Optional.of(serverLines)
-                        : registry.directory(name).map(directory -> directory.resolve(AuditFiles.DIRECTORY)));
+        AuditLog audit = new AuditLog(settings, AuditFiles.directories(serverLines, registry::directory));
         return TqServer.start(registry, TestServers.SETTINGS, dir, keys, AuthMode.KEYS, Optional.empty(), audit);
     }
 
