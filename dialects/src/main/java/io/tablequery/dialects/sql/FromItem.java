@@ -12,10 +12,24 @@ public sealed interface FromItem {
      * @param schema the schema qualifier ({@code main}, {@code temp}) or null
      * @param name the table name
      * @param alias the alias or null
+     * @param indexedBy the index of {@code INDEXED BY}, or null
+     * @param notIndexed whether {@code NOT INDEXED} was written: SQLite then reads the table in rowid order, which
+     *     decides the order of an unordered result and of {@code group_concat}
      */
-    record Table(String schema, String name, String alias) implements FromItem {
+    record Table(String schema, String name, String alias, String indexedBy, boolean notIndexed) implements FromItem {
         public Table {
             requireNonNull(name, "name is null");
+        }
+
+        /**
+         * A named table read as SQLite chooses.
+         *
+         * @param schema the schema qualifier or null
+         * @param name the table name
+         * @param alias the alias or null
+         */
+        public Table(String schema, String name, String alias) {
+            this(schema, name, alias, null, false);
         }
     }
 
@@ -50,6 +64,9 @@ public sealed interface FromItem {
         LEFT,
         RIGHT,
         FULL,
-        NATURAL
+        NATURAL,
+        NATURAL_LEFT,
+        NATURAL_RIGHT,
+        NATURAL_FULL
     }
 }

@@ -290,9 +290,8 @@ public final class SqliteParser {
             if (acceptSymbol(",")) {
                 kind = JoinKind.COMMA;
             } else if (acceptWord("NATURAL")) {
-                acceptJoinTypeWords();
+                kind = naturalJoinKind();
                 expectWord("JOIN");
-                kind = JoinKind.NATURAL;
             } else if (acceptWord("LEFT")) {
                 acceptWord("OUTER");
                 expectWord("JOIN");
@@ -332,12 +331,21 @@ public final class SqliteParser {
         }
     }
 
-    private void acceptJoinTypeWords() {
-        if (acceptWord("LEFT") || acceptWord("RIGHT") || acceptWord("FULL")) {
-            acceptWord("OUTER");
+    /** Reads what may follow {@code NATURAL}: an outer join keeps its side, as SQLite does. */
+    private JoinKind naturalJoinKind() {
+        JoinKind kind = JoinKind.NATURAL;
+        if (acceptWord("LEFT")) {
+            kind = JoinKind.NATURAL_LEFT;
+        } else if (acceptWord("RIGHT")) {
+            kind = JoinKind.NATURAL_RIGHT;
+        } else if (acceptWord("FULL")) {
+            kind = JoinKind.NATURAL_FULL;
         } else {
             acceptWord("INNER");
+            return kind;
         }
+        acceptWord("OUTER");
+        return kind;
     }
 
     private FromItem tableOrSubquery() {
@@ -361,13 +369,16 @@ public final class SqliteParser {
             throw error("a table (table-valued functions are not supported)");
         }
         String alias = alias();
+        String indexedBy = null;
+        boolean notIndexed = false;
         if (acceptWord("INDEXED")) {
             expectWord("BY");
-            name();
+            indexedBy = name();
         } else if (peek().isWord("NOT") && peekAt(1).isWord("INDEXED")) {
             pos += 2;
+            notIndexed = true;
         }
-        return new FromItem.Table(schema, name, alias);
+        return new FromItem.Table(schema, name, alias, indexedBy, notIndexed);
     }
 
     private List<OrderItem> orderItems() {

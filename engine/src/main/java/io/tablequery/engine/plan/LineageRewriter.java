@@ -681,7 +681,7 @@ final class LineageRewriter {
         if (from instanceof FromItem.Join join) {
             return switch (join.kind()) {
                 case COMMA, INNER, CROSS -> outerJoin(join.left()) || outerJoin(join.right());
-                case LEFT, RIGHT, FULL, NATURAL -> true;
+                case LEFT, RIGHT, FULL, NATURAL, NATURAL_LEFT, NATURAL_RIGHT, NATURAL_FULL -> true;
             };
         }
         return false;
