@@ -5,6 +5,7 @@ import static io.tablequery.dialects.SqlIdentifiers.literal;
 import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.OrderItem;
+import io.tablequery.dialects.sql.SqliteAggregates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,20 +15,6 @@ import java.util.StringJoiner;
 
 /** Translates SQLite's built-in functions, aggregates and window functions into DuckDB SQL with SQLite's results. */
 final class FunctionTranslator {
-    /** Aggregates SQLite knows; with {@code OVER} they are window functions. */
-    static final Set<String> AGGREGATES = Set.of(
-            "count",
-            "sum",
-            "total",
-            "avg",
-            "min",
-            "max",
-            "group_concat",
-            "string_agg",
-            SqlDialect.ROW_SUMMARY,
-            SqlDialect.ROW_LIST,
-            SqlDialect.ROW_LISTS);
-
     private static final Set<String> REFUSED = Set.of(
             "random",
             "randomblob",
@@ -56,20 +43,6 @@ final class FunctionTranslator {
         this.statement = statement;
     }
 
-    /** Tells whether a call is an aggregate of its {@code SELECT} (not a window function, not scalar min/max). */
-    static boolean isAggregate(Expr.Call call) {
-        return call.over() == null && isAggregateFunction(call);
-    }
-
-    /** Tells whether a call names an aggregate, windowed or not; {@code min} and {@code max} only with one argument. */
-    private static boolean isAggregateFunction(Expr.Call call) {
-        String name = call.name().toLowerCase(Locale.ROOT);
-        if (!AGGREGATES.contains(name)) {
-            return false;
-        }
-        return !((name.equals("min") || name.equals("max")) && call.args().size() != 1);
-    }
-
     Typed call(Expr.Call call, Scope scope) {
         String name = call.name().toLowerCase(Locale.ROOT);
         if (name.equals(SqlDialect.ROW_SUMMARY)
@@ -90,7 +63,7 @@ final class FunctionTranslator {
         if (call.over() != null) {
             return window(call, name, scope);
         }
-        if (isAggregate(call)) {
+        if (SqliteAggregates.isAggregate(call)) {
             Aggregation aggregation = scope.aggregation;
             if (aggregation == null) {
                 throw new Refusal("an aggregate where none is allowed");
@@ -302,8 +275,12 @@ final class FunctionTranslator {
                         null,
                         null);
             }
-            default:
+            case "group_concat":
+            case "string_agg":
                 return groupConcat(call, args, scope, filter, over);
+            default:
+                throw new Refusal("the aggregate " + call.name() + "() has no checked "
+                        + statement.dialect().name() + " counterpart");
         }
     }
 
@@ -442,7 +419,7 @@ final class FunctionTranslator {
 
     private Typed window(Expr.Call call, String name, Scope scope) {
         String over = " OVER " + statement.window(call.over(), scope);
-        if (isAggregateFunction(call)) {
+        if (SqliteAggregates.names(call)) {
             Aggregation aggregation = scope.aggregation;
             if (aggregation != null) {
                 aggregation.shelter++;

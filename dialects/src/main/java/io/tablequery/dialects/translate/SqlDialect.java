@@ -1,6 +1,7 @@
 package io.tablequery.dialects.translate;
 
 import io.tablequery.dialects.SqlIdentifiers;
+import io.tablequery.dialects.sql.SqliteAggregates;
 import java.util.Optional;
 
 /**
@@ -62,21 +63,21 @@ public interface SqlDialect {
      * {@code max} and another, so that it never changes which row SQLite's bare columns beside one {@code min} or
      * {@code max} take.
      */
-    String ROW_SUMMARY = "__tq_row_summary";
+    String ROW_SUMMARY = SqliteAggregates.ROW_SUMMARY;
 
     /**
      * The name of another aggregate of tablequery's lineage, like {@link #ROW_SUMMARY} never in SQL that SQLite runs:
      * {@code __tq_row_list(value)} keeps every value of a group's integer expression, repeats and NULLs kept, in the
      * dialect's list type, which nothing but {@link #listedValues} reads.
      */
-    String ROW_LIST = "__tq_row_list";
+    String ROW_LIST = SqliteAggregates.ROW_LIST;
 
     /**
      * The name of the aggregate that merges {@link #ROW_LIST} columns of a level under the top: {@code
      * __tq_row_lists(list)} keeps every value of the group's lists, each distinct list once, so that a list that many
      * rows of the group repeat is not repeated.
      */
-    String ROW_LISTS = "__tq_row_lists";
+    String ROW_LISTS = SqliteAggregates.ROW_LISTS;
 
     /**
      * Returns the dialect's name, as refusals and notices say it.

@@ -10,6 +10,7 @@ import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
 import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.SqliteAggregates;
 import io.tablequery.dialects.sql.Statement;
 import io.tablequery.dialects.sql.Window;
 import java.util.ArrayDeque;
@@ -681,7 +682,7 @@ final class StatementTranslator {
 
     private static void collectAggregates(Expr expr, List<Expr.Call> into) {
         Exprs.walk(expr, node -> {
-            if (node instanceof Expr.Call call && FunctionTranslator.isAggregate(call)) {
+            if (node instanceof Expr.Call call && SqliteAggregates.isAggregate(call)) {
                 into.add(call);
             }
         });

@@ -2,6 +2,7 @@ package io.tablequery.engine.provenance;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
+import io.tablequery.dialects.sql.Expr;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,10 +16,13 @@ import java.util.StringJoiner;
  * once rather than once per source.
  */
 public final class LineageSql {
-    private static final String TABLE = quote("__tq_t");
-    private static final String WITNESS = quote("__tq_w");
+    private static final String TABLE_NAME = "__tq_t";
+    private static final String TABLE = quote(TABLE_NAME);
+    private static final String WITNESS_NAME = "__tq_w";
+    private static final String WITNESS = quote(WITNESS_NAME);
     private static final String LINEAGE = quote("__tq_l");
-    private static final String STAGED = quote("__tq_m");
+    private static final String STAGED_NAME = "__tq_m";
+    private static final String STAGED = quote(STAGED_NAME);
     /** The prefix of the temp tables a lineage keeps its witness rows in, before the table's name. */
     private static final String STAGE_PREFIX = "__tq_m_";
 
@@ -64,12 +68,13 @@ public final class LineageSql {
         String o = "SELECT " + TABLE + ".rowid AS o, ";
         String sql;
         if (provenance instanceof RowProvenance row) {
-            sql = slotRows(o, from, new Slot.Direct(row.sheet(), TABLE + "." + quote(row.rowColumn())), true);
+            sql = slotRows(o, from, new Slot.Direct(row.sheet(), Slot.column(TABLE_NAME, row.rowColumn())), true);
         } else if (provenance instanceof RowSetProvenance rows) {
-            sql = slotsRows(o, from, TABLE, rows.slots());
+            sql = slotsRows(o, from, TABLE_NAME, rows.slots());
         } else if (provenance instanceof GroupProvenance group) {
-            List<String> keys =
-                    group.tableKeys().stream().map(c -> TABLE + "." + quote(c)).toList();
+            List<Expr.ColumnRef> keys = group.tableKeys().stream()
+                    .map(c -> Slot.column(TABLE_NAME, c))
+                    .toList();
             sql = group.slots().size() == 1
                     ? slotRows(o, from, new Slot.Keyed(group, keys), true)
                     : shownGroups(group, from, keys);
@@ -83,17 +88,17 @@ public final class LineageSql {
      * The lineage of the table's groups when their witness names several source rows: the witness rows of the rows to
      * be read are kept with the row they belong to, and each source's rows read from there.
      */
-    private String shownGroups(GroupProvenance group, String from, List<String> keys) {
+    private String shownGroups(GroupProvenance group, String from, List<Expr.ColumnRef> keys) {
         StringJoiner select = new StringJoiner(", ", "SELECT " + TABLE + ".rowid AS o, ", "");
         for (Slot slot : group.slots()) {
-            slot.columns().forEach(c -> select.add(WITNESS + "." + c + " AS " + c));
+            slot.columns().forEach(c -> select.add(Slot.sql(Slot.requalified(WITNESS_NAME, c)) + " AS " + Slot.sql(c)));
         }
         String stage = stage(
                 select + " FROM (" + group.witness() + ") AS " + WITNESS + " CROSS JOIN " + from + " WHERE "
                         + match(group, WITNESS, keys),
                 true);
         return slotsRows(
-                "SELECT " + STAGED + ".o AS o, ", "temp." + quote(stage) + " AS " + STAGED, STAGED, group.slots());
+                "SELECT " + STAGED + ".o AS o, ", "temp." + quote(stage) + " AS " + STAGED, STAGED_NAME, group.slots());
     }
 
     /** Adds a stage and returns its table's name. */
@@ -103,12 +108,13 @@ public final class LineageSql {
         return name;
     }
 
-    /** The rows of each slot of a relation, read through {@code qualifier}, as one UNION ALL. */
+    /** The rows of each slot of a relation, read through the name {@code qualifier}, as one UNION ALL. */
     private String slotsRows(String select, String from, String qualifier, List<Slot> slots) {
         List<String> parts = new ArrayList<>();
         for (Slot slot : slots) {
-            List<String> columns =
-                    slot.columns().stream().map(c -> qualifier + "." + c).toList();
+            List<Expr.ColumnRef> columns = slot.columns().stream()
+                    .map(c -> Slot.requalified(qualifier, c))
+                    .toList();
             parts.add(slotRows(select, from, slot.withColumns(columns), true));
         }
         return String.join(" UNION ALL ", parts);
@@ -136,9 +142,10 @@ public final class LineageSql {
      */
     private String slotRows(String select, String from, Slot slot, boolean groupsFirst) {
         if (slot instanceof Slot.Direct direct) {
+            String column = Slot.sql(direct.column());
             return select + direct.sheet().fileNumber() + " AS f, "
-                    + direct.sheet().sheetNumber() + " AS s, " + direct.column() + " AS r FROM " + from + " WHERE "
-                    + direct.column() + " IS NOT NULL";
+                    + direct.sheet().sheetNumber() + " AS s, " + column + " AS r FROM " + from + " WHERE "
+                    + column + " IS NOT NULL";
         }
         Slot.Keyed keyed = (Slot.Keyed) slot;
         String groups = "(" + keyedRows(keyed.group()) + ") AS " + LINEAGE;
@@ -166,19 +173,20 @@ public final class LineageSql {
                 : "temp." + quote(stage(group.witness(), false)) + " AS " + WITNESS;
         List<String> parts = new ArrayList<>();
         for (Slot slot : group.slots()) {
-            List<String> columns =
-                    slot.columns().stream().map(c -> WITNESS + "." + c).toList();
+            List<Expr.ColumnRef> columns = slot.columns().stream()
+                    .map(c -> Slot.requalified(WITNESS_NAME, c))
+                    .toList();
             parts.add(slotRows(select, from, slot.withColumns(columns), false));
         }
         return String.join(" UNION ALL ", parts);
     }
 
     /** The condition that the key of a row of the groups' listing, {@code groups}, is the key the given columns hold. */
-    private static String match(GroupProvenance group, String groups, List<String> keys) {
+    private static String match(GroupProvenance group, String groups, List<Expr.ColumnRef> keys) {
         StringJoiner on = new StringJoiner(" AND ");
         for (int i = 0; i < keys.size(); i++) {
             String operator = group.neverNull().contains(i) ? " = " : " IS ";
-            on.add(groups + "." + quote(GroupProvenance.witnessKey(i)) + operator + keys.get(i));
+            on.add(groups + "." + quote(GroupProvenance.witnessKey(i)) + operator + Slot.sql(keys.get(i)));
         }
         return on.toString();
     }

@@ -2,41 +2,86 @@ package io.tablequery.engine.provenance;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.sql.Expr;
+import io.tablequery.dialects.sql.Span;
+import io.tablequery.dialects.sql.SqlPrinter;
 import java.util.List;
 
-/** Hidden columns of a row that name the source rows it came from. */
+/** Hidden columns of a row that name the source rows it came from, as columns of the typed tree. */
 public sealed interface Slot {
     /**
      * Returns the same slot read through another qualifier or under other column names.
      *
-     * @param columns the new expressions of the slot's columns, in order
+     * @param columns the slot's columns, in order
      * @return the slot
      */
-    Slot withColumns(List<String> columns);
+    Slot withColumns(List<Expr.ColumnRef> columns);
 
-    /** Returns the SQL expressions of the slot's columns. */
-    List<String> columns();
+    /** Returns the slot's columns. */
+    List<Expr.ColumnRef> columns();
+
+    /**
+     * A column of a relation: its name in double quotes, as a hidden column is named.
+     *
+     * @param qualifier the name the relation is read under, or null for none
+     * @param name the column's name
+     * @return the column
+     */
+    static Expr.ColumnRef column(String qualifier, String name) {
+        return new Expr.ColumnRef(new Span(0, 0), null, qualifier, name, Expr.Quoting.DOUBLE_QUOTES);
+    }
+
+    /**
+     * The rowid of a table's rows, which no column of a workspace table hides.
+     *
+     * @param qualifier the name the table is read under
+     * @return the column
+     */
+    static Expr.ColumnRef rowid(String qualifier) {
+        return new Expr.ColumnRef(new Span(0, 0), null, qualifier, "rowid", Expr.Quoting.BARE);
+    }
+
+    /**
+     * The same column read under another qualifier.
+     *
+     * @param qualifier the name its relation is read under
+     * @param column the column
+     * @return the column
+     */
+    static Expr.ColumnRef requalified(String qualifier, Expr.ColumnRef column) {
+        return new Expr.ColumnRef(column.span(), null, qualifier, column.name(), column.quoting());
+    }
+
+    /**
+     * The SQLite text of a column.
+     *
+     * @param column the column
+     * @return its text
+     */
+    static String sql(Expr.ColumnRef column) {
+        return SqlPrinter.sqlite(column);
+    }
 
     /**
      * One row of one sheet: the column holds its R-number, NULL when no row contributed (an outer join's missing
      * side).
      *
      * @param sheet the sheet
-     * @param column the SQL expression of the R-number
+     * @param column the column of the R-number
      */
-    record Direct(SheetRef sheet, String column) implements Slot {
+    record Direct(SheetRef sheet, Expr.ColumnRef column) implements Slot {
         public Direct {
             requireNonNull(sheet, "sheet is null");
             requireNonNull(column, "column is null");
         }
 
         @Override
-        public Slot withColumns(List<String> columns) {
+        public Slot withColumns(List<Expr.ColumnRef> columns) {
             return new Direct(sheet, columns.get(0));
         }
 
         @Override
-        public List<String> columns() {
+        public List<Expr.ColumnRef> columns() {
             return List.of(column);
         }
     }
@@ -46,21 +91,21 @@ public sealed interface Slot {
      * contributed.
      *
      * @param group the earlier step's lineage
-     * @param keys the SQL expressions of its marker and key columns, in the group's key order
+     * @param keys its marker and key columns, in the group's key order
      */
-    record Keyed(GroupProvenance group, List<String> keys) implements Slot {
+    record Keyed(GroupProvenance group, List<Expr.ColumnRef> keys) implements Slot {
         public Keyed {
             requireNonNull(group, "group is null");
             keys = List.copyOf(keys);
         }
 
         @Override
-        public Slot withColumns(List<String> columns) {
+        public Slot withColumns(List<Expr.ColumnRef> columns) {
             return new Keyed(group, columns);
         }
 
         @Override
-        public List<String> columns() {
+        public List<Expr.ColumnRef> columns() {
             return keys;
         }
     }

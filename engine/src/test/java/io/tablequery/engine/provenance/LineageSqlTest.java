@@ -37,7 +37,7 @@ class LineageSqlTest {
         GroupProvenance outer = new GroupProvenance(
                 List.of("__tq_g2_0", "__tq_g2_1"),
                 "SELECT 1 AS k0, s.n AS k1, s.\"__tq_g1_0\" AS \"w0_0\", s.\"__tq_g1_1\" AS \"w0_1\" FROM s",
-                List.of(new Slot.Keyed(joinGroup(), List.of("\"w0_0\"", "\"w0_1\""))),
+                List.of(new Slot.Keyed(joinGroup(), List.of(Slot.column(null, "w0_0"), Slot.column(null, "w0_1")))),
                 new TreeSet<>(List.of(A, B)),
                 true,
                 Set.of(0));
@@ -52,7 +52,7 @@ class LineageSqlTest {
         GroupProvenance single = new GroupProvenance(
                 List.of("__tq_g1_0", "__tq_g1_1"),
                 ONE_WITNESS,
-                List.of(new Slot.Direct(A, "\"w0_0\"")),
+                List.of(new Slot.Direct(A, Slot.column(null, "w0_0"))),
                 new TreeSet<>(List.of(A)),
                 true,
                 Set.of(0));
@@ -67,7 +67,7 @@ class LineageSqlTest {
         GroupProvenance nullable = new GroupProvenance(
                 List.of("g0", "g1"),
                 ONE_WITNESS,
-                List.of(new Slot.Direct(A, "\"w0_0\"")),
+                List.of(new Slot.Direct(A, Slot.column(null, "w0_0"))),
                 new TreeSet<>(List.of(A)),
                 true,
                 Set.of(0));
@@ -92,7 +92,7 @@ class LineageSqlTest {
         return new GroupProvenance(
                 List.of("__tq_g1_0", "__tq_g1_1"),
                 JOIN_WITNESS,
-                List.of(new Slot.Direct(A, "\"w0_0\""), new Slot.Direct(B, "\"w1_0\"")),
+                List.of(new Slot.Direct(A, Slot.column(null, "w0_0")), new Slot.Direct(B, Slot.column(null, "w1_0"))),
                 new TreeSet<>(List.of(A, B)),
                 true,
                 Set.of(0));
