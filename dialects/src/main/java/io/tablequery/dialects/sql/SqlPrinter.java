@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * of its own: a target that spells some part differently overrides that method alone.
  *
  * <p>A result column SQLite names by its text (an expression without an alias, other than a column) keeps the name
- * it had in the {@code source} it was parsed from: when it prints differently, it is given that name as an alias.
+ * it had in the {@code source} it was parsed from: when it prints differently, it is given that name as an alias
+ * ({@link ResultNames}).
  */
 public class SqlPrinter {
     private static final Pattern BARE_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -36,17 +37,10 @@ public class SqlPrinter {
     private static final int PREFIX = 11;
     private static final int PRIMARY = 12;
 
-    private final String source;
     private final StringBuilder out = new StringBuilder();
 
-    /**
-     * A printer of rewritten trees, whose result columns keep the names they had in the text they were parsed from.
-     *
-     * @param source the text the tree's spans point into, or null when no name need be kept
-     */
-    protected SqlPrinter(String source) {
-        this.source = source;
-    }
+    /** A printer; a target's printer extends it. */
+    protected SqlPrinter() {}
 
     /**
      * Prints a statement in SQLite's spelling.
@@ -66,8 +60,8 @@ public class SqlPrinter {
      * @return its text
      */
     public static String sqlite(Statement statement, String source) {
-        SqlPrinter printer = new SqlPrinter(source);
-        printer.statement(requireNonNull(statement, "statement is null"));
+        SqlPrinter printer = new SqlPrinter();
+        printer.statement(ResultNames.explicit(requireNonNull(statement, "statement is null"), source));
         return printer.out.toString();
     }
 
@@ -78,7 +72,7 @@ public class SqlPrinter {
      * @return its text
      */
     public static String sqlite(Expr expr) {
-        SqlPrinter printer = new SqlPrinter(null);
+        SqlPrinter printer = new SqlPrinter();
         printer.expr(requireNonNull(expr, "expr is null"), OR);
         return printer.out.toString();
     }
@@ -181,7 +175,7 @@ public class SqlPrinter {
         }
     }
 
-    /** Prints a result column, with the alias that keeps its name. */
+    /** Prints a result column. */
     protected void selectItem(Query.SelectItem item) {
         if (item instanceof Query.Star star) {
             if (star.table() != null) {
@@ -190,27 +184,9 @@ public class SqlPrinter {
             }
             out.append('*');
         } else if (item instanceof Query.Item expression) {
-            int start = out.length();
             expr(expression.expr(), OR);
-            String alias = expression.alias();
-            if (alias == null && source != null && namedByText(expression.expr())) {
-                String written = expression.expr().span().text(source);
-                if (!written.contentEquals(out.subSequence(start, out.length()))) {
-                    alias = written;
-                }
-            }
-            alias(alias);
+            alias(expression.alias());
         }
-    }
-
-    /** Whether SQLite names a result column of this expression by its text, not by a column's name. */
-    private static boolean namedByText(Expr expr) {
-        Expr inner = expr;
-        while (inner instanceof Expr.Grouping grouping) {
-            inner = grouping.inner();
-        }
-        return !(inner instanceof Expr.ColumnRef)
-                && expr.span().end() > expr.span().start();
     }
 
     /** Prints a {@code VALUES} list. */

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 
 /**
@@ -83,6 +84,9 @@ public final class SqliteParser {
             "WINDOW",
             "WITH");
 
+    /** How many statements this process has parsed. */
+    private static final LongAdder PARSES = new LongAdder();
+
     /** How deep expressions and subqueries may nest; deeper text is refused before the stack runs out. */
     static final int MAX_DEPTH = 200;
 
@@ -104,6 +108,7 @@ public final class SqliteParser {
      * @throws SqlSyntaxException if the text is not one statement of the subset
      */
     public static Statement parse(String sql) {
+        PARSES.increment();
         SqliteParser parser = new SqliteParser(requireNonNull(sql, "sql is null"));
         Statement statement = parser.statement();
         parser.acceptSymbol(";");
@@ -111,6 +116,16 @@ public final class SqliteParser {
             throw parser.error("the end of the statement");
         }
         return statement;
+    }
+
+    /**
+     * Returns how many statements this process has parsed: a plan parses each step's SQL once, and every later stage
+     * (lineage, translation, the lineage query) works on that tree; the plan tests count parses with it.
+     *
+     * @return the count
+     */
+    public static long parses() {
+        return PARSES.sum();
     }
 
     private Statement statement() {

@@ -48,9 +48,9 @@ public final class DuckDbDialect implements SqlDialect {
     /** {@inheritDoc} DuckDB's bounded {@code min(value, n)} keeps the smallest values without sorting the group. */
     @Override
     public String rowSummary(String value, int smallest, boolean distinct) {
-        return "(CAST(count(" + (distinct ? "DISTINCT " : "") + value + ") AS VARCHAR) || ';' || COALESCE(CAST(max("
-                + value + ") AS VARCHAR), '') || ';' || COALESCE(array_to_string(min(" + value + ", " + smallest
-                + "), ','), ''))";
+        return "list_concat(CAST([count(" + (distinct ? "DISTINCT " : "") + value + "), max(" + value
+                + ")] AS BIGINT[]), COALESCE(CAST(min(" + value + ", " + smallest + ") AS BIGINT[]), CAST([] AS"
+                + " BIGINT[])))";
     }
 
     /** {@inheritDoc} DuckDB's {@code fsum} adds with Kahan's compensation (https://duckdb.org/docs/stable/sql/functions/aggregates#fsumarg). */

@@ -49,7 +49,7 @@ final class ExpressionTranslator {
                 && aggregation.shelter == 0
                 && !(Exprs.unwrap(expr) instanceof Expr.ColumnRef)
                 && !(expr instanceof Expr.Literal)
-                && aggregation.groupTexts.contains(statement.normalized(expr));
+                && aggregation.groupTexts.contains(StatementTranslator.normalized(expr));
         if (grouped) {
             aggregation.shelter++;
         }
@@ -232,7 +232,7 @@ final class ExpressionTranslator {
 
     private Typed column(Expr.ColumnRef ref, Scope scope) {
         if (ref.schema() != null) {
-            throw new Refusal("a column qualified by a schema: " + statement.text(ref));
+            throw new Refusal("a column qualified by a schema: " + StatementTranslator.text(ref));
         }
         Scope.Resolved resolved = scope.resolve(ref.table(), ref.name());
         String key = ref.name().toLowerCase(Locale.ROOT);
@@ -250,7 +250,7 @@ final class ExpressionTranslator {
             if (ref.table() != null && !scope.hasSource(ref.table())) {
                 throw new Refusal("no such table: " + ref.table());
             }
-            throw new Refusal("no such column: " + statement.text(ref));
+            throw new Refusal("no such column: " + StatementTranslator.text(ref));
         }
         Aggregation aggregation = scope.aggregation;
         if (resolved.local()
@@ -280,8 +280,8 @@ final class ExpressionTranslator {
         }
         String order = scope.sources.size() == 1 ? scope.sources.get(0).order() : null;
         if (order == null || aggregation.severalMinMax) {
-            throw new Refusal("the column " + statement.text(ref) + " is neither grouped nor aggregated, so SQLite"
-                    + " returns it from a row its plan picks");
+            throw new Refusal("the column " + StatementTranslator.text(ref)
+                    + " is neither grouped nor aggregated, so SQLite" + " returns it from a row its plan picks");
         }
         statement.require(SqlDialect.Feature.BARE_COLUMNS, "a bare column read from the row SQLite meets first");
         scope.readOrderUsed = true;

@@ -95,8 +95,8 @@ final class FunctionTranslator {
 
     /**
      * {@link SqlDialect#ROW_SUMMARY}, {@link SqlDialect#ROW_LIST} or {@link SqlDialect#ROW_LISTS}, which lineage
-     * writes; a dialect without them refuses them. A list is typed as a blob: it is a hidden column of a final table no
-     * step reads, or of a level under it, which only {@link SqlDialect#ROW_LISTS} reads.
+     * writes; a dialect without them refuses them. A summary or a list is typed as a blob: it is a hidden column of a
+     * final table no step reads, or of a level under it, which only {@link SqlDialect#ROW_LISTS} reads.
      */
     private Typed rowSummary(Expr.Call call, Scope scope) {
         SqlDialect dialect = statement.dialect();
@@ -136,7 +136,7 @@ final class FunctionTranslator {
             }
             Expr.Literal count = (Expr.Literal) call.args().get(1);
             return Typed.of(
-                    dialect.rowSummary(value.sql(), Integer.parseInt(count.text()), call.distinct()), SqlType.TEXT);
+                    dialect.rowSummary(value.sql(), Integer.parseInt(count.text()), call.distinct()), SqlType.BLOB);
         } finally {
             aggregation.shelter--;
         }

@@ -57,9 +57,11 @@ public interface SqlDialect {
 
     /**
      * The name of an aggregate tablequery's lineage writes into the SQLite text it translates, never into SQL that
-     * SQLite runs: {@code __tq_row_summary(value, n)} summarizes a group's values of an integer expression as the text
-     * {@code count;largest;smallest,...} (its {@code n} smallest values ascending, repeats kept; {@code 0;;} for a
-     * group without values); {@code __tq_row_summary(DISTINCT value, n)} counts the distinct values. Only a dialect that has {@link Feature#ROW_SUMMARIES} spells it. It is one aggregate, not a count, a
+     * SQLite runs: {@code __tq_row_summary(value, n)} summarizes a group's values of an integer expression as a list
+     * of 64-bit integers, {@code [count, largest, smallest...]} (its {@code n} smallest values, repeats kept; {@code
+     * [0, NULL]} for a group without values), read as a typed value, never as text; {@code __tq_row_summary(DISTINCT
+     * value, n)} counts the distinct values. Only a dialect that has {@link Feature#ROW_SUMMARIES} spells it. It is
+     * one aggregate, not a count, a
      * {@code max} and another, so that it never changes which row SQLite's bare columns beside one {@code min} or
      * {@code max} take.
      */

@@ -2,6 +2,7 @@ package io.tablequery.dialects.translate;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.sql.ResultNames;
 import io.tablequery.dialects.sql.SqliteStatement;
 
 /**
@@ -33,8 +34,8 @@ public final class SqliteTranslator {
                     + ((SqliteStatement.OutsideSubset) statement.parse()).reason());
         }
         try {
-            Translation.Translated translated =
-                    new StatementTranslator(statement.sql(), schema, realSums, dialect).statement(tree.statement());
+            Translation.Translated translated = new StatementTranslator(schema, realSums, dialect)
+                    .statement(ResultNames.explicit(tree.statement(), statement.source()));
             return new Translation.Translated(
                     dialect.finish(translated.sql()),
                     translated.columns(),

@@ -10,6 +10,7 @@ import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
 import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.SqlPrinter;
 import io.tablequery.dialects.sql.SqliteAggregates;
 import io.tablequery.dialects.sql.Statement;
 import io.tablequery.dialects.sql.Window;
@@ -33,7 +34,6 @@ final class StatementTranslator {
     /** How many {@code :N} renames of a repeated column name SQLite makes before it draws random numbers. */
     private static final int MATCHABLE_RENAMES = 4;
 
-    private final String sql;
     private final ExpressionTranslator expressions;
     private final SourceTranslator sources;
     private final Deque<Map<String, CommonTable>> commonTables = new ArrayDeque<>();
@@ -87,8 +87,7 @@ final class StatementTranslator {
         }
     }
 
-    StatementTranslator(String sql, SchemaLookup schema, RealSums realSums, SqlDialect dialect) {
-        this.sql = sql;
+    StatementTranslator(SchemaLookup schema, RealSums realSums, SqlDialect dialect) {
         this.realSums = realSums;
         this.dialect = dialect;
         this.expressions = new ExpressionTranslator(this);
@@ -1156,13 +1155,16 @@ final class StatementTranslator {
         return expressions.value(bound.offset(), scope).sql() + " " + bound.kind();
     }
 
-    /** The text of a node as written. */
-    String text(Expr expr) {
-        return expr.span().text(sql);
+    /** The text of a node, as the SQLite printer prints it. */
+    static String text(Expr expr) {
+        return SqlPrinter.sqlite(expr);
     }
 
-    /** A node's text with spacing and keyword case normalised, to recognise a GROUP BY term in the select list. */
-    String normalized(Expr expr) {
+    /**
+     * A node's printed text with keyword and name case normalised, to recognise a GROUP BY term in the select list:
+     * two nodes are the same term when their trees are, apart from the case of words, as SQLite compares them.
+     */
+    static String normalized(Expr expr) {
         StringJoiner out = new StringJoiner(" ");
         for (SqlToken token : SqliteLexer.tokenize(text(expr))) {
             out.add(token.kind() == SqlTokenKind.WORD ? token.text().toLowerCase(Locale.ROOT) : token.text());

@@ -98,6 +98,24 @@ class SqlPrinterTest {
         }
     }
 
+    @Test
+    void aSubqueryReadsTheNamesOfItsOwnSubqueriesAsWritten() throws SQLException {
+        String sql = "SELECT a FROM t WHERE a IN (SELECT \"MAX( a )\" FROM (SELECT MAX( a ) FROM t))";
+        Statement tree = SqliteParser.parse(sql);
+        String printed = SqlPrinter.sqlite(tree, sql);
+        assertThat(printed).contains("MAX(a) AS \"MAX( a )\"");
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(List.of("CREATE TABLE t(a INTEGER)", "INSERT INTO t VALUES (1), (2)"));
+            EnginePair.Rows written = EnginePair.query(engines.sqlite, sql);
+            assertThat(written.rows()).hasSize(1);
+            assertThat(EnginePair.query(engines.sqlite, printed).difference(written))
+                    .isNull();
+        }
+        Statement named = ResultNames.explicit(tree, sql);
+        assertThat(ResultNames.explicit(named, sql)).isEqualTo(named);
+        assertThat(SqlPrinter.sqlite(named)).isEqualTo(printed);
+    }
+
     /** The wrong answers pinned for the translator are hard cases for the printer too: each runs as printed. */
     @Test
     void everyPinnedRegressionRunsOnSqliteAsPrinted() throws IOException, SQLException {

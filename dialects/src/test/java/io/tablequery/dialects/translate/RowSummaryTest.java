@@ -25,8 +25,10 @@ class RowSummaryTest {
             String sql = "SELECT k, __tq_row_summary(t.rowid, 2) AS s FROM t GROUP BY k ORDER BY k";
             Translation.Translated translated =
                     (Translation.Translated) SqliteToDuckDb.translate(sql, engines.schema());
-            assertThat(EnginePair.query(engines.duckdb, translated.sql()).rows())
-                    .containsExactly(List.of("a", "4;6;1,3"), List.of("b", "2;5;2,5"));
+            assertThat(EnginePair.query(engines.duckdb, summaries(translated.sql(), "k"))
+                            .rows())
+                    .as("a list of integers: the count, the largest, the smallest")
+                    .containsExactlyInAnyOrder(List.of("a", "4,6,1,3"), List.of("b", "2,5,2,5"));
             assertThat(SqliteTranslator.translate(
                             SqliteStatement.of(sql), engines.schema(), RealSums.SQLITE, SparkSqlDialect.INSTANCE))
                     .isInstanceOf(Translation.Untranslatable.class);
@@ -36,21 +38,37 @@ class RowSummaryTest {
             String summarized = ((Translation.Translated) SqliteToDuckDb.translate(
                             "SELECT k, max(v) AS m, __tq_row_summary(t.rowid, 2) AS s FROM t", engines.schema()))
                     .sql();
-            assertThat(EnginePair.query(engines.duckdb, summarized).rows())
-                    .containsExactly(List.of("a", 9L, "6;6;1,2"));
+            assertThat(EnginePair.query(engines.duckdb, summaries(summarized, "k, m"))
+                            .rows())
+                    .containsExactly(List.of("a", 9L, "6,6,1,2"));
             assertThat(EnginePair.query(engines.duckdb, plain).rows()).containsExactly(List.of("a", 9L));
             String repeated = ((Translation.Translated) SqliteToDuckDb.translate(
                             "SELECT __tq_row_summary(DISTINCT u.x, 3) AS s FROM u", engines.schema()))
                     .sql();
-            assertThat(EnginePair.query(engines.duckdb, repeated).rows())
+            assertThat(EnginePair.query(engines.duckdb, summaries(repeated, "")).rows())
                     .as("distinct values counted, repeats kept among the smallest")
-                    .containsExactly(List.of("2;1;0,0,0"));
+                    .containsExactly(List.of("2,1,0,0,0"));
+            String none = ((Translation.Translated) SqliteToDuckDb.translate(
+                            "SELECT __tq_row_summary(t.rowid, 2) AS s FROM t WHERE t.v > 100", engines.schema()))
+                    .sql();
+            assertThat(EnginePair.query(
+                                    engines.duckdb,
+                                    "SELECT s[1] AS n, s[2] AS hi, len(s) AS l FROM (" + none + ") AS x")
+                            .rows())
+                    .as("a group without values")
+                    .containsExactly(Arrays.asList(0L, null, 2L));
             assertThat(SqliteToDuckDb.translate(
                             "SELECT __tq_row_summary(t.rowid, 99999999999999999999) AS s FROM t", engines.schema()))
                     .isInstanceOf(Translation.Untranslatable.class);
             assertThat(SqliteToDuckDb.translate("SELECT __tq_row_summary(t.rowid, 'x') AS s FROM t", engines.schema()))
                     .isInstanceOf(Translation.Untranslatable.class);
         }
+    }
+
+    /** A summary column {@code s} of a translated query, as its values joined by commas, after the given columns. */
+    private static String summaries(String translated, String columns) {
+        return "SELECT " + columns + (columns.isEmpty() ? "" : ", ") + "array_to_string(s, ',') AS s FROM ("
+                + translated + ") AS x";
     }
 
     @Test

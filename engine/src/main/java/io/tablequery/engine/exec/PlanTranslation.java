@@ -3,7 +3,6 @@ package io.tablequery.engine.exec;
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 import static java.util.Objects.requireNonNull;
 
-import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.dialects.translate.RealSums;
 import io.tablequery.dialects.translate.SchemaLookup;
 import io.tablequery.dialects.translate.SqlDialect;
@@ -15,6 +14,7 @@ import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
 import io.tablequery.engine.provenance.LineageSummary;
+import io.tablequery.engine.provenance.LineageTree;
 import io.tablequery.engine.provenance.SheetRef;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -123,7 +123,7 @@ public record PlanTranslation(
             if (listed) {
                 lineage.put(step.step().step(), listedLineage(engine.naming().created(table), step.summary(), dialect));
             } else if (step.step().isFinal()) {
-                Optional<LineageQuery> query = LineageSql.of(step.provenance(), table);
+                Optional<LineageTree> query = LineageSql.of(step.provenance(), table);
                 if (query.isPresent()) {
                     SchemaLookup lookup = dialect.has(SqlDialect.Feature.INSERTION_ROWIDS)
                             ? schema
@@ -195,7 +195,7 @@ public record PlanTranslation(
      */
     private static void translateLineage(
             int step,
-            LineageQuery query,
+            LineageTree query,
             TranslationCatalog schema,
             SchemaLookup lookup,
             RealSums realSums,
@@ -203,20 +203,21 @@ public record PlanTranslation(
             Map<Integer, LineageQuery> lineage,
             Map<Integer, String> refused) {
         List<LineageQuery.Stage> stages = new ArrayList<>();
-        for (LineageQuery.Stage stage : query.stages()) {
-            Translation staged = SqliteTranslator.translate(SqliteStatement.of(stage.sql()), lookup, realSums, dialect);
+        for (LineageTree.Stage stage : query.stages()) {
+            Translation staged =
+                    SqliteTranslator.translate(LineageTree.statement(stage.query()), lookup, realSums, dialect);
             if (staged instanceof Translation.Untranslatable no) {
                 refused.put(step, no.reason());
                 return;
             }
             Translation.Translated done = (Translation.Translated) staged;
             schema.created(stage.table(), done.columns());
-            stages.add(stage.withSql(done.sql()));
+            stages.add(new LineageQuery.Stage(stage.table(), done.sql(), stage.shownRowsOnly()));
         }
         Translation listing =
-                SqliteTranslator.translate(SqliteStatement.of(query.listing()), lookup, realSums, dialect);
+                SqliteTranslator.translate(LineageTree.statement(query.listing()), lookup, realSums, dialect);
         if (listing instanceof Translation.Translated done) {
-            lineage.put(step, query.translated(stages, done.sql()));
+            lineage.put(step, new LineageQuery(stages, done.sql(), query.unique()));
         } else {
             refused.put(step, ((Translation.Untranslatable) listing).reason());
         }

@@ -108,7 +108,7 @@ final class RangeSummaries {
 
     /**
      * Cites the rows their own summaries decide: rows of a table that ran with row summaries of its sources, each
-     * summary the text {@code count;largest;smallest,...}, or with row lists, each read whole or NULL
+     * summary the list {@code [count, largest, smallest...]}, or with row lists, each read whole or NULL
      * ({@link #columns}); a column of a group's one row holds its R-number, or NULL for none.
      *
      * @param statement the statement to run on
@@ -145,7 +145,7 @@ final class RangeSummaries {
         for (int i = 0; i < summary.columns().size(); i++) {
             LineageSummary.Column column = summary.columns().get(i);
             Summary sheet =
-                    column.single() ? single(column.sheet(), rs, i + 2) : parse(column.sheet(), rs.getString(i + 2));
+                    column.single() ? single(column.sheet(), rs, i + 2) : summary(column.sheet(), rs.getArray(i + 2));
             if (sheet == null) {
                 read = false;
             } else if (sheet.count() > 0) {
@@ -220,30 +220,28 @@ final class RangeSummaries {
     }
 
     /**
-     * Reads a summary's text, {@code count;largest;smallest,...}; null when it is not such a text of R-numbers (the
-     * row is then listed instead). A count of 0 has no values.
+     * Reads a summary, the list {@code [count, largest, smallest...]}; null when it is not such a list of R-numbers
+     * (the row is then listed instead). A count of 0 has no values.
      */
-    private static Summary parse(SheetRef sheet, String text) {
-        String[] parts = text == null ? new String[0] : text.split(";", -1);
-        if (parts.length != 3) {
+    private static Summary summary(SheetRef sheet, Array array) throws SQLException {
+        Object[] parts = array == null ? new Object[0] : (Object[]) array.getArray();
+        if (parts.length < 2 || !(parts[0] instanceof Number count)) {
             return null;
         }
-        try {
-            long count = Long.parseLong(parts[0]);
-            if (count == 0) {
-                return new Summary(sheet, 0, 0, new long[0]);
-            }
-            long[] smallest = Arrays.stream(parts[2].split(","))
-                    .mapToLong(Long::parseLong)
-                    .distinct()
-                    .sorted()
-                    .toArray();
-            return smallest.length == 0 || count < smallest.length
-                    ? null
-                    : new Summary(sheet, count, Long.parseLong(parts[1]), smallest);
-        } catch (NumberFormatException e) {
+        if (count.longValue() == 0) {
+            return new Summary(sheet, 0, 0, new long[0]);
+        }
+        if (!(parts[1] instanceof Number largest) || parts.length == 2) {
             return null;
         }
+        long[] smallest = Arrays.stream(parts, 2, parts.length)
+                .mapToLong(value -> ((Number) value).longValue())
+                .distinct()
+                .sorted()
+                .toArray();
+        return count.longValue() < smallest.length
+                ? null
+                : new Summary(sheet, count.longValue(), largest.longValue(), smallest);
     }
 
     private static long[] values(Array array) throws SQLException {

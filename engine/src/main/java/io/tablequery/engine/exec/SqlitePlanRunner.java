@@ -8,6 +8,7 @@ import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.LineageQuery;
 import io.tablequery.engine.provenance.LineageSql;
+import io.tablequery.engine.provenance.LineageTree;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -95,6 +96,7 @@ public final class SqlitePlanRunner implements PlanRunner {
         @Override
         public FinalTable table(ValidatedStep step, int citeRanges) {
             LineageQuery lineage = LineageSql.of(step.provenance(), step.step().destineTableName())
+                    .map(LineageTree::sqlite)
                     .orElse(null);
             return JdbcFinalTable.of(
                     context.sqlite(),

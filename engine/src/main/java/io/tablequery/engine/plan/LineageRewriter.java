@@ -7,6 +7,7 @@ import io.tablequery.dialects.sql.Exprs;
 import io.tablequery.dialects.sql.FromItem;
 import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.ResultNames;
 import io.tablequery.dialects.sql.Span;
 import io.tablequery.dialects.sql.SqliteAggregates;
 import io.tablequery.dialects.sql.SqliteStatement;
@@ -33,8 +34,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
-import java.util.StringJoiner;
-import java.util.TreeMap;
 import java.util.function.IntFunction;
 
 /**
@@ -53,8 +52,9 @@ import java.util.function.IntFunction;
  *       of the step and the subqueries in FROM are levels of their own, rewritten first, and compose the same way.
  * </ul>
  *
- * <p>Hidden columns are inserted as edits to the step's text, at the end of each level's select list, so the rest of
- * the SQL runs as written. Everything else (a compound query, a WITH inside a subquery, a recursive one or one that
+ * <p>Hidden columns are added to the parsed query, at the end of each level's select list ({@link HiddenColumns}),
+ * and the step runs as the SQLite printer prints the rewritten tree, every result column named as the step's SQL
+ * names it; the witness queries are trees of the same nodes. Everything else (a compound query, a WITH inside a subquery, a recursive one or one that
  * names its columns, a subquery in FROM without an alias, DISTINCT over aggregates, a GROUP BY term whose meaning
  * cannot be told, a source that cites whole sheets or is a DISTINCT, a subquery in an expression selecting * once an
  * inner level gained hidden columns) cites whole sheets, with the reason.
@@ -67,35 +67,44 @@ final class LineageRewriter {
      */
     private static final long SUMMARIZED_GROUPS = 1_000;
 
+    /** The place of the tree's nodes lineage makes, which were written nowhere. */
+    private static final Span NOWHERE = new Span(0, 0);
+
+    /** The NULL of a UNION ALL branch's hidden columns that belong to other branches. */
+    private static final Expr NULL = new Expr.Literal(NOWHERE, Expr.LiteralKind.NULL, "NULL");
+
     private final PlanStep step;
     private final String sql;
     private final SqliteStatement statement;
     private final CatalogSnapshot catalog;
     private final Map<String, ValidatedStep> earlier;
     private final SortedSet<SheetRef> sheets;
-    /** Text to insert into the step's SQL, by offset: the hidden columns of each query level. */
-    private final TreeMap<Integer, String> edits = new TreeMap<>();
+    /** The hidden columns of each query level. */
+    private final HiddenColumns hidden = new HiddenColumns();
     /** The provenance of each WITH table of the step, by lower-case name. */
     private final Map<String, Provenance> commonTables = new HashMap<>();
-    /** The WITH tables a witness query of the level being rewritten may read, as rewritten, or empty. */
-    private String withPrefix = "";
+    /** The WITH tables a witness query of the level being rewritten may read, as written. */
+    private final List<Query.CommonTable> withTables = new ArrayList<>();
     /** The row summary of the step's own query, when it groups the rows of one source, or null. */
     private Summarized summarized;
     /** The lists a group level under the top whose sources are sheets' rows can have in the summary's form. */
     private final Map<GroupProvenance, InnerLists> innerLists = new HashMap<>();
 
     /**
-     * Where the summary columns go, their text, each one's source sheet and name, whether they are lists, and the
-     * lists of levels under the top they merge.
+     * The SELECT the summary columns go in, the columns, each one's source sheet and name, whether they are lists,
+     * and the lists of levels under the top they merge.
      */
     private record Summarized(
-            int at, String hidden, List<LineageSummary.Column> columns, boolean lists, List<InnerLists> inner) {}
+            Query.Select at,
+            List<Query.Item> hidden,
+            List<LineageSummary.Column> columns,
+            boolean lists,
+            List<InnerLists> inner) {}
 
     /**
-     * The lists of a group level under the top: where they go in its select list, their text, and each one's sheet
-     * and name.
+     * The lists of a group level under the top: the SELECT they go in, the columns, and each one's sheet and name.
      */
-    private record InnerLists(int at, String hidden, List<LineageSummary.Column> columns) {}
+    private record InnerLists(Query.Select at, List<Query.Item> hidden, List<LineageSummary.Column> columns) {}
 
     private int names;
 
@@ -120,7 +129,7 @@ final class LineageRewriter {
      * @param provenance where its rows come from
      * @param summary the statement with a row summary, for engines that have one, or null
      */
-    record Rewritten(String executed, Provenance provenance, LineageSummary summary) {}
+    record Rewritten(SqliteStatement executed, Provenance provenance, LineageSummary summary) {}
 
     /** Why a step's rows cannot cite their source rows. */
     private static final class WholeSheets extends Exception {
@@ -151,17 +160,17 @@ final class LineageRewriter {
             SortedSet<SheetRef> sheets,
             CitationDetail detail) {
         if (sheets.isEmpty()) {
-            return new Rewritten(sql.sql(), new SheetProvenance(sheets, ""), null);
+            return new Rewritten(sql.statement(), new SheetProvenance(sheets, ""), null);
         }
         try {
             Rewritten rewritten = new LineageRewriter(step, sql, catalog, earlier, sheets).rewrite();
             if (detail == CitationDetail.SHEETS && !(rewritten.provenance() instanceof RowProvenance)) {
-                return new Rewritten(sql.sql(), new SheetProvenance(sheets, ""), null);
+                return new Rewritten(sql.statement(), new SheetProvenance(sheets, ""), null);
             }
             return rewritten;
         } catch (WholeSheets e) {
             String reason = detail == CitationDetail.SHEETS ? "" : e.getMessage();
-            return new Rewritten(sql.sql(), new SheetProvenance(sheets, reason), null);
+            return new Rewritten(sql.statement(), new SheetProvenance(sheets, reason), null);
         }
     }
 
@@ -171,22 +180,22 @@ final class LineageRewriter {
         }
         Query query = tree.statement().query();
         Provenance provenance = level(query, true);
-        int topList = SelectLayout.of(sql, query.span())
-                .map(SelectLayout::selectListEnd)
-                .orElse(-1);
-        boolean innerColumns = edits.keySet().stream().anyMatch(offset -> offset != topList);
+        Query.Select top = firstSelect(query.body());
+        boolean innerColumns = hidden.selects().stream().anyMatch(select -> select != top);
         if (innerColumns && QueryWalk.selectsStarInExpressions(query)) {
             throw new WholeSheets("a subquery in an expression selects *, which would see the hidden columns");
         }
         LineageSummary summary = null;
         if (summarized != null) {
-            TreeMap<Integer, String> withSummary = new TreeMap<>(edits);
-            summarized.inner().forEach(inner -> withSummary.merge(inner.at(), inner.hidden(), String::concat));
-            withSummary.merge(summarized.at(), summarized.hidden(), String::concat);
+            HiddenColumns withSummary = hidden.copy();
+            summarized.inner().forEach(inner -> withSummary.add(inner.at(), inner.hidden()));
+            withSummary.add(summarized.at(), summarized.hidden());
             summary = new LineageSummary(
-                    SqliteStatement.of(render(withSummary, 0, sql.length())), summarized.columns(), summarized.lists());
+                    SqliteStatement.printed(withSummary.statement(tree.statement()), sql),
+                    summarized.columns(),
+                    summarized.lists());
         }
-        return new Rewritten(rewritten(0, sql.length()), provenance, summary);
+        return new Rewritten(SqliteStatement.printed(hidden.statement(tree.statement()), sql), provenance, summary);
     }
 
     /**
@@ -209,18 +218,15 @@ final class LineageRewriter {
                     throw new WholeSheets("WITH table " + quote(table.name()) + " lists its column names");
                 }
                 commonTables.put(table.name().toLowerCase(Locale.ROOT), level(table.query(), false));
-                withPrefix =
-                        rewritten(query.span().start(), table.query().span().end()) + ") ";
+                withTables.add(table);
             }
         }
         if (query.body() instanceof Query.Compound compound) {
-            return unionAll(query, compound);
+            return unionAll(compound);
         }
-        Optional<SelectLayout> found = SelectLayout.of(sql, query.span());
-        if (!(query.body() instanceof Query.Select select) || found.isEmpty()) {
+        if (!(query.body() instanceof Query.Select select) || select.from() == null) {
             throw new WholeSheets("it is a VALUES list or reads no table");
         }
-        SelectLayout layout = found.get();
         List<Source> sources = new ArrayList<>();
         sources(select.from(), sources);
         List<Slot> slots = slotsOf(sources);
@@ -229,12 +235,12 @@ final class LineageRewriter {
             throw new WholeSheets("it is a DISTINCT over aggregates");
         }
         if (aggregate) {
-            return group(select, layout, sources, slots, top);
+            return group(select, sources, slots, top);
         }
         if (select.distinct()) {
-            return distinct(select, layout, slots);
+            return distinct(select, slots);
         }
-        return rows(layout, slots, top);
+        return rows(select, slots, top);
     }
 
     /**
@@ -242,18 +248,14 @@ final class LineageRewriter {
      * hidden columns, one per column any branch needs, holding its own and NULL in the others' (a plain branch's
      * source rows; an aggregate branch's marker and group key, its rows listed from a witness query of its own).
      */
-    private Provenance unionAll(Query query, Query.Compound compound) throws WholeSheets {
+    private Provenance unionAll(Query.Compound compound) throws WholeSheets {
         List<Query.Select> selects = new ArrayList<>();
         branches(compound, selects);
-        List<Span> spans = SelectLayout.branches(sql, query.span());
-        if (spans.size() != selects.size()) {
-            throw new WholeSheets("its UNION ALL branches could not be told apart");
-        }
         List<Branch> planned = new ArrayList<>();
-        for (int i = 0; i < selects.size(); i++) {
-            Query.Select select = selects.get(i);
-            SelectLayout layout = SelectLayout.of(sql, spans.get(i))
-                    .orElseThrow(() -> new WholeSheets("a UNION ALL branch reads no table"));
+        for (Query.Select select : selects) {
+            if (select.from() == null) {
+                throw new WholeSheets("a UNION ALL branch reads no table");
+            }
             if (select.distinct()) {
                 throw new WholeSheets("a UNION ALL branch is a DISTINCT");
             }
@@ -261,12 +263,12 @@ final class LineageRewriter {
             sources(select.from(), sources);
             List<Slot> slots = slotsOf(sources);
             if (!select.groupBy().isEmpty() || aggregates(select, List.of())) {
-                List<String> keys = markedKeys(select, sources);
-                planned.add(new Branch(layout, keys, witness(select, layout, keys, slots), witnessSlots(slots)));
+                List<Expr> keys = markedKeys(select, sources);
+                planned.add(new Branch(select, keys, witness(select, keys, slots), witnessSlots(slots)));
             } else {
-                List<String> columns = new ArrayList<>();
-                slots.forEach(slot -> slot.columns().forEach(column -> columns.add(Slot.sql(column))));
-                planned.add(new Branch(layout, columns, null, slots));
+                List<Expr> columns = new ArrayList<>();
+                slots.forEach(slot -> columns.addAll(slot.columns()));
+                planned.add(new Branch(select, columns, null, slots));
             }
         }
         List<String> names = new ArrayList<>();
@@ -274,15 +276,12 @@ final class LineageRewriter {
         List<Slot> slots = new ArrayList<>();
         int first = 0;
         for (Branch branch : planned) {
-            StringBuilder hidden = new StringBuilder();
+            List<Query.Item> items = new ArrayList<>();
             for (int p = 0; p < names.size(); p++) {
                 boolean own = p >= first && p < first + branch.columns().size();
-                hidden.append(", ")
-                        .append(own ? branch.columns().get(p - first) : "NULL")
-                        .append(" AS ")
-                        .append(quote(names.get(p)));
+                items.add(new Query.Item(own ? branch.columns().get(p - first) : NULL, names.get(p)));
             }
-            insert(branch.layout(), hidden.toString());
+            hidden.add(branch.select(), items);
             List<String> own = names.subList(first, first + branch.columns().size());
             List<Expr.ColumnRef> quoted =
                     own.stream().map(name -> Slot.column(null, name)).toList();
@@ -304,10 +303,10 @@ final class LineageRewriter {
     }
 
     /**
-     * One branch of a UNION ALL, planned: where its select list ends, the expressions of its hidden columns, and for an
-     * aggregate branch its witness query, whose slots {@code slots} are; for a plain branch, its sources' slots.
+     * One branch of a UNION ALL, planned: its SELECT, the expressions of its hidden columns, and for an aggregate
+     * branch its witness query, whose slots {@code slots} are; for a plain branch, its sources' slots.
      */
-    private record Branch(SelectLayout layout, List<String> columns, String witness, List<Slot> slots) {}
+    private record Branch(Query.Select select, List<Expr> columns, Query witness, List<Slot> slots) {}
 
     private static void branches(Query.Body body, List<Query.Select> selects) throws WholeSheets {
         if (body instanceof Query.Compound compound) {
@@ -356,24 +355,24 @@ final class LineageRewriter {
     }
 
     /** A plain SELECT: hidden columns name each source row. */
-    private Provenance rows(SelectLayout layout, List<Slot> slots, boolean top) {
+    private Provenance rows(Query.Select select, List<Slot> slots, boolean top) {
         if (slots.size() == 1 && slots.get(0) instanceof Slot.Direct direct) {
             String column = top ? PlanValidator.HIDDEN_PREFIX + "row_s" + step.step() : name("r");
-            insert(layout, ", " + Slot.sql(direct.column()) + " AS " + quote(column));
+            hidden.add(select, List.of(new Query.Item(direct.column(), column)));
             return new RowProvenance(direct.sheet(), column);
         }
-        StringBuilder hidden = new StringBuilder();
+        List<Query.Item> items = new ArrayList<>();
         List<Slot> stored = new ArrayList<>();
         for (Slot slot : slots) {
             List<Expr.ColumnRef> names = new ArrayList<>();
             for (Expr.ColumnRef column : slot.columns()) {
                 String name = name("r");
-                hidden.append(", ").append(Slot.sql(column)).append(" AS ").append(quote(name));
+                items.add(new Query.Item(column, name));
                 names.add(Slot.column(null, name));
             }
             stored.add(slot.withColumns(names));
         }
-        insert(layout, hidden.toString());
+        hidden.add(select, items);
         return new RowSetProvenance(stored, sheets);
     }
 
@@ -387,33 +386,32 @@ final class LineageRewriter {
      * query of a final step also gets, for the engines that have them, row summaries when it makes few groups, or
      * else lists of its rows, unless reading its rows again costs no more than a scan of one table.
      */
-    private Provenance group(
-            Query.Select select, SelectLayout layout, List<Source> sources, List<Slot> slots, boolean top)
+    private Provenance group(Query.Select select, List<Source> sources, List<Slot> slots, boolean top)
             throws WholeSheets {
         JoinFanout fanout = fanout(select, sources);
         if (top && step.isFinal()) {
             BitSet single = singleRows(select, sources, fanout);
             if (groups(select, fanout).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
-                summarized = summarized(layout, sources, slots, fanout, single);
+                summarized = summarized(select, sources, slots, fanout, single);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listed(layout, sources, fanout, single);
+                summarized = listed(select, sources, fanout, single);
             }
         }
-        List<String> keys = markedKeys(select, sources);
+        List<Expr> keys = markedKeys(select, sources);
         List<String> tableKeys = new ArrayList<>();
-        StringBuilder hidden = new StringBuilder();
-        for (String key : keys) {
+        List<Query.Item> items = new ArrayList<>();
+        for (Expr key : keys) {
             String name = name("g");
             tableKeys.add(name);
-            hidden.append(", ").append(key).append(" AS ").append(quote(name));
+            items.add(new Query.Item(key, name));
         }
-        String witness = witness(select, layout, keys, slots);
-        insert(layout, hidden.toString());
+        Query witness = witness(select, keys, slots);
+        hidden.add(select, items);
         GroupProvenance provenance = new GroupProvenance(
                 tableKeys, witness, witnessSlots(slots), sheets, true, neverNull(select, sources, fanout));
         if (!top && step.isFinal()) {
-            innerLists(layout, sources, fanout, provenance);
+            innerLists(select, sources, fanout, provenance);
         }
         return provenance;
     }
@@ -422,7 +420,7 @@ final class LineageRewriter {
      * Gives a group level under the top whose sources are sheets' rows lists of its groups' rows, in the summary's
      * form only, for the top level to merge into its own lists.
      */
-    private void innerLists(SelectLayout layout, List<Source> sources, JoinFanout fanout, GroupProvenance provenance) {
+    private void innerLists(Query.Select select, List<Source> sources, JoinFanout fanout, GroupProvenance provenance) {
         List<RowList> lists = new ArrayList<>();
         for (int i = 0; i < sources.size(); i++) {
             for (Slot slot : sources.get(i).slots()) {
@@ -430,15 +428,12 @@ final class LineageRewriter {
                     return;
                 }
                 lists.add(new RowList(
-                        SqlDialect.ROW_LIST + "(" + Slot.sql(direct.column()) + ")",
-                        direct.sheet(),
-                        fanout.once(i),
-                        false));
+                        call(SqlDialect.ROW_LIST, false, direct.column()), direct.sheet(), fanout.once(i), false));
             }
         }
-        StringBuilder hidden = new StringBuilder();
-        List<LineageSummary.Column> columns = hiddenLists(lists, at -> name("list"), hidden);
-        innerLists.put(provenance, new InnerLists(layout.selectListEnd(), hidden.toString(), columns));
+        List<Query.Item> items = new ArrayList<>();
+        List<LineageSummary.Column> columns = hiddenLists(lists, at -> name("list"), items);
+        innerLists.put(provenance, new InnerLists(select, items, columns));
     }
 
     /**
@@ -460,9 +455,9 @@ final class LineageRewriter {
      * ({@code single}) is its R-number, {@code min(rowid)}, in place of a summary.
      */
     private Summarized summarized(
-            SelectLayout layout, List<Source> sources, List<Slot> slots, JoinFanout fanout, BitSet single) {
+            Query.Select select, List<Source> sources, List<Slot> slots, JoinFanout fanout, BitSet single) {
         Set<SheetRef> seen = new HashSet<>();
-        StringBuilder hidden = new StringBuilder();
+        List<Query.Item> items = new ArrayList<>();
         List<LineageSummary.Column> columns = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             for (Slot slot : sources.get(s).slots()) {
@@ -471,26 +466,18 @@ final class LineageRewriter {
                 }
                 String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
                 if (single.get(s)) {
-                    hidden.append(", min(")
-                            .append(Slot.sql(direct.column()))
-                            .append(") AS ")
-                            .append(quote(name));
+                    items.add(new Query.Item(call("min", false, direct.column()), name));
                     columns.add(new LineageSummary.Column(direct.sheet(), name, true, true));
                     continue;
                 }
-                hidden.append(", ")
-                        .append(SqlDialect.ROW_SUMMARY)
-                        .append('(')
-                        .append(slots.size() == 1 || fanout.once(s) ? "" : "DISTINCT ")
-                        .append(Slot.sql(direct.column()))
-                        .append(", ")
-                        .append(LineageSummary.SMALLEST)
-                        .append(") AS ")
-                        .append(quote(name));
+                Expr smallest =
+                        new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, Integer.toString(LineageSummary.SMALLEST));
+                boolean distinct = slots.size() != 1 && !fanout.once(s);
+                items.add(new Query.Item(call(SqlDialect.ROW_SUMMARY, distinct, direct.column(), smallest), name));
                 columns.add(new LineageSummary.Column(direct.sheet(), name, false, false));
             }
         }
-        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, false, List.of());
+        return new Summarized(select, items, columns, false, List.of());
     }
 
     /**
@@ -536,20 +523,17 @@ final class LineageRewriter {
      * the merge counts a list many rows repeat once. A sheet of which each group has at most one row ({@code single})
      * is its R-number, {@code min(rowid)}, in place of a list.
      */
-    private Summarized listed(SelectLayout layout, List<Source> sources, JoinFanout fanout, BitSet single) {
+    private Summarized listed(Query.Select select, List<Source> sources, JoinFanout fanout, BitSet single) {
         List<RowList> lists = new ArrayList<>();
         List<InnerLists> merged = new ArrayList<>();
         for (int s = 0; s < sources.size(); s++) {
             Source source = sources.get(s);
             for (Slot slot : source.slots()) {
                 if (slot instanceof Slot.Direct direct && single.get(s)) {
-                    lists.add(new RowList("min(" + Slot.sql(direct.column()) + ")", direct.sheet(), true, true));
+                    lists.add(new RowList(call("min", false, direct.column()), direct.sheet(), true, true));
                 } else if (slot instanceof Slot.Direct direct) {
                     lists.add(new RowList(
-                            SqlDialect.ROW_LIST + "(" + Slot.sql(direct.column()) + ")",
-                            direct.sheet(),
-                            fanout.once(s),
-                            false));
+                            call(SqlDialect.ROW_LIST, false, direct.column()), direct.sheet(), fanout.once(s), false));
                 } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
                     InnerLists inner = innerLists.get(keyed.group());
                     if (!merged.contains(inner)) {
@@ -557,8 +541,7 @@ final class LineageRewriter {
                     }
                     for (LineageSummary.Column column : inner.columns()) {
                         lists.add(new RowList(
-                                SqlDialect.ROW_LISTS + "(" + Slot.sql(Slot.column(source.qualifier(), column.name()))
-                                        + ")",
+                                call(SqlDialect.ROW_LISTS, false, Slot.column(source.qualifier(), column.name())),
                                 column.sheet(),
                                 column.once(),
                                 false));
@@ -568,26 +551,26 @@ final class LineageRewriter {
                 }
             }
         }
-        StringBuilder hidden = new StringBuilder();
+        List<Query.Item> items = new ArrayList<>();
         List<LineageSummary.Column> columns =
-                hiddenLists(lists, at -> PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + at, hidden);
-        return new Summarized(layout.selectListEnd(), hidden.toString(), columns, true, merged);
+                hiddenLists(lists, at -> PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + at, items);
+        return new Summarized(select, items, columns, true, merged);
     }
 
     /**
-     * Writes lists as hidden columns, {@code , list AS name}, into {@code hidden}.
+     * Adds lists as hidden columns, {@code list AS name}, to {@code items}.
      *
      * @param lists the lists
      * @param name the name of the list at each position
-     * @param hidden where the columns' text goes
+     * @param items where the columns go
      * @return the summary's columns, in order
      */
     private static List<LineageSummary.Column> hiddenLists(
-            List<RowList> lists, IntFunction<String> name, StringBuilder hidden) {
+            List<RowList> lists, IntFunction<String> name, List<Query.Item> items) {
         List<LineageSummary.Column> columns = new ArrayList<>();
         for (RowList list : lists) {
             String named = name.apply(columns.size());
-            hidden.append(", ").append(list.expression()).append(" AS ").append(quote(named));
+            items.add(new Query.Item(list.expression(), named));
             columns.add(new LineageSummary.Column(list.sheet(), named, list.once(), list.single()));
         }
         return columns;
@@ -597,7 +580,12 @@ final class LineageRewriter {
      * One list of a group's rows: its aggregate, its sheet, whether it holds each row once, and whether it is the
      * group's one row's R-number rather than a list.
      */
-    private record RowList(String expression, SheetRef sheet, boolean once, boolean single) {}
+    private record RowList(Expr expression, SheetRef sheet, boolean once, boolean single) {}
+
+    /** A call of an aggregate that lineage writes, on the given arguments. */
+    private static Expr call(String function, boolean distinct, Expr... args) {
+        return new Expr.Call(NOWHERE, function, distinct, false, List.of(args), List.of(), null, null);
+    }
 
     /** The fan-out of a level's sources, each named as the level reads it and with its workspace table, if any. */
     private JoinFanout fanout(Query.Select select, List<Source> sources) {
@@ -676,19 +664,19 @@ final class LineageRewriter {
     }
 
     /** An aggregate's key as its hidden columns hold it: the marker 1, then what each GROUP BY term groups by. */
-    private List<String> markedKeys(Query.Select select, List<Source> sources) throws WholeSheets {
-        List<String> keys = new ArrayList<>();
-        keys.add("1");
+    private List<Expr> markedKeys(Query.Select select, List<Source> sources) throws WholeSheets {
+        List<Expr> keys = new ArrayList<>();
+        keys.add(new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, "1"));
         for (Expr term : select.groupBy()) {
-            keys.add(text(groupKey(term, select, sources)));
+            keys.add(groupKey(term, select, sources));
         }
         return keys;
     }
 
     /** DISTINCT: the visible columns are the key; the statement is run as written. */
-    private Provenance distinct(Query.Select select, SelectLayout layout, List<Slot> slots) throws WholeSheets {
+    private Provenance distinct(Query.Select select, List<Slot> slots) throws WholeSheets {
         List<String> names = new ArrayList<>();
-        List<String> keys = new ArrayList<>();
+        List<Expr> keys = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Query.SelectItem item : select.items()) {
             if (!(item instanceof Query.Item value)) {
@@ -702,30 +690,31 @@ final class LineageRewriter {
                 throw new WholeSheets("a DISTINCT column has no name of its own; give each an alias");
             }
             names.add(name);
-            keys.add(text(value.expr()));
+            keys.add(value.expr());
         }
-        return new GroupProvenance(
-                names, witness(select, layout, keys, slots), witnessSlots(slots), sheets, false, Set.of());
+        return new GroupProvenance(names, witness(select, keys, slots), witnessSlots(slots), sheets, false, Set.of());
     }
 
-    private String witness(Query.Select select, SelectLayout layout, List<String> keys, List<Slot> slots) {
-        StringJoiner columns = new StringJoiner(", ", "SELECT ", "");
+    /**
+     * The witness query of a level's groups: its keys as {@code k0, k1, ...} and its slots' columns, for every row of
+     * its FROM (as rewritten, with the WITH tables read so far) that passes its WHERE; its levels' result columns are
+     * named as the step's SQL names them, by aliases where needed, so it is read without that text.
+     */
+    private Query witness(Query.Select select, List<Expr> keys, List<Slot> slots) {
+        List<Query.SelectItem> items = new ArrayList<>();
         for (int i = 0; i < keys.size(); i++) {
-            columns.add(keys.get(i) + " AS " + quote(GroupProvenance.witnessKey(i)));
+            items.add(new Query.Item(keys.get(i), GroupProvenance.witnessKey(i)));
         }
         for (int j = 0; j < slots.size(); j++) {
             List<Expr.ColumnRef> slotColumns = slots.get(j).columns();
             for (int i = 0; i < slotColumns.size(); i++) {
-                columns.add(Slot.sql(slotColumns.get(i)) + " AS " + quote(witnessColumn(j, i)));
+                items.add(new Query.Item(slotColumns.get(i), witnessColumn(j, i)));
             }
         }
-        String witness = withPrefix + columns + " FROM " + rewritten(layout.fromStart(), layout.fromEnd());
-        return select.where() == null
-                ? witness
-                : witness + " WHERE "
-                        + rewritten(
-                                select.where().span().start(),
-                                select.where().span().end());
+        Query.Select rows =
+                new Query.Select(false, items, hidden.from(select.from()), select.where(), List.of(), null, List.of());
+        Query.With with = withTables.isEmpty() ? null : hidden.with(new Query.With(false, withTables));
+        return ResultNames.explicit(new Query(NOWHERE, with, rows, List.of(), null, null), sql);
     }
 
     private static List<Slot> witnessSlots(List<Slot> slots) {
@@ -886,26 +875,11 @@ final class LineageRewriter {
         return found[0];
     }
 
-    private void insert(SelectLayout layout, String hidden) {
-        edits.merge(layout.selectListEnd(), hidden, String::concat);
-    }
-
-    /** The step's SQL from {@code start} to {@code end} with the hidden columns inserted so far. */
-    private String rewritten(int start, int end) {
-        return render(edits, start, end);
-    }
-
-    private String render(TreeMap<Integer, String> inserted, int start, int end) {
-        StringBuilder text = new StringBuilder();
-        int at = start;
-        for (Map.Entry<Integer, String> edit : inserted.subMap(start, end).entrySet()) {
-            text.append(sql, at, edit.getKey()).append(edit.getValue());
-            at = edit.getKey();
+    /** The first SELECT of a query's body, whose select list is the step's at the top, or null. */
+    private static Query.Select firstSelect(Query.Body body) {
+        if (body instanceof Query.Compound compound) {
+            return firstSelect(compound.left());
         }
-        return text.append(sql, at, end).toString();
-    }
-
-    private String text(Expr expr) {
-        return expr.span().text(sql);
+        return body instanceof Query.Select select ? select : null;
     }
 }

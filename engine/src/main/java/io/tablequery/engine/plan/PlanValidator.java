@@ -2,7 +2,6 @@ package io.tablequery.engine.plan;
 
 import static io.tablequery.dialects.SqlIdentifiers.quote;
 
-import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.NameSuggestions;
 import io.tablequery.engine.catalog.TableInfo;
@@ -178,8 +177,7 @@ public final class PlanValidator {
             }
         }
         LineageRewriter.Rewritten rewritten = LineageRewriter.rewrite(step, sql, catalog, earlier, sheets, detail);
-        return new ValidatedStep(
-                step, SqliteStatement.of(rewritten.executed()), rewritten.provenance(), reads, rewritten.summary());
+        return new ValidatedStep(step, rewritten.executed(), rewritten.provenance(), reads, rewritten.summary());
     }
 
     private static boolean isInternal(String lowerName) {

@@ -11,8 +11,8 @@ import java.util.List;
  * A step that passed every check, ready to run.
  *
  * @param step the step as written
- * @param executed the statement to run: the step's own, with a hidden provenance column added when the step keeps
- *     row provenance; parsed once, when an engine first needs its tree
+ * @param executed the statement to run: the step's own, or its tree with lineage's hidden columns as the SQLite printer
+ *     prints it, which is never parsed again
  * @param provenance where the rows of the step's table come from
  * @param reads the workspace tables and earlier steps' tables the step reads, as named in the plan
  * @param summary the step with a row summary of its groups, for engines that have one, or null

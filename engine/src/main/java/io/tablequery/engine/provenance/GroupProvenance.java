@@ -2,6 +2,7 @@ package io.tablequery.engine.provenance;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.sql.Query;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;
@@ -14,8 +15,8 @@ import java.util.TreeSet;
  * witness query lists every contributing combination of source rows with its key.
  *
  * @param tableKeys the columns of the step's table that hold each row's key, marker first when there is one
- * @param witness a SQLite query over the step's sources: its first columns are the key, named {@code k0, k1, ...} in
- *     the order of {@code tableKeys}, then the slots' columns
+ * @param witness a query over the step's sources, as SQLite's tree with its result columns named by aliases: its
+ *     first columns are the key, named {@code k0, k1, ...} in the order of {@code tableKeys}, then the slots' columns
  * @param slots the source rows each witness row names, as the witness query names its columns
  * @param sheets every sheet the slots can cite
  * @param marked whether the first key is the marker, which a missing group (an outer join's other side) leaves NULL
@@ -25,7 +26,7 @@ import java.util.TreeSet;
  */
 public record GroupProvenance(
         List<String> tableKeys,
-        String witness,
+        Query witness,
         List<Slot> slots,
         SortedSet<SheetRef> sheets,
         boolean marked,

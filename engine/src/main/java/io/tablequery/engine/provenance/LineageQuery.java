@@ -5,8 +5,9 @@ import static java.util.Objects.requireNonNull;
 import java.util.List;
 
 /**
- * The SQL that lists a step table's lineage ({@link LineageSql}): {@code listing} gives {@code o}, {@code f}, {@code
- * s}, {@code r}, reading the stages' temp tables, which are made first, in order.
+ * The SQL that lists a step table's lineage in the dialect of the engine that runs it ({@link LineageTree} is its
+ * tree): {@code listing} gives {@code o}, {@code f}, {@code s}, {@code r}, reading the stages' temp tables, which are
+ * made first, in order.
  *
  * @param stages the queries whose rows are kept in temp tables for the listing
  * @param listing the listing
@@ -23,17 +24,6 @@ public record LineageQuery(List<Stage> stages, String listing, boolean unique) {
     }
 
     /**
-     * Returns the same lineage with its listing in another dialect.
-     *
-     * @param translatedStages the stages, translated
-     * @param translated the listing, translated
-     * @return the lineage query
-     */
-    public LineageQuery translated(List<Stage> translatedStages, String translated) {
-        return new LineageQuery(translatedStages, translated, unique);
-    }
-
-    /**
      * A query whose rows a listing reads from a temp table.
      *
      * @param table the temp table's name
@@ -45,11 +35,6 @@ public record LineageQuery(List<Stage> stages, String listing, boolean unique) {
         public Stage {
             requireNonNull(table, "table is null");
             requireNonNull(sql, "sql is null");
-        }
-
-        /** Returns the same stage with its SQL in another dialect. */
-        public Stage withSql(String translated) {
-            return new Stage(table, translated, shownRowsOnly);
         }
     }
 }

@@ -1,28 +1,26 @@
 package io.tablequery.engine.provenance;
 
-import static io.tablequery.dialects.SqlIdentifiers.quote;
-
 import io.tablequery.dialects.sql.Expr;
+import io.tablequery.dialects.sql.FromItem;
+import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.Span;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.StringJoiner;
 
 /**
- * Writes, in SQLite's SQL, the query that lists a step table's lineage: one row per row of the table and source row
- * it was computed from, as {@code o} (the table's rowid), {@code f}, {@code s} (file and sheet number) and {@code r}
- * (the R-number). Engines that speak another dialect translate it as they translate the steps. The witness of a group
- * that names several source rows (a join) is kept in a temp table first ({@link LineageQuery.Stage}), so its join runs
- * once rather than once per source.
+ * Builds, as SQLite's typed tree, the query that lists a step table's lineage: one row per row of the table and source
+ * row it was computed from, as {@code o} (the table's rowid), {@code f}, {@code s} (file and sheet number) and {@code
+ * r} (the R-number). SQLite runs it as printed; engines that speak another dialect translate the tree as they
+ * translate the steps. The witness of a group that names several source rows (a join) is kept in a temp table first
+ * ({@link LineageTree.Stage}), so its join runs once rather than once per source.
  */
 public final class LineageSql {
-    private static final String TABLE_NAME = "__tq_t";
-    private static final String TABLE = quote(TABLE_NAME);
-    private static final String WITNESS_NAME = "__tq_w";
-    private static final String WITNESS = quote(WITNESS_NAME);
-    private static final String LINEAGE = quote("__tq_l");
-    private static final String STAGED_NAME = "__tq_m";
-    private static final String STAGED = quote(STAGED_NAME);
+    private static final Span NOWHERE = new Span(0, 0);
+    private static final String TABLE = "__tq_t";
+    private static final String WITNESS = "__tq_w";
+    private static final String LINEAGE = "__tq_l";
+    private static final String STAGED = "__tq_m";
     /** The prefix of the temp tables a lineage keeps its witness rows in, before the table's name. */
     private static final String STAGE_PREFIX = "__tq_m_";
 
@@ -33,7 +31,7 @@ public final class LineageSql {
     public static final String SHOWN_ROW = "__tq_row";
 
     private final String table;
-    private final List<LineageQuery.Stage> stages = new ArrayList<>();
+    private final List<LineageTree.Stage> stages = new ArrayList<>();
 
     private LineageSql(String table) {
         this.table = table;
@@ -46,10 +44,10 @@ public final class LineageSql {
      * @param table the step's table name
      * @return the query, or empty when the provenance names no rows (whole sheets)
      */
-    public static Optional<LineageQuery> of(Provenance provenance, String table) {
+    public static Optional<LineageTree> of(Provenance provenance, String table) {
         LineageSql lineage = new LineageSql(table);
         return lineage.listing(provenance)
-                .map(listing -> new LineageQuery(lineage.stages, listing, unique(provenance)));
+                .map(listing -> new LineageTree(lineage.stages, query(listing), unique(provenance)));
     }
 
     /**
@@ -63,61 +61,60 @@ public final class LineageSql {
         return "__tq_shown_" + table;
     }
 
-    private Optional<String> listing(Provenance provenance) {
-        String from = "temp." + quote(table) + " AS " + TABLE;
-        String o = "SELECT " + TABLE + ".rowid AS o, ";
-        String sql;
+    private Optional<Query.Body> listing(Provenance provenance) {
+        FromItem from = temp(table, TABLE);
+        List<Query.SelectItem> o = List.of(item(Slot.rowid(TABLE), "o"));
         if (provenance instanceof RowProvenance row) {
-            sql = slotRows(o, from, new Slot.Direct(row.sheet(), Slot.column(TABLE_NAME, row.rowColumn())), true);
-        } else if (provenance instanceof RowSetProvenance rows) {
-            sql = slotsRows(o, from, TABLE_NAME, rows.slots());
-        } else if (provenance instanceof GroupProvenance group) {
-            List<Expr.ColumnRef> keys = group.tableKeys().stream()
-                    .map(c -> Slot.column(TABLE_NAME, c))
-                    .toList();
-            sql = group.slots().size() == 1
-                    ? slotRows(o, from, new Slot.Keyed(group, keys), true)
-                    : shownGroups(group, from, keys);
-        } else {
-            return Optional.empty();
+            return Optional.of(
+                    slotRows(o, from, new Slot.Direct(row.sheet(), Slot.column(TABLE, row.rowColumn())), true));
         }
-        return Optional.of(sql);
+        if (provenance instanceof RowSetProvenance rows) {
+            return Optional.of(slotsRows(o, from, TABLE, rows.slots()));
+        }
+        if (provenance instanceof GroupProvenance group) {
+            List<Expr.ColumnRef> keys =
+                    group.tableKeys().stream().map(c -> Slot.column(TABLE, c)).toList();
+            return Optional.of(
+                    group.slots().size() == 1
+                            ? slotRows(o, from, new Slot.Keyed(group, keys), true)
+                            : shownGroups(group, from, keys));
+        }
+        return Optional.empty();
     }
 
     /**
      * The lineage of the table's groups when their witness names several source rows: the witness rows of the rows to
      * be read are kept with the row they belong to, and each source's rows read from there.
      */
-    private String shownGroups(GroupProvenance group, String from, List<Expr.ColumnRef> keys) {
-        StringJoiner select = new StringJoiner(", ", "SELECT " + TABLE + ".rowid AS o, ", "");
+    private Query.Body shownGroups(GroupProvenance group, FromItem from, List<Expr.ColumnRef> keys) {
+        List<Query.SelectItem> items = new ArrayList<>();
+        items.add(item(Slot.rowid(TABLE), "o"));
         for (Slot slot : group.slots()) {
-            slot.columns().forEach(c -> select.add(Slot.sql(Slot.requalified(WITNESS_NAME, c)) + " AS " + Slot.sql(c)));
+            slot.columns().forEach(c -> items.add(item(Slot.requalified(WITNESS, c), c.name())));
         }
-        String stage = stage(
-                select + " FROM (" + group.witness() + ") AS " + WITNESS + " CROSS JOIN " + from + " WHERE "
-                        + match(group, WITNESS, keys),
-                true);
-        return slotsRows(
-                "SELECT " + STAGED + ".o AS o, ", "temp." + quote(stage) + " AS " + STAGED, STAGED_NAME, group.slots());
+        Query.Select shown =
+                select(items, join(new FromItem.Derived(group.witness(), WITNESS), from), match(group, WITNESS, keys));
+        String stage = stage(query(shown), true);
+        return slotsRows(List.of(item(bare(STAGED, "o"), "o")), temp(stage, STAGED), STAGED, group.slots());
     }
 
     /** Adds a stage and returns its table's name. */
-    private String stage(String sql, boolean shownRowsOnly) {
+    private String stage(Query query, boolean shownRowsOnly) {
         String name = STAGE_PREFIX + table + (stages.isEmpty() ? "" : "_" + stages.size());
-        stages.add(new LineageQuery.Stage(name, sql, shownRowsOnly));
+        stages.add(new LineageTree.Stage(name, query, shownRowsOnly));
         return name;
     }
 
     /** The rows of each slot of a relation, read through the name {@code qualifier}, as one UNION ALL. */
-    private String slotsRows(String select, String from, String qualifier, List<Slot> slots) {
-        List<String> parts = new ArrayList<>();
+    private Query.Body slotsRows(List<Query.SelectItem> select, FromItem from, String qualifier, List<Slot> slots) {
+        List<Query.Body> parts = new ArrayList<>();
         for (Slot slot : slots) {
             List<Expr.ColumnRef> columns = slot.columns().stream()
                     .map(c -> Slot.requalified(qualifier, c))
                     .toList();
             parts.add(slotRows(select, from, slot.withColumns(columns), true));
         }
-        return String.join(" UNION ALL ", parts);
+        return unionAll(parts);
     }
 
     /**
@@ -140,18 +137,24 @@ public final class LineageSql {
      * rows) joined to them, an order CROSS JOIN keeps on SQLite, so the groups' sources are read once rather than once
      * per row; otherwise the relation (a witness query) comes first, and SQLite looks the groups up by their key.
      */
-    private String slotRows(String select, String from, Slot slot, boolean groupsFirst) {
+    private Query.Select slotRows(List<Query.SelectItem> select, FromItem from, Slot slot, boolean groupsFirst) {
+        List<Query.SelectItem> items = new ArrayList<>(select);
         if (slot instanceof Slot.Direct direct) {
-            String column = Slot.sql(direct.column());
-            return select + direct.sheet().fileNumber() + " AS f, "
-                    + direct.sheet().sheetNumber() + " AS s, " + column + " AS r FROM " + from + " WHERE "
-                    + column + " IS NOT NULL";
+            items.add(item(number(direct.sheet().fileNumber()), "f"));
+            items.add(item(number(direct.sheet().sheetNumber()), "s"));
+            items.add(item(direct.column(), "r"));
+            Expr.Literal none = new Expr.Literal(NOWHERE, Expr.LiteralKind.NULL, "NULL");
+            return select(items, from, new Expr.Is(NOWHERE, direct.column(), true, none));
         }
         Slot.Keyed keyed = (Slot.Keyed) slot;
-        String groups = "(" + keyedRows(keyed.group()) + ") AS " + LINEAGE;
-        return select + LINEAGE + ".f AS f, " + LINEAGE + ".s AS s, " + LINEAGE + ".r AS r FROM "
-                + (groupsFirst ? groups + " CROSS JOIN " + from : from + " CROSS JOIN " + groups) + " WHERE "
-                + match(keyed.group(), LINEAGE, keyed.keys());
+        FromItem groups = new FromItem.Derived(query(keyedRows(keyed.group())), LINEAGE);
+        for (String column : List.of("f", "s", "r")) {
+            items.add(item(bare(LINEAGE, column), column));
+        }
+        return select(
+                items,
+                groupsFirst ? join(groups, from) : join(from, groups),
+                match(keyed.group(), LINEAGE, keyed.keys()));
     }
 
     /**
@@ -161,33 +164,72 @@ public final class LineageSql {
      * error in DuckDB 2.0.0.1 at TPC-H sf1, "dict-surviving cache: global dictionary column changed identity", which
      * invalidates the whole database.)
      */
-    private String keyedRows(GroupProvenance group) {
-        StringJoiner keys = new StringJoiner(", ");
+    private Query.Body keyedRows(GroupProvenance group) {
+        List<Query.SelectItem> keys = new ArrayList<>();
         for (int i = 0; i < group.tableKeys().size(); i++) {
-            String key = quote(GroupProvenance.witnessKey(i));
-            keys.add(WITNESS + "." + key + " AS " + key);
+            String key = GroupProvenance.witnessKey(i);
+            keys.add(item(Slot.column(WITNESS, key), key));
         }
-        String select = "SELECT " + keys + ", ";
-        String from = group.slots().size() == 1
-                ? "(" + group.witness() + ") AS " + WITNESS
-                : "temp." + quote(stage(group.witness(), false)) + " AS " + WITNESS;
-        List<String> parts = new ArrayList<>();
+        FromItem from = group.slots().size() == 1
+                ? new FromItem.Derived(group.witness(), WITNESS)
+                : temp(stage(group.witness(), false), WITNESS);
+        List<Query.Body> parts = new ArrayList<>();
         for (Slot slot : group.slots()) {
             List<Expr.ColumnRef> columns = slot.columns().stream()
-                    .map(c -> Slot.requalified(WITNESS_NAME, c))
+                    .map(c -> Slot.requalified(WITNESS, c))
                     .toList();
-            parts.add(slotRows(select, from, slot.withColumns(columns), false));
+            parts.add(slotRows(keys, from, slot.withColumns(columns), false));
         }
-        return String.join(" UNION ALL ", parts);
+        return unionAll(parts);
     }
 
     /** The condition that the key of a row of the groups' listing, {@code groups}, is the key the given columns hold. */
-    private static String match(GroupProvenance group, String groups, List<Expr.ColumnRef> keys) {
-        StringJoiner on = new StringJoiner(" AND ");
+    private static Expr match(GroupProvenance group, String groups, List<Expr.ColumnRef> keys) {
+        Expr on = null;
         for (int i = 0; i < keys.size(); i++) {
-            String operator = group.neverNull().contains(i) ? " = " : " IS ";
-            on.add(groups + "." + quote(GroupProvenance.witnessKey(i)) + operator + Slot.sql(keys.get(i)));
+            Expr key = Slot.column(groups, GroupProvenance.witnessKey(i));
+            Expr same = group.neverNull().contains(i)
+                    ? new Expr.Binary(NOWHERE, "=", key, keys.get(i))
+                    : new Expr.Is(NOWHERE, key, false, keys.get(i));
+            on = on == null ? same : new Expr.Binary(NOWHERE, "AND", on, same);
         }
-        return on.toString();
+        return on;
+    }
+
+    private static Query query(Query.Body body) {
+        return new Query(NOWHERE, null, body, List.of(), null, null);
+    }
+
+    private static Query.Select select(List<Query.SelectItem> items, FromItem from, Expr where) {
+        return new Query.Select(false, items, from, where, List.of(), null, List.of());
+    }
+
+    private static Query.Body unionAll(List<Query.Body> parts) {
+        Query.Body all = parts.get(0);
+        for (Query.Body part : parts.subList(1, parts.size())) {
+            all = new Query.Compound(all, "UNION ALL", part);
+        }
+        return all;
+    }
+
+    private static FromItem join(FromItem left, FromItem right) {
+        return new FromItem.Join(left, FromItem.JoinKind.CROSS, right, null, List.of());
+    }
+
+    private static FromItem temp(String name, String alias) {
+        return new FromItem.Table("temp", name, alias);
+    }
+
+    private static Query.Item item(Expr expr, String alias) {
+        return new Query.Item(expr, alias);
+    }
+
+    /** A column of one of the listing's own relations, named without quotes as SQLite's lower-case words. */
+    private static Expr.ColumnRef bare(String qualifier, String name) {
+        return new Expr.ColumnRef(NOWHERE, null, qualifier, name, Expr.Quoting.BARE);
+    }
+
+    private static Expr number(long value) {
+        return new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, Long.toString(value));
     }
 }

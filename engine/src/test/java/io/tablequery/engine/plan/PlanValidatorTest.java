@@ -403,9 +403,8 @@ class PlanValidatorTest {
                 step(2, "CREATE TEMP TABLE \"s2\" AS SELECT * FROM \"s1\" ORDER BY 1 LIMIT 2", "s2", "final", "s1"),
                 step(3, "CREATE TEMP TABLE \"s3\" AS SELECT count(*) AS n FROM \"s2\"", "s3", "final", "s2")));
         assertThat(plan.steps().get(0).executedSql())
-                .isEqualTo(
-                        "CREATE TEMP TABLE \"s1\" AS SELECT \"city\", \"o\".rowid AS \"__tq_row_s1\" FROM \"orders\" o"
-                                + " WHERE o.\"amount\" > 5");
+                .isEqualTo("CREATE TEMP TABLE \"s1\" AS SELECT \"city\", \"o\".rowid AS \"__tq_row_s1\" FROM \"orders\""
+                        + " AS \"o\" WHERE \"o\".\"amount\" > 5");
         assertThat(plan.steps().get(1).executedSql())
                 .isEqualTo("CREATE TEMP TABLE \"s2\" AS SELECT *, \"s1\".\"__tq_row_s1\" AS \"__tq_row_s2\" FROM"
                         + " \"s1\" ORDER BY 1 LIMIT 2");
@@ -458,10 +457,11 @@ class PlanValidatorTest {
                 "final")));
         assertThat(plan.steps().get(0).provenance()).isInstanceOf(RowSetProvenance.class);
         assertThat(plan.steps().get(0).executedSql())
-                .isEqualTo("CREATE TEMP TABLE \"s1\" AS WITH big AS (SELECT \"city\", \"orders\".rowid AS"
-                        + " \"__tq_r1_0\" FROM \"orders\" WHERE \"amount\" > 5) SELECT b.\"city\", \"b\".\"__tq_r1_0\" AS"
-                        + " \"__tq_r1_2\", \"s\".\"__tq_r1_1\" AS \"__tq_r1_3\" FROM big b JOIN (SELECT \"city\","
-                        + " \"stock\".rowid AS \"__tq_r1_1\" FROM \"stock\") s ON s.\"city\" = b.\"city\"");
+                .isEqualTo("CREATE TEMP TABLE \"s1\" AS WITH \"big\" AS (SELECT \"city\", \"orders\".rowid AS"
+                        + " \"__tq_r1_0\" FROM \"orders\" WHERE \"amount\" > 5) SELECT \"b\".\"city\", \"b\".\"__tq_r1_0\""
+                        + " AS \"__tq_r1_2\", \"s\".\"__tq_r1_1\" AS \"__tq_r1_3\" FROM \"big\" AS \"b\" JOIN (SELECT"
+                        + " \"city\", \"stock\".rowid AS \"__tq_r1_1\" FROM \"stock\") AS \"s\" ON \"s\".\"city\" ="
+                        + " \"b\".\"city\"");
     }
 
     @Test

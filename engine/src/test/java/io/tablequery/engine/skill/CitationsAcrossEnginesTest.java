@@ -2,6 +2,7 @@ package io.tablequery.engine.skill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.dialects.sql.SqliteParser;
 import io.tablequery.engine.exec.RunSqlResult;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.testing.Plans;
@@ -23,6 +24,7 @@ import org.apache.poi.ss.usermodel.Sheet;
 import org.apache.poi.xssf.usermodel.XSSFWorkbook;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -112,6 +114,26 @@ class CitationsAcrossEnginesTest {
                 Arguments.of("SELECT count(*) AS n FROM \"plain\"", "F3S2R-5-R-4,R-2-R3,R7-R9,R1000000000000"),
                 Arguments.of("SELECT v FROM \"keyed\" WHERE g = 0 ORDER BY v", "F3S1R0"),
                 Arguments.of("SELECT v FROM \"indexed\" WHERE v < -1 ORDER BY v", "F3S3R-5"));
+    }
+
+    /**
+     * A plan is parsed once, step by step, whatever runs it: lineage rewrites each step's tree, the engines translate
+     * the rewritten tree and the lineage queries as trees, and nothing is printed and parsed again.
+     */
+    @Test
+    void eachStepIsParsedOnceOnEveryEngine() {
+        String plan = Plans.chain(
+                "WITH j AS (SELECT a.g AS g, b.v AS v FROM \"c\" AS a JOIN \"plain\" AS b ON a.g = b.g)"
+                        + " SELECT g, count(*) AS n, sum(v) AS s FROM j GROUP BY g",
+                "SELECT g, n FROM \"step1\" WHERE n > 1 UNION ALL SELECT g, s FROM \"step1\"",
+                "SELECT count(*) AS rows, max(n) AS top FROM \"step2\"");
+        for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
+            long before = SqliteParser.parses();
+            RunSqlResult result = eager.runSql(new RunSqlRequest(PlanParser.parse(plan), 500, null, engine));
+            assertThat(SqliteParser.parses() - before).as(engine.label()).isEqualTo(3);
+            assertThat(result.engine()).isEqualTo(engine.label());
+            assertThat(result.tables().get(0).csv()).doesNotContainPattern("F\\dS\\d[,\\n\"]");
+        }
     }
 
     private static RunSqlResult run(TableQuerySkill on, PlanEngine engine, String sql) {
