@@ -54,8 +54,8 @@ import java.util.function.IntFunction;
  *
  * <p>Hidden columns are added to the parsed query, at the end of each level's select list ({@link HiddenColumns}),
  * and the step runs as the SQLite printer prints the rewritten tree, every result column named as the step's SQL
- * names it; the witness queries are trees of the same nodes. Everything else (a compound query, a WITH inside a subquery, a recursive one or one that
- * names its columns, a subquery in FROM without an alias, DISTINCT over aggregates, a GROUP BY term whose meaning
+ * names it; the witness queries are trees of the same nodes. Everything else (a compound query, a WITH inside a
+ * subquery, a recursive one or one that names its columns, a subquery in FROM without an alias, DISTINCT over aggregates, a GROUP BY term whose meaning
  * cannot be told, a source that cites whole sheets or is a DISTINCT, a subquery in an expression selecting * once an
  * inner level gained hidden columns) cites whole sheets, with the reason.
  */
