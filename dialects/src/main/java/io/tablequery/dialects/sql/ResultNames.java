@@ -1,7 +1,12 @@
 package io.tablequery.dialects.sql;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Makes the names of result columns part of the tree. SQLite names a result column without an alias by its column's
@@ -40,6 +45,122 @@ public final class ResultNames {
      */
     public static Query explicit(Query query, String source) {
         return source == null ? query : new ResultNames.Rewrite(source).query(query);
+    }
+
+    /**
+     * Tells whether an alias {@link #explicit} would give could change what a name means: SQLite reads a name in a
+     * level's clauses as a result column's alias before a source's column or a double-quoted string, so a level that
+     * reads a name equal to the written text it would alias must keep that text as it is.
+     *
+     * @param statement a statement parsed from {@code source}, possibly rewritten
+     * @param source the text its spans point into, or null when its names are explicit already
+     * @return true when printing or translating its tree could change a name's meaning
+     */
+    public static boolean capturesAName(Statement statement, String source) {
+        if (source == null) {
+            return false;
+        }
+        List<Query.Select> selects = new ArrayList<>();
+        List<List<OrderItem>> orders = new ArrayList<>();
+        levels(statement.query(), selects, orders);
+        for (int i = 0; i < selects.size(); i++) {
+            Set<String> added = new HashSet<>();
+            for (Query.SelectItem item : selects.get(i).items()) {
+                if (item instanceof Query.Item expression) {
+                    Query.Item named = new ResultNames.Rewrite(source).item(expression);
+                    if (named.alias() != null && expression.alias() == null) {
+                        added.add(named.alias().toLowerCase(Locale.ROOT));
+                    }
+                }
+            }
+            if (!added.isEmpty()) {
+                Set<String> read = new HashSet<>();
+                clauses(selects.get(i), orders.get(i)).forEach(expr -> names(expr, read));
+                if (!Collections.disjoint(added, read)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Every SELECT of a query at any depth, each with the ORDER BY of the query whose body it is in. */
+    private static void levels(Query query, List<Query.Select> selects, List<List<OrderItem>> orders) {
+        if (query.with() != null) {
+            query.with().tables().forEach(table -> levels(table.query(), selects, orders));
+        }
+        List<Query.Select> own = new ArrayList<>();
+        bodySelects(query.body(), own);
+        for (Query.Select select : own) {
+            selects.add(select);
+            orders.add(query.orderBy());
+            fromQueries(select.from(), sub -> levels(sub, selects, orders));
+            clauses(select, List.of())
+                    .forEach(expr -> Exprs.mapQueries(expr, sub -> {
+                        levels(sub, selects, orders);
+                        return sub;
+                    }));
+        }
+        query.orderBy()
+                .forEach(item -> Exprs.mapQueries(item.expr(), sub -> {
+                    levels(sub, selects, orders);
+                    return sub;
+                }));
+    }
+
+    private static void bodySelects(Query.Body body, List<Query.Select> selects) {
+        if (body instanceof Query.Compound compound) {
+            bodySelects(compound.left(), selects);
+            bodySelects(compound.right(), selects);
+        } else if (body instanceof Query.Select select) {
+            selects.add(select);
+        }
+    }
+
+    private static void fromQueries(FromItem from, Consumer<Query> visit) {
+        if (from instanceof FromItem.Derived derived) {
+            visit.accept(derived.query());
+        } else if (from instanceof FromItem.Join join) {
+            fromQueries(join.left(), visit);
+            fromQueries(join.right(), visit);
+        }
+    }
+
+    /** The expressions of a SELECT's clauses that may read its aliases, and its query's ORDER BY terms. */
+    private static List<Expr> clauses(Query.Select select, List<OrderItem> orderBy) {
+        List<Expr> exprs = new ArrayList<>();
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Item expression) {
+                exprs.add(expression.expr());
+            }
+        }
+        if (select.where() != null) {
+            exprs.add(select.where());
+        }
+        exprs.addAll(select.groupBy());
+        if (select.having() != null) {
+            exprs.add(select.having());
+        }
+        orderBy.forEach(item -> exprs.add(item.expr()));
+        return exprs;
+    }
+
+    /** The unqualified names an expression reads, its subqueries' included, in lower case. */
+    private static void names(Expr expr, Set<String> read) {
+        Exprs.walk(expr, node -> {
+            if (node instanceof Expr.ColumnRef column && column.table() == null) {
+                read.add(column.name().toLowerCase(Locale.ROOT));
+            }
+        });
+        Exprs.mapQueries(expr, sub -> {
+            List<Query.Select> selects = new ArrayList<>();
+            List<List<OrderItem>> orders = new ArrayList<>();
+            levels(sub, selects, orders);
+            for (int i = 0; i < selects.size(); i++) {
+                clauses(selects.get(i), orders.get(i)).forEach(inner -> names(inner, read));
+            }
+            return sub;
+        });
     }
 
     /**

@@ -33,6 +33,10 @@ public final class SqliteTranslator {
             return new Translation.Untranslatable("not in the translated SQL subset: "
                     + ((SqliteStatement.OutsideSubset) statement.parse()).reason());
         }
+        if (ResultNames.capturesAName(tree.statement(), statement.source())) {
+            return new Translation.Untranslatable("a result column named by its written text, which prints"
+                    + " otherwise, has the name of a column the statement reads; give it an alias");
+        }
         try {
             Translation.Translated translated = new StatementTranslator(schema, realSums, dialect)
                     .statement(ResultNames.explicit(tree.statement(), statement.source()));

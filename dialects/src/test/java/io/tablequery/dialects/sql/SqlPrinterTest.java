@@ -3,6 +3,8 @@ package io.tablequery.dialects.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.dialects.translate.EnginePair;
+import io.tablequery.dialects.translate.SqliteToDuckDb;
+import io.tablequery.dialects.translate.Translation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,6 +13,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -114,6 +117,29 @@ class SqlPrinterTest {
         Statement named = ResultNames.explicit(tree, sql);
         assertThat(ResultNames.explicit(named, sql)).isEqualTo(named);
         assertThat(SqlPrinter.sqlite(named)).isEqualTo(printed);
+    }
+
+    @Test
+    void anAliasThatWouldChangeWhatANameMeansIsNeverAdded() throws SQLException {
+        String captures = "SELECT a+1 FROM t ORDER BY \"a+1\", a";
+        assertThat(ResultNames.capturesAName(SqliteParser.parse(captures), captures))
+                .isTrue();
+        assertThat(SqliteToDuckDb.translate(captures, (schema, name) -> Optional.empty()))
+                .isInstanceOf(Translation.Untranslatable.class);
+        for (String safe : List.of(
+                "SELECT a+1 FROM t ORDER BY 1",
+                "SELECT a + 1 FROM t ORDER BY \"a + 1\"",
+                "SELECT \"MAX( a )\" FROM (SELECT MAX( a ) FROM t)")) {
+            assertThat(ResultNames.capturesAName(SqliteParser.parse(safe), safe))
+                    .as(safe)
+                    .isFalse();
+        }
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(List.of("CREATE TABLE t(a INTEGER)", "INSERT INTO t VALUES (2), (1)"));
+            assertThat(EnginePair.query(engines.sqlite, captures).rows())
+                    .as("SQLite reads the unresolved name as a string, so the rows keep their order by a")
+                    .containsExactly(List.of(2L), List.of(3L));
+        }
     }
 
     /** The wrong answers pinned for the translator are hard cases for the printer too: each runs as printed. */

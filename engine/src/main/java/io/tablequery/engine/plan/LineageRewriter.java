@@ -178,6 +178,10 @@ final class LineageRewriter {
         if (!(statement.parse() instanceof SqliteStatement.Tree tree)) {
             throw new WholeSheets("its SQL is outside what tablequery's parser reads");
         }
+        if (ResultNames.capturesAName(tree.statement(), sql)) {
+            throw new WholeSheets("a result column named by its written text has the name of a column it reads; give"
+                    + " it an alias");
+        }
         Query query = tree.statement().query();
         Provenance provenance = level(query, true);
         Query.Select top = firstSelect(query.body());
