@@ -48,9 +48,10 @@ public final class ResultNames {
     }
 
     /**
-     * Tells whether an alias {@link #explicit} would give could change what a name means: SQLite reads a name in a
-     * level's clauses as a result column's alias before a source's column or a double-quoted string, so a level that
-     * reads a name equal to the written text it would alias must keep that text as it is.
+     * Tells whether an alias {@link #explicit} would give could change what a name means: SQLite may read a name in a
+     * level's clauses as a result column's alias (in {@code ORDER BY} before a source's column, anywhere before a
+     * double-quoted string), so a level that reads a name equal to the written text it would alias must keep that
+     * text as it is.
      *
      * @param statement a statement parsed from {@code source}, possibly rewritten
      * @param source the text its spans point into, or null when its names are explicit already
