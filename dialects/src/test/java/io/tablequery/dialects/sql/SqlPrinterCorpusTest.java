@@ -2,21 +2,19 @@ package io.tablequery.dialects.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablequery.dialects.testing.Corpora;
 import io.tablequery.dialects.testing.CorpusSuite;
+import io.tablequery.dialects.testing.SpiderGold;
 import io.tablequery.dialects.translate.ColumnSchema;
 import io.tablequery.dialects.translate.EnginePair;
 import io.tablequery.dialects.translate.QueryTarget;
 import io.tablequery.dialects.translate.SqlLogicSuite;
 import io.tablequery.dialects.translate.Translation;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -50,23 +48,13 @@ class SqlPrinterCorpusTest {
 
     @Test
     void spiderGoldQueriesAnswerAsWrittenWhenPrinted() throws Exception {
-        Map<String, List<String>> gold = new LinkedHashMap<>();
-        for (String file : List.of("spider-de/train_spider.sql", "spider-de/train_others.sql")) {
-            for (String line : Files.readAllLines(Corpora.resolve(file), StandardCharsets.UTF_8)) {
-                int tab = line.lastIndexOf('\t');
-                if (tab > 0) {
-                    gold.computeIfAbsent(line.substring(tab + 1).strip(), db -> new ArrayList<>())
-                            .add(line.substring(0, tab).strip().replaceAll(";\\s*$", ""));
-                }
-            }
-        }
+        Map<String, List<String>> gold = SpiderGold.byDatabase();
         int queries = 0;
         int parsed = 0;
         int failing = 0;
         List<String> differences = new ArrayList<>();
         for (Map.Entry<String, List<String>> database : gold.entrySet()) {
-            Path file =
-                    Corpora.resolve("spider-de/database/" + database.getKey() + "/" + database.getKey() + ".sqlite");
+            Path file = SpiderGold.database(database.getKey());
             if (!Files.isRegularFile(file)) {
                 continue;
             }

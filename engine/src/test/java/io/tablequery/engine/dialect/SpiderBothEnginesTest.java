@@ -3,10 +3,10 @@ package io.tablequery.engine.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.dialects.testing.CorpusSuite;
+import io.tablequery.dialects.testing.SpiderGold;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.testing.BothEnginesRun;
-import io.tablequery.engine.testing.SpiderGold;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;

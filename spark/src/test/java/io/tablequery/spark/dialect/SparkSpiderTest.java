@@ -3,12 +3,12 @@ package io.tablequery.spark.dialect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tablequery.dialects.testing.CorpusSuite;
+import io.tablequery.dialects.testing.SpiderGold;
 import io.tablequery.engine.skill.PlanEngine;
 import io.tablequery.engine.skill.PlanEngines;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.testing.BothEnginesRun;
-import io.tablequery.engine.testing.SpiderGold;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.spark.SparkEngine;
 import io.tablequery.spark.SparkOptions;

@@ -1,6 +1,5 @@
-package io.tablequery.engine.testing;
+package io.tablequery.dialects.testing;
 
-import io.tablequery.dialects.testing.Corpora;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
