@@ -36,8 +36,8 @@ public final class DuckDbDialect implements SqlDialect {
     }
 
     @Override
-    public String mergedLists(String list) {
-        return "flatten(list(DISTINCT " + list + "))";
+    public String mergedLists(String list, boolean distinct) {
+        return "flatten(list(" + (distinct ? "DISTINCT " : "") + list + "))";
     }
 
     @Override

@@ -108,7 +108,7 @@ final class FunctionTranslator {
         if (call.over() != null || call.filter() != null) {
             throw new Refusal(call.name() + "() is an aggregate without OVER or FILTER");
         }
-        if (list && (call.args().size() != 1 || call.distinct())) {
+        if (list && (call.args().size() != 1 || (call.distinct() && !merged))) {
             throw new Refusal(call.name() + "() takes one value");
         }
         if (!list
@@ -129,7 +129,7 @@ final class FunctionTranslator {
                 throw new Refusal(call.name() + "() of values that are not all " + (merged ? "lists" : "integers"));
             }
             if (merged) {
-                return Typed.of(dialect.mergedLists(value.sql()), SqlType.BLOB);
+                return Typed.of(dialect.mergedLists(value.sql(), call.distinct()), SqlType.BLOB);
             }
             if (list) {
                 return Typed.of(dialect.rowList(value.sql()), SqlType.BLOB);

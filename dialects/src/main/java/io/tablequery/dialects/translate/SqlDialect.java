@@ -76,8 +76,9 @@ public interface SqlDialect {
 
     /**
      * The name of the aggregate that merges {@link #ROW_LIST} columns of a level under the top: {@code
-     * __tq_row_lists(list)} keeps every value of the group's lists, each distinct list once, so that a list that many
-     * rows of the group repeat is not repeated.
+     * __tq_row_lists(list)} keeps every value of the group's lists; {@code __tq_row_lists(DISTINCT list)} keeps each
+     * distinct list once, so that a list that many rows of the group repeat (a join repeating the lower level's rows)
+     * is not repeated.
      */
     String ROW_LISTS = SqliteAggregates.ROW_LISTS;
 
@@ -134,10 +135,11 @@ public interface SqlDialect {
      * Spells {@link #ROW_LISTS}.
      *
      * @param list the list column
+     * @param distinct whether each distinct list counts once
      * @return the aggregate
      * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
      */
-    default String mergedLists(String list) {
+    default String mergedLists(String list, boolean distinct) {
         throw new UnsupportedOperationException(name() + " has no row list");
     }
 

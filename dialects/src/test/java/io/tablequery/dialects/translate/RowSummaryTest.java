@@ -104,7 +104,8 @@ class RowSummaryTest {
                     .as("only integers")
                     .isInstanceOf(Translation.Untranslatable.class);
             String merged = ((Translation.Translated) SqliteToDuckDb.translate(
-                            "SELECT g.k = 'a' AS big, __tq_row_lists(g.l) AS l FROM (SELECT k, __tq_row_list(t.v) AS l"
+                            "SELECT g.k = 'a' AS big, __tq_row_lists(DISTINCT g.l) AS l FROM (SELECT k,"
+                                    + " __tq_row_list(t.v) AS l"
                                     + " FROM t GROUP BY k UNION ALL SELECT k, __tq_row_list(t.v) AS l FROM t WHERE"
                                     + " k = 'b' GROUP BY k) AS g GROUP BY 1",
                             engines.schema()))
@@ -122,6 +123,19 @@ class RowSummaryTest {
                             List.of(1L, 1L),
                             List.of(1L, 3L),
                             List.of(1L, 9L));
+            String asTheyCome = ((Translation.Translated) SqliteToDuckDb.translate(
+                            "SELECT g.k = 'a' AS big, __tq_row_lists(g.l) AS l FROM (SELECT k, __tq_row_list(t.v) AS l"
+                                    + " FROM t WHERE k = 'b' GROUP BY k UNION ALL SELECT k, __tq_row_list(t.v) AS l"
+                                    + " FROM t WHERE k = 'b' GROUP BY k) AS g GROUP BY 1",
+                            engines.schema()))
+                    .sql();
+            assertThat(EnginePair.query(
+                                    engines.duckdb,
+                                    "SELECT big, " + DuckDbDialect.INSTANCE.listedValues("l") + " AS r FROM ("
+                                            + asTheyCome + ") AS m ORDER BY big, r NULLS FIRST")
+                            .rows())
+                    .as("without DISTINCT, every list as it comes")
+                    .containsExactly(List.of(0L, 2L), List.of(0L, 2L), List.of(0L, 5L), List.of(0L, 5L));
             assertThat(SqliteToDuckDb.translate("SELECT __tq_row_lists(t.v) AS l FROM t", engines.schema()))
                     .as("only lists")
                     .isInstanceOf(Translation.Untranslatable.class);

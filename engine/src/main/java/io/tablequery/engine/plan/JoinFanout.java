@@ -86,13 +86,24 @@ final class JoinFanout {
     }
 
     /**
-     * Tells whether each row of a source is in at most one row of the level's FROM.
+     * Tells whether each row of a workspace table source is in at most one row of the level's FROM, so that a list of
+     * its R-numbers holds each once.
      *
      * @param source the source's position
-     * @return true when it reaches every source
+     * @return true when it is a workspace table and reaches every source
      */
     boolean once(int source) {
-        return sources.get(source).table() != null && reached.get(source).cardinality() == sources.size();
+        return sources.get(source).table() != null && inOneRowEach(source);
+    }
+
+    /**
+     * Tells whether each row of a source, of any kind, is in at most one row of the level's FROM.
+     *
+     * @param source the source's position
+     * @return true when it reaches every source (as the one source of a level always does)
+     */
+    boolean inOneRowEach(int source) {
+        return reached.get(source).cardinality() == sources.size();
     }
 
     /**

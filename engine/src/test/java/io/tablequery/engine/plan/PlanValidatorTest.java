@@ -303,6 +303,13 @@ class PlanValidatorTest {
                                 + " o.\"city\", count(*) AS n FROM \"orders\" o JOIN \"stock\" s ON s.\"city\" = o.\"city\""
                                 + " GROUP BY 1) AS per JOIN \"stock\" s ON s.\"city\" = per.\"city\") AS d GROUP BY n",
                         "s9",
+                        "final"),
+                step(
+                        10,
+                        "CREATE TEMP TABLE \"s10\" AS SELECT per.n, count(*) AS k FROM (SELECT \"city\", count(*) AS n"
+                                + " FROM \"orders\" GROUP BY 1) AS per JOIN \"orders\" o ON o.\"city\" = per.\"city\""
+                                + " GROUP BY 1",
+                        "s10",
                         "final")));
         assertThat(plan.steps().get(0).summary()).as("an intermediate step").isNull();
         assertThat(plan.steps().get(1).summary())
@@ -334,7 +341,9 @@ class PlanValidatorTest {
         assertThat(counts)
                 .as("a level under the top lists its groups' rows, and the top merges the lists")
                 .contains("__tq_row_list(\"o\".rowid) AS \"__tq_list8_")
-                .contains("__tq_row_lists(\"per\".\"__tq_list8_");
+                .contains("__tq_row_lists(\"per\".\"__tq_list8_")
+                .as("each row of the level under it is in one row of FROM: its lists are merged as they come")
+                .doesNotContain("__tq_row_lists(DISTINCT");
         assertThat(plan.steps().get(7).summary().columns())
                 .extracting(c -> c.sheet().toString())
                 .containsExactly("F1S1", "F2S1");
@@ -342,6 +351,9 @@ class PlanValidatorTest {
         assertThat(plan.steps().get(8).summary())
                 .as("a group level read through a plain level, which does not pass its lists on")
                 .isNull();
+        assertThat(plan.steps().get(9).summary().executed().sql())
+                .as("a join repeats the rows of the level under it: each of its lists merged once")
+                .contains("__tq_row_lists(DISTINCT \"per\".\"__tq_list10_");
         ValidatedPlan sheets = PlanValidator.validate(
                 PlanParser.parse(plan(
                         step(1, "CREATE TEMP TABLE \"s1\" AS SELECT count(*) AS n FROM \"orders\"", "s1", "final"))),
