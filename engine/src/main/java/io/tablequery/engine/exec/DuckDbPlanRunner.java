@@ -8,6 +8,7 @@ import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.provenance.RowProvenance;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -91,14 +92,16 @@ public final class DuckDbPlanRunner implements PlanRunner {
 
         /**
          * The plan's last step when its table can be read from its query: a final step (read once, as no step
-         * follows) whose rows cite in SQL, from their row column or whole sheets; or 0.
+         * follows) whose rows cite in SQL, from their row column or whole sheets, or from the row summaries or lists
+         * it runs with; or 0.
          */
         private static int streamedStep(ValidatedPlan plan, PlanTranslation translation) {
             ValidatedStep last = plan.steps().get(plan.steps().size() - 1);
             int number = last.step().step();
             boolean citesInSql = last.provenance() instanceof RowProvenance
                     || translation.lineage().get(number) == null;
-            return last.step().isFinal() && citesInSql ? number : 0;
+            boolean summarized = translation.summarized().containsKey(number);
+            return last.step().isFinal() && (citesInSql || summarized) ? number : 0;
         }
 
         @Override
@@ -115,6 +118,8 @@ public final class DuckDbPlanRunner implements PlanRunner {
                             visibleColumns(index),
                             translation.steps().get(index).rows(),
                             notice(number),
+                            summary(number),
+                            citeRanges,
                             deadline,
                             timeout,
                             e -> failed(number, e)),
@@ -139,6 +144,16 @@ public final class DuckDbPlanRunner implements PlanRunner {
                             true,
                             translation.summarized().get(number),
                             timeout));
+        }
+
+        /**
+         * The row summaries or lists a final step's rows are cited from, as its kept table would cite them: null when
+         * it has none, or when its lineage query did not translate (its rows then cite their sheets).
+         */
+        private LineageSummary summary(int step) {
+            return translation.lineage().get(step) == null
+                    ? null
+                    : translation.summarized().get(step);
         }
 
         /** Why a step's rows cite their sheets: its lineage query did not translate; or null. */

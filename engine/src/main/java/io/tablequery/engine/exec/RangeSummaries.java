@@ -35,8 +35,8 @@ final class RangeSummaries {
 
     private RangeSummaries() {}
 
-    /** One sheet's summary. */
-    private record Summary(SheetRef sheet, long count, long largest, long[] smallest) {}
+    /** One sheet's summary: its rows' count, the largest R-number, and the smallest ones in order, each once. */
+    record Summary(SheetRef sheet, long count, long largest, long[] smallest) {}
 
     /** What a summary tells of a sheet's ranges in order: the first ones, and whether they are all of them. */
     private record Known(List<RowCitation.Range> ranges, boolean all) {}
@@ -254,8 +254,16 @@ final class RangeSummaries {
         return sorted;
     }
 
-    private static void decide(
-            long row, List<Summary> sheets, int ranges, Map<Long, String> citations, Set<Long> left) {
+    /**
+     * Cites a row from its sheets' summaries, in sheet order, when they decide its shown ranges; else leaves it.
+     *
+     * @param row the row's number
+     * @param sheets its sheets' summaries, in sheet order, those of no rows left out
+     * @param ranges the most ranges one citation shows
+     * @param citations where its citation goes
+     * @param left where it goes when undecided
+     */
+    static void decide(long row, List<Summary> sheets, int ranges, Map<Long, String> citations, Set<Long> left) {
         List<RowCitation.Range> shown = new ArrayList<>();
         long total = 0;
         boolean decided = true;

@@ -5,6 +5,7 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.plan.ValidatedStep;
+import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.result.ArrowRows;
 import io.tablequery.engine.result.ArrowStreams;
 import java.io.OutputStream;
@@ -27,9 +28,11 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * runs the query again to count it (TPC-H q16 at sf1, 18,314 rows cut at 2,000, had cost twice the query). That spares a plan the
  * statement that writes the table, the one that counts it and the one that reads it back in order (a one-step plan
  * over 1,000 rows: 2.4 ms against 1.8 ms; a filter keeping 490,000 of 1,000,000 rows and cut: 32 ms against 9 ms,
- * since nothing is written and DuckDB keeps only the first rows of its sort). Only for a step whose rows cite in SQL
- * (their row column, or whole sheets): a lineage query reads the kept table. Anything else asked of the table (the
- * Arrow download, the lineage, the engines' comparison) keeps it first and reads it as a kept table.
+ * since nothing is written and DuckDB keeps only the first rows of its sort). For a step whose rows cite in SQL
+ * (their row column, or whole sheets), or from the row summaries or lists it runs with ({@link SummarizedStream},
+ * which keeps the table when a summary leaves a row's ranges unknown): any other lineage query reads the kept table.
+ * Anything else asked of the table (the Arrow download, the lineage, the engines' comparison) keeps it first and
+ * reads it as a kept table.
  */
 final class StreamedFinalTable implements FinalTable {
     private static final String QUERY = quote("__tq_q");
@@ -53,6 +56,8 @@ final class StreamedFinalTable implements FinalTable {
      * @param columns its visible columns
      * @param rows the step's query, as the translation made it (hidden columns included)
      * @param notice why its rows cite sheets although it has row lineage, or null
+     * @param summary the summary columns its rows are cited from, or null when they cite in SQL
+     * @param ranges the most ranges one citation shows
      * @param deadline when the plan's time runs out, in {@link System#nanoTime} terms
      * @param timeout the plan's time limit
      * @param failed the error of the step failing on the engine
@@ -62,6 +67,8 @@ final class StreamedFinalTable implements FinalTable {
             List<String> columns,
             String rows,
             String notice,
+            LineageSummary summary,
+            int ranges,
             long deadline,
             Duration timeout,
             Function<SQLException, EngineException> failed) {
@@ -99,6 +106,22 @@ final class StreamedFinalTable implements FinalTable {
             return;
         }
         long limit = maxRows + LOOKAHEAD_ROWS;
+        if (step.summary() != null) {
+            SummarizedStream.Source source = new SummarizedStream.Source(
+                    step.rows(),
+                    step.columns(),
+                    step.summary(),
+                    step.ranges(),
+                    Citations.sheets(step.step().provenance()));
+            long read = query(statement ->
+                    SummarizedStream.read(statement, source, maxRows, limit, allocator, batchRows, consumer));
+            if (read == SummarizedStream.NOT_CITED) {
+                kept().stream(maxRows, allocator, batchRows, consumer);
+            } else {
+                counted = read < limit ? read : -1;
+            }
+            return;
+        }
         String select =
                 Citations.select(step.step(), step.columns(), "(" + step.rows() + ") AS " + QUERY, null, "VARCHAR")
                         + " LIMIT " + limit;

@@ -108,6 +108,34 @@ public final class ArrowRows {
         }
     }
 
+    /**
+     * Streams a DuckDB result through its Arrow export, whatever the types of its columns after the first {@code
+     * shown}, which the consumer reads itself (a final table's row summaries, read beside its rows).
+     *
+     * @param resultSet an open result set, positioned before its first row
+     * @param shown how many of its first columns are shown, and so must be of the types {@link #text} writes
+     * @param allocator where the batches' memory comes from
+     * @param batchRows rows per batch
+     * @param consumer takes each batch, which is valid only until it returns
+     * @return false, having read nothing, when the result is not DuckDB's or a shown column is of another type
+     * @throws SQLException when reading fails
+     */
+    public static boolean streamExported(
+            ResultSet resultSet, int shown, BufferAllocator allocator, int batchRows, BatchConsumer consumer)
+            throws SQLException {
+        if (!resultSet.isWrapperFor(DuckDBResultSet.class)) {
+            return false;
+        }
+        ResultSetMetaData meta = resultSet.getMetaData();
+        for (int column = 1; column <= shown; column++) {
+            if (!EXPORTED_TYPES.contains(meta.getColumnTypeName(column))) {
+                return false;
+            }
+        }
+        export(resultSet.unwrap(DuckDBResultSet.class), allocator, batchRows, consumer);
+        return true;
+    }
+
     /** Whether a DuckDB column type is the translation's union of integers and reals. */
     private static boolean isNumberUnion(String typeName) {
         return typeName != null && typeName.replace(" ", "").equalsIgnoreCase("UNION(iBIGINT,rDOUBLE)");

@@ -310,6 +310,12 @@ class PlanValidatorTest {
                                 + " FROM \"orders\" GROUP BY 1) AS per JOIN \"orders\" o ON o.\"city\" = per.\"city\""
                                 + " GROUP BY 1",
                         "s10",
+                        "final"),
+                step(
+                        11,
+                        "CREATE TEMP TABLE \"s11\" AS SELECT n, count(*) AS k FROM (SELECT o.\"id\", count(*) AS n FROM"
+                                + " \"orders\" o GROUP BY 1) AS per GROUP BY n",
+                        "s11",
                         "final")));
         assertThat(plan.steps().get(0).summary()).as("an intermediate step").isNull();
         assertThat(plan.steps().get(1).summary())
@@ -354,6 +360,12 @@ class PlanValidatorTest {
         assertThat(plan.steps().get(9).summary().executed().sql())
                 .as("a join repeats the rows of the level under it: each of its lists merged once")
                 .contains("__tq_row_lists(DISTINCT \"per\".\"__tq_list10_");
+        assertThat(plan.steps().get(10).summary().executed().sql())
+                .as("a level under the top whose groups have one row each (by a key) keeps that row's R-number, which"
+                        + " the top lists")
+                .contains("min(\"o\".rowid) AS \"__tq_list11_")
+                .contains("__tq_row_list(\"per\".\"__tq_list11_")
+                .doesNotContain("__tq_row_lists(");
         ValidatedPlan sheets = PlanValidator.validate(
                 PlanParser.parse(plan(
                         step(1, "CREATE TEMP TABLE \"s1\" AS SELECT count(*) AS n FROM \"orders\"", "s1", "final"))),

@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.plan.CitationDetail;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.plan.PlanValidator;
+import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.result.ArrowStreams;
 import io.tablequery.engine.result.ResultTable;
 import io.tablequery.engine.testing.Plans;
@@ -16,7 +19,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -51,6 +56,12 @@ class StreamedFinalTableTest {
         }
         Files.writeString(dir.resolve("orders.csv"), csv);
         workspace.ingest(dir.resolve("orders.csv"));
+        StringBuilder runs = new StringBuilder("id,part\n");
+        for (int i = 1; i <= 3000; i++) {
+            runs.append(i).append(i <= 1700 || i >= 2500 ? ",a\n" : ",b\n");
+        }
+        Files.writeString(dir.resolve("runs.csv"), runs);
+        workspace.ingest(dir.resolve("runs.csv"));
         workspace.awaitDuckDb(Duration.ofSeconds(30));
     }
 
@@ -85,6 +96,71 @@ class StreamedFinalTableTest {
                 assertThat(duckdb.csv()).as(what).isEqualTo(sqlite.csv());
             }
         }
+    }
+
+    /**
+     * Plans whose last step runs on DuckDB with its groups' row summaries or lists, and whether they are lists: the
+     * rows are cited from them as the query runs, or, where a summary leaves a row's ranges unknown or a shown column
+     * is not of the types the stream reads, from the kept table's listing.
+     */
+    private static final Map<String, Boolean> SUMMARIZED = new LinkedHashMap<>();
+
+    static {
+        // Part a is R2-R1701 and R2501-R3001: its 168 smallest rows are one range, and its ranges are unknown.
+        SUMMARIZED.put("SELECT \"part\", count(*) AS n FROM \"runs\" GROUP BY \"part\" ORDER BY \"part\"", false);
+        SUMMARIZED.put(
+                "SELECT \"city\", count(*) AS n, sum(\"amount\") AS total FROM \"orders\" GROUP BY \"city\""
+                        + " ORDER BY \"city\"",
+                false);
+        SUMMARIZED.put(
+                "SELECT \"part\", max(x'41') AS b, count(*) AS n FROM \"runs\" WHERE \"id\" % 2 = 0 GROUP BY"
+                        + " \"part\" ORDER BY \"part\"",
+                false);
+        SUMMARIZED.put("SELECT max(\"id\") AS m FROM \"runs\" WHERE \"id\" < 0", false);
+        // One list per group, long enough to be summarized by its smallest rows first, and then sorted whole.
+        SUMMARIZED.put(
+                "SELECT \"part\" || '' AS p, count(*) AS n FROM \"runs\" WHERE \"id\" IN (SELECT \"id\" FROM"
+                        + " \"runs\" WHERE \"id\" % 2 = 0 OR \"id\" < 2000) GROUP BY 1 ORDER BY 1",
+                true);
+        SUMMARIZED.put(
+                "SELECT n, count(*) AS k FROM (SELECT \"city\", \"id\" % 7 AS m, count(*) AS n FROM \"orders\""
+                        + " GROUP BY \"city\", m) AS per GROUP BY n ORDER BY n",
+                true);
+        SUMMARIZED.put(
+                "SELECT n, count(*) AS k FROM (SELECT \"id\", count(*) AS n FROM \"runs\" GROUP BY \"id\") AS per"
+                        + " GROUP BY n",
+                true);
+    }
+
+    @Test
+    void rowsCitedFromTheirSummariesAsTheQueryRunsCiteAsOnSqlite() {
+        SUMMARIZED.forEach((sql, lists) -> {
+            ValidatedPlan validated = PlanValidator.validate(
+                    PlanParser.parse(Plans.chain(sql)),
+                    workspace.catalog(),
+                    SkillSettings.DEFAULTS.names(),
+                    CitationDetail.ROWS);
+            assertThat(validated.steps().get(0).summary()).as(sql).isNotNull();
+            assertThat(validated.steps().get(0).summary().lists()).as(sql).isEqualTo(lists);
+            for (int maxRows : new int[] {0, 1, 100}) {
+                ResultTable sqlite =
+                        run(PlanEngine.SQLITE, maxRows, List.of(sql)).tables().get(0);
+                RunSqlResult duckdb = run(PlanEngine.DUCKDB, maxRows, List.of(sql));
+                String what = sql + " max rows " + maxRows;
+                assertThat(duckdb.tables().get(0).totalRows()).as(what).isEqualTo(sqlite.totalRows());
+                assertThat(duckdb.tables().get(0).csv()).as(what).isEqualTo(sqlite.csv());
+                assertThat(duckdb.notices()).as(what).noneMatch(n -> n.contains("cite whole sheets"));
+            }
+        });
+        assertThat(run(
+                                PlanEngine.SQLITE,
+                                5,
+                                List.of(SUMMARIZED.keySet().iterator().next()))
+                        .tables()
+                        .get(0)
+                        .csv())
+                .as("the case that needs the listing")
+                .contains("R2-R1701,R2501-R3001");
     }
 
     /**

@@ -1,0 +1,290 @@
+package io.tablequery.engine.exec;
+
+import static java.util.Objects.requireNonNull;
+
+import io.tablequery.engine.provenance.LineageSummary;
+import io.tablequery.engine.provenance.SheetRef;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.complex.ListVector;
+
+/**
+ * Cites the rows of a final table read as its query runs, from the summaries or lists of their groups' rows that its
+ * batches carry beside the shown columns ({@link LineageSummary}): the citations {@link RangeSummaries} makes from a
+ * kept table's columns, without keeping the table. A list is read whole, so it always decides its row; a summary that
+ * leaves a row's shown ranges unknown does not, and the table is then kept and its rows listed. A row of no source
+ * rows (an aggregate over none) gets no citation, and so cites its sheets, as on a kept table.
+ */
+final class SummaryVectors {
+    /** The most R-numbers the lists of a table's shown rows may hold in all to be read here: 32 MB of them. */
+    static final long MOST_VALUES = 4_000_000;
+
+    private final LineageSummary summary;
+    private final int ranges;
+    private final int smallest;
+    private long listed;
+
+    /**
+     * Reads a table's summaries or lists.
+     *
+     * @param summary the table's summary columns
+     * @param ranges the most ranges one citation shows
+     */
+    SummaryVectors(LineageSummary summary, int ranges) {
+        this.summary = requireNonNull(summary, "summary is null");
+        this.ranges = ranges;
+        this.smallest = LineageSummary.smallest(ranges);
+    }
+
+    /**
+     * Cites a batch's first rows.
+     *
+     * @param batch the batch, its summary columns from {@code first} on, in the order of the summary's columns
+     * @param first the position of the first summary column
+     * @param rows how many of the batch's first rows to cite
+     * @param number the number of the batch's first row, from 1
+     * @param citations where each cited row's citation goes; a row of no source rows gets none
+     * @return false when a row cannot be cited here: its summary leaves its shown ranges unknown, its lists hold more
+     *     R-numbers than {@link #MOST_VALUES} with those read before, or a column is not of the form the summary makes
+     */
+    boolean cite(VectorSchemaRoot batch, int first, int rows, long number, Map<Long, String> citations) {
+        for (int row = 0; row < rows; row++) {
+            if (!(summary.lists()
+                    ? listed(batch, first, row, number + row, citations)
+                    : summarized(batch, first, row, number + row, citations))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean summarized(VectorSchemaRoot batch, int first, int row, long number, Map<Long, String> citations) {
+        List<RangeSummaries.Summary> sheets = new ArrayList<>();
+        for (int i = 0; i < summary.columns().size(); i++) {
+            LineageSummary.Column column = summary.columns().get(i);
+            FieldVector vector = batch.getVector(first + i);
+            RangeSummaries.Summary sheet;
+            if (column.single()) {
+                if (!(vector instanceof BigIntVector single)) {
+                    return false;
+                }
+                long[] one = single.isNull(row) ? new long[0] : new long[] {single.get(row)};
+                sheet = new RangeSummaries.Summary(column.sheet(), one.length, one.length == 0 ? 0 : one[0], one);
+            } else {
+                sheet = summary(column.sheet(), vector, row);
+                if (sheet == null) {
+                    return false;
+                }
+            }
+            if (sheet.count() > 0) {
+                sheets.add(sheet);
+            }
+        }
+        if (sheets.isEmpty()) {
+            return true;
+        }
+        sheets.sort((a, b) -> a.sheet().compareTo(b.sheet()));
+        Set<Long> left = new HashSet<>();
+        RangeSummaries.decide(number, sheets, ranges, citations, left);
+        return left.isEmpty();
+    }
+
+    /** A summary, the list {@code [count, largest, smallest...]}; null when the vector holds no such list. */
+    private static RangeSummaries.Summary summary(SheetRef sheet, FieldVector vector, int row) {
+        if (!(vector instanceof ListVector list) || !(list.getDataVector() instanceof BigIntVector parts)) {
+            return null;
+        }
+        if (list.isNull(row)) {
+            return null;
+        }
+        int start = list.getElementStartIndex(row);
+        int end = list.getElementEndIndex(row);
+        if (end - start < 2 || parts.isNull(start)) {
+            return null;
+        }
+        long count = parts.get(start);
+        if (count == 0) {
+            return new RangeSummaries.Summary(sheet, 0, 0, new long[0]);
+        }
+        if (end - start == 2 || parts.isNull(start + 1)) {
+            return null;
+        }
+        long[] smallest = new long[end - start - 2];
+        for (int k = start + 2; k < end; k++) {
+            if (parts.isNull(k)) {
+                return null;
+            }
+            smallest[k - start - 2] = parts.get(k);
+        }
+        smallest = Arrays.stream(smallest).distinct().sorted().toArray();
+        return count < smallest.length
+                ? null
+                : new RangeSummaries.Summary(sheet, count, parts.get(start + 1), smallest);
+    }
+
+    /**
+     * Cites a row from its lists: each sheet's R-numbers (an outer join's missing side lists NULL), each once. A
+     * sheet of one list that holds each row once is summarized by its smallest R-numbers first, which decides most
+     * rows without sorting them all; the rest are sorted whole.
+     */
+    private boolean listed(VectorSchemaRoot batch, int first, int row, long number, Map<Long, String> citations) {
+        Map<SheetRef, long[]> bySheet = new TreeMap<>();
+        Map<SheetRef, Integer> columns = new TreeMap<>();
+        Set<SheetRef> repeating = new HashSet<>();
+        for (int i = 0; i < summary.columns().size(); i++) {
+            LineageSummary.Column column = summary.columns().get(i);
+            long[] read =
+                    column.single() ? single(batch.getVector(first + i), row) : list(batch.getVector(first + i), row);
+            if (read == null) {
+                return false;
+            }
+            bySheet.merge(column.sheet(), read, SummaryVectors::concat);
+            columns.merge(column.sheet(), 1, Integer::sum);
+            if (!column.once()) {
+                repeating.add(column.sheet());
+            }
+        }
+        List<RangeSummaries.Summary> sheets = new ArrayList<>();
+        for (Map.Entry<SheetRef, long[]> sheet : bySheet.entrySet()) {
+            long[] all = sheet.getValue();
+            boolean distinct = columns.get(sheet.getKey()) == 1 && !repeating.contains(sheet.getKey());
+            if (all.length > 0) {
+                sheets.add(
+                        distinct && all.length > 4L * smallest
+                                ? smallest(sheet.getKey(), all)
+                                : sorted(sheet.getKey(), all));
+            }
+        }
+        if (sheets.isEmpty()) {
+            return true;
+        }
+        Set<Long> left = new HashSet<>();
+        RangeSummaries.decide(number, sheets, ranges, citations, left);
+        if (!left.isEmpty()) {
+            List<RangeSummaries.Summary> whole = new ArrayList<>();
+            bySheet.forEach((sheet, all) -> {
+                if (all.length > 0) {
+                    whole.add(sorted(sheet, all));
+                }
+            });
+            left.clear();
+            RangeSummaries.decide(number, whole, ranges, citations, left);
+        }
+        return left.isEmpty();
+    }
+
+    /** A group's one row as the R-numbers it holds, its own or none for NULL; null when not a whole number. */
+    private static long[] single(FieldVector vector, int row) {
+        if (!(vector instanceof BigIntVector single)) {
+            return null;
+        }
+        return single.isNull(row) ? new long[0] : new long[] {single.get(row)};
+    }
+
+    /** A list's R-numbers, NULL left out; null when not a list of whole numbers or past {@link #MOST_VALUES}. */
+    private long[] list(FieldVector vector, int row) {
+        if (!(vector instanceof ListVector list) || !(list.getDataVector() instanceof BigIntVector values)) {
+            return null;
+        }
+        if (list.isNull(row)) {
+            return new long[0];
+        }
+        int start = list.getElementStartIndex(row);
+        int end = list.getElementEndIndex(row);
+        listed += end - start;
+        if (listed > MOST_VALUES) {
+            return null;
+        }
+        long[] read = new long[end - start];
+        int kept = 0;
+        for (int k = start; k < end; k++) {
+            if (!values.isNull(k)) {
+                read[kept++] = values.get(k);
+            }
+        }
+        return kept == read.length ? read : Arrays.copyOf(read, kept);
+    }
+
+    /** A sheet's R-numbers, all of them in order, each once. */
+    private static RangeSummaries.Summary sorted(SheetRef sheet, long[] all) {
+        long[] values = all.clone();
+        Arrays.sort(values);
+        int unique = 0;
+        for (int k = 0; k < values.length; k++) {
+            if (k == 0 || values[k] != values[k - 1]) {
+                values[unique++] = values[k];
+            }
+        }
+        return new RangeSummaries.Summary(sheet, unique, values[unique - 1], Arrays.copyOf(values, unique));
+    }
+
+    /**
+     * A sheet's R-numbers, each once, as a summary: their count, the largest and the {@link LineageSummary#smallest}
+     * smallest, kept in a bounded heap of the smallest seen so far.
+     */
+    private RangeSummaries.Summary smallest(SheetRef sheet, long[] all) {
+        long[] heap = new long[smallest];
+        int size = 0;
+        long largest = Long.MIN_VALUE;
+        for (long value : all) {
+            largest = Math.max(largest, value);
+            if (size < heap.length) {
+                heap[size] = value;
+                up(heap, size++);
+            } else if (value < heap[0]) {
+                heap[0] = value;
+                down(heap, size);
+            }
+        }
+        long[] kept = Arrays.copyOf(heap, size);
+        Arrays.sort(kept);
+        return new RangeSummaries.Summary(sheet, all.length, largest, kept);
+    }
+
+    /** Moves a new value up a max-heap. */
+    private static void up(long[] heap, int at) {
+        while (at > 0 && heap[(at - 1) / 2] < heap[at]) {
+            swap(heap, at, (at - 1) / 2);
+            at = (at - 1) / 2;
+        }
+    }
+
+    /** Moves a replaced top down a max-heap of {@code size} values. */
+    private static void down(long[] heap, int size) {
+        int at = 0;
+        while (true) {
+            int child = 2 * at + 1;
+            if (child >= size) {
+                return;
+            }
+            if (child + 1 < size && heap[child + 1] > heap[child]) {
+                child++;
+            }
+            if (heap[at] >= heap[child]) {
+                return;
+            }
+            swap(heap, at, child);
+            at = child;
+        }
+    }
+
+    private static void swap(long[] heap, int a, int b) {
+        long kept = heap[a];
+        heap[a] = heap[b];
+        heap[b] = kept;
+    }
+
+    private static long[] concat(long[] first, long[] second) {
+        long[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        return both;
+    }
+}
