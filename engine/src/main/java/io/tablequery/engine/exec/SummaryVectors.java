@@ -132,8 +132,8 @@ final class SummaryVectors {
 
     /**
      * Cites a row from its lists: each sheet's R-numbers (an outer join's missing side lists NULL), each once. A
-     * sheet of one list that holds each row once is summarized by its smallest R-numbers first, which decides most
-     * rows without sorting them all; the rest are sorted whole.
+     * long list is summarized by its smallest distinct R-numbers first, which decides most rows without sorting them
+     * all; the rows that leaves undecided are cited from their lists sorted whole.
      */
     private boolean listed(VectorSchemaRoot batch, int first, int row, long number, Map<Long, String> citations) {
         Map<SheetRef, long[]> bySheet = new TreeMap<>();
@@ -157,10 +157,15 @@ final class SummaryVectors {
             long[] all = sheet.getValue();
             boolean distinct = columns.get(sheet.getKey()) == 1 && !repeating.contains(sheet.getKey());
             if (all.length > 0) {
-                sheets.add(
-                        distinct && all.length > 4L * smallest
-                                ? smallest(sheet.getKey(), all)
-                                : sorted(sheet.getKey(), all));
+                RangeSummaries.Summary summarized;
+                if (all.length <= 4L * smallest) {
+                    summarized = sorted(sheet.getKey(), all);
+                } else if (distinct) {
+                    summarized = smallest(sheet.getKey(), all);
+                } else {
+                    summarized = distinctSmallest(sheet.getKey(), all);
+                }
+                sheets.add(summarized);
             }
         }
         if (sheets.isEmpty()) {
@@ -224,6 +229,32 @@ final class SummaryVectors {
             }
         }
         return new RangeSummaries.Summary(sheet, unique, values[unique - 1], Arrays.copyOf(values, unique));
+    }
+
+    /**
+     * A sheet's R-numbers, some of them repeated (a join repeating rows: TPC-H q09's suppliers, parts and orders once per
+     * line item), as a summary of the distinct ones, which a set finds without sorting them.
+     */
+    private RangeSummaries.Summary distinctSmallest(SheetRef sheet, long[] all) {
+        int capacity = Integer.highestOneBit(all.length) << 2;
+        int mask = capacity - 1;
+        long[] slots = new long[capacity];
+        boolean[] used = new boolean[capacity];
+        long[] distinct = new long[all.length];
+        int count = 0;
+        for (long value : all) {
+            long mixed = value * 0x9E3779B97F4A7C15L;
+            int slot = (int) (mixed ^ (mixed >>> 32)) & mask;
+            while (used[slot] && slots[slot] != value) {
+                slot = (slot + 1) & mask;
+            }
+            if (!used[slot]) {
+                used[slot] = true;
+                slots[slot] = value;
+                distinct[count++] = value;
+            }
+        }
+        return smallest(sheet, count == all.length ? distinct : Arrays.copyOf(distinct, count));
     }
 
     /**

@@ -122,6 +122,11 @@ class StreamedFinalTableTest {
                 "SELECT \"part\" || '' AS p, count(*) AS n FROM \"runs\" WHERE \"id\" IN (SELECT \"id\" FROM"
                         + " \"runs\" WHERE \"id\" % 2 = 0 OR \"id\" < 2000) GROUP BY 1 ORDER BY 1",
                 true);
+        // A join that repeats each order in about ten groups' rows: its lists hold each order many times.
+        SUMMARIZED.put(
+                "SELECT r.\"part\" || '' AS p, count(*) AS n FROM \"runs\" r JOIN \"orders\" o ON o.\"id\" ="
+                        + " r.\"id\" % 300 + 1 GROUP BY 1 ORDER BY 1",
+                true);
         SUMMARIZED.put(
                 "SELECT n, count(*) AS k FROM (SELECT \"city\", \"id\" % 7 AS m, count(*) AS n FROM \"orders\""
                         + " GROUP BY \"city\", m) AS per GROUP BY n ORDER BY n",
