@@ -1,11 +1,14 @@
 package io.tablequery.engine.exec;
 
 import io.tablequery.dialects.SqliteReals;
+import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
 import io.tablequery.engine.provenance.RowCitation;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -128,6 +131,14 @@ public final class ResultComparer {
         }
         if (value instanceof byte[] bytes) {
             return new Blob(HexFormat.of().formatHex(bytes));
+        }
+        if (value instanceof java.sql.Blob blob) {
+            try {
+                return new Blob(HexFormat.of().formatHex(blob.getBytes(1, (int) blob.length())));
+            } catch (SQLException e) {
+                throw new EngineException(
+                        PlanErrorCode.EXECUTION_FAILED, "could not read a blob of the results: " + e.getMessage(), e);
+            }
         }
         return value;
     }

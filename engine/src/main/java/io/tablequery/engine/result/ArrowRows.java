@@ -74,10 +74,12 @@ public final class ArrowRows {
             export(resultSet.unwrap(DuckDBResultSet.class), allocator, batchRows, consumer);
             return;
         }
-        Set<Integer> numberUnions = new HashSet<>();
+        // DuckDB's text of a union is its tag and value, and of a blob its bytes escaped (\xE2\x82\xAC): both are read
+        // value by value, as SQLite's are.
+        Set<Integer> readAsText = new HashSet<>();
         for (int column = 1; typed && column <= meta.getColumnCount(); column++) {
-            if (isNumberUnion(meta.getColumnTypeName(column))) {
-                numberUnions.add(column);
+            if (isNumberUnion(meta.getColumnTypeName(column)) || "BLOB".equals(meta.getColumnTypeName(column))) {
+                readAsText.add(column);
             }
         }
         JdbcToArrowConfig config = new JdbcToArrowConfigBuilder(
@@ -86,7 +88,7 @@ public final class ArrowRows {
                 .setReuseVectorSchemaRoot(false)
                 .setJdbcToArrowTypeConverter(field -> cellType(field, typed))
                 .setJdbcConsumerGetter(
-                        (type, column, nullable, vector, settings) -> typed && !numberUnions.contains(column)
+                        (type, column, nullable, vector, settings) -> typed && !readAsText.contains(column)
                                 ? JdbcToArrowUtils.getConsumer(type, column, nullable, vector, settings)
                                 : new TextCellConsumer((VarCharVector) vector, column))
                 .build();
