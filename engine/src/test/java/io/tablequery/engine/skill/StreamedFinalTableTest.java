@@ -131,6 +131,11 @@ class StreamedFinalTableTest {
                 "SELECT n, count(*) AS k FROM (SELECT \"city\", \"id\" % 7 AS m, count(*) AS n FROM \"orders\""
                         + " GROUP BY \"city\", m) AS per GROUP BY n ORDER BY n",
                 true);
+        // 3,000 groups of one row of each source, shown across batches.
+        SUMMARIZED.put(
+                "SELECT r.\"id\", count(*) AS n FROM \"runs\" r JOIN \"orders\" o ON o.\"id\" = r.\"id\" % 300 + 1"
+                        + " GROUP BY r.\"id\" ORDER BY r.\"id\" DESC",
+                true);
         SUMMARIZED.put(
                 "SELECT n, count(*) AS k FROM (SELECT \"id\", count(*) AS n FROM \"runs\" GROUP BY \"id\") AS per"
                         + " GROUP BY n",
@@ -147,7 +152,7 @@ class StreamedFinalTableTest {
                     CitationDetail.ROWS);
             assertThat(validated.steps().get(0).summary()).as(sql).isNotNull();
             assertThat(validated.steps().get(0).summary().lists()).as(sql).isEqualTo(lists);
-            for (int maxRows : new int[] {0, 1, 100}) {
+            for (int maxRows : new int[] {0, 1, 100, 700}) {
                 ResultTable sqlite =
                         run(PlanEngine.SQLITE, maxRows, List.of(sql)).tables().get(0);
                 RunSqlResult duckdb = run(PlanEngine.DUCKDB, maxRows, List.of(sql));
