@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntFunction;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -40,17 +41,40 @@ final class CitedBatches implements ArrowRows.BatchConsumer {
 
     @Override
     public boolean accept(VectorSchemaRoot batch) {
-        List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors());
+        List<FieldVector> vectors = batch.getFieldVectors();
         int last = vectors.size() - 1;
-        int rows = batch.getRowCount();
+        return handOn(
+                vectors.subList(0, last),
+                batch.getRowCount(),
+                row -> citations.getOrDefault(Long.parseLong(ArrowRows.text(batch, last, row)), uncited),
+                allocator,
+                consumer);
+    }
+
+    /**
+     * Hands a batch's shown columns on with each row's citation as its last column, {@code __src}.
+     *
+     * @param shown the shown columns' vectors
+     * @param rows the batch's rows
+     * @param citation each row's citation, by its position in the batch
+     * @param allocator where the citation column's memory comes from
+     * @param consumer takes the cited batch
+     * @return what the consumer answers
+     */
+    static boolean handOn(
+            List<FieldVector> shown,
+            int rows,
+            IntFunction<String> citation,
+            BufferAllocator allocator,
+            ArrowRows.BatchConsumer consumer) {
         try (VarCharVector cites = new VarCharVector(Citations.COLUMN, allocator)) {
             cites.allocateNew(rows);
             for (int row = 0; row < rows; row++) {
-                String citation = citations.getOrDefault(Long.parseLong(ArrowRows.text(batch, last, row)), uncited);
-                cites.setSafe(row, citation.getBytes(StandardCharsets.UTF_8));
+                cites.setSafe(row, citation.apply(row).getBytes(StandardCharsets.UTF_8));
             }
             cites.setValueCount(rows);
-            vectors.set(last, cites);
+            List<FieldVector> vectors = new ArrayList<>(shown);
+            vectors.add(cites);
             List<Field> fields = vectors.stream().map(FieldVector::getField).toList();
             return consumer.accept(new VectorSchemaRoot(fields, vectors, rows));
         }

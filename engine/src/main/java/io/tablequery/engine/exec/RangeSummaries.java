@@ -175,18 +175,29 @@ final class RangeSummaries {
             bySheet.merge(summary.columns().get(i).sheet(), values, RangeSummaries::concat);
         }
         bySheet.forEach((sheet, values) -> {
-            Arrays.sort(values);
-            int unique = 0;
-            for (int k = 0; k < values.length; k++) {
-                if (k == 0 || values[k] != values[k - 1]) {
-                    values[unique++] = values[k];
-                }
-            }
-            if (unique > 0) {
-                sheets.add(new Summary(sheet, unique, values[unique - 1], Arrays.copyOf(values, unique)));
+            if (values.length > 0) {
+                sheets.add(distinct(sheet, values));
             }
         });
         return true;
+    }
+
+    /**
+     * A sheet's R-numbers, all of them in order, each once.
+     *
+     * @param sheet the sheet
+     * @param values its R-numbers, at least one, in any order and repeated or not; sorted in place
+     * @return their summary, which holds them all
+     */
+    static Summary distinct(SheetRef sheet, long[] values) {
+        Arrays.sort(values);
+        int unique = 0;
+        for (int k = 0; k < values.length; k++) {
+            if (k == 0 || values[k] != values[k - 1]) {
+                values[unique++] = values[k];
+            }
+        }
+        return new Summary(sheet, unique, values[unique - 1], Arrays.copyOf(values, unique));
     }
 
     /** The R-numbers of a list: its values but NULL (an outer join's missing side lists NULL). */
@@ -201,7 +212,8 @@ final class RangeSummaries {
         return kept == values.length ? values : Arrays.copyOf(values, kept);
     }
 
-    private static long[] concat(long[] first, long[] second) {
+    /** Two arrays of R-numbers as one, for a sheet read by more than one column. */
+    static long[] concat(long[] first, long[] second) {
         long[] both = Arrays.copyOf(first, first.length + second.length);
         System.arraycopy(second, 0, both, first.length, second.length);
         return both;
@@ -209,7 +221,17 @@ final class RangeSummaries {
 
     /** Reads a group's one row, its R-number or NULL for none, as a summary of one row or of none. */
     private static Summary single(SheetRef sheet, ResultSet rs, int column) throws SQLException {
-        long[] row = oneRow(rs, column);
+        return oneRow(sheet, oneRow(rs, column));
+    }
+
+    /**
+     * A group's one row of a sheet as a summary of that row, or of none.
+     *
+     * @param sheet the sheet
+     * @param row the row's R-number, or none
+     * @return the summary
+     */
+    static Summary oneRow(SheetRef sheet, long[] row) {
         return new Summary(sheet, row.length, row.length == 0 ? 0 : row[0], row);
     }
 
@@ -225,23 +247,38 @@ final class RangeSummaries {
      */
     private static Summary summary(SheetRef sheet, Array array) throws SQLException {
         Object[] parts = array == null ? new Object[0] : (Object[]) array.getArray();
-        if (parts.length < 2 || !(parts[0] instanceof Number count)) {
+        long[] values = new long[parts.length];
+        for (int i = 0; i < parts.length; i++) {
+            if (!(parts[i] instanceof Number value)) {
+                return null;
+            }
+            values[i] = value.longValue();
+        }
+        return summary(sheet, values);
+    }
+
+    /**
+     * Reads a summary from its parts, {@code [count, largest, smallest...]}.
+     *
+     * @param sheet the sheet it summarizes
+     * @param parts its parts, none of them NULL
+     * @return the summary; null when the parts are not such a list (the row is then listed instead); a count of 0 has
+     *     no values
+     */
+    static Summary summary(SheetRef sheet, long[] parts) {
+        if (parts.length < 2) {
             return null;
         }
-        if (count.longValue() == 0) {
+        long count = parts[0];
+        if (count == 0) {
             return new Summary(sheet, 0, 0, new long[0]);
         }
-        if (!(parts[1] instanceof Number largest) || parts.length == 2) {
+        if (parts.length == 2) {
             return null;
         }
-        long[] smallest = Arrays.stream(parts, 2, parts.length)
-                .mapToLong(value -> ((Number) value).longValue())
-                .distinct()
-                .sorted()
-                .toArray();
-        return count.longValue() < smallest.length
-                ? null
-                : new Summary(sheet, count.longValue(), largest.longValue(), smallest);
+        long[] smallest =
+                Arrays.stream(parts, 2, parts.length).distinct().sorted().toArray();
+        return count < smallest.length ? null : new Summary(sheet, count, parts[1], smallest);
     }
 
     private static long[] values(Array array) throws SQLException {

@@ -4,7 +4,6 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 
 import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.result.ArrowRows;
-import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,9 +14,7 @@ import java.util.Map;
 import java.util.StringJoiner;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.TransferPair;
 
 /**
@@ -100,7 +97,13 @@ final class SummarizedStream {
             }
             long number = 1;
             for (VectorSchemaRoot batch : held) {
-                if (!handOn(batch, number, citations, source.uncited(), allocator, consumer)) {
+                long first = number;
+                if (!CitedBatches.handOn(
+                        batch.getFieldVectors(),
+                        batch.getRowCount(),
+                        row -> citations.getOrDefault(first + row, source.uncited()),
+                        allocator,
+                        consumer)) {
                     break;
                 }
                 number += batch.getRowCount();
@@ -120,27 +123,5 @@ final class SummarizedStream {
             vectors.add((FieldVector) pair.getTo());
         }
         return new VectorSchemaRoot(vectors.stream().map(FieldVector::getField).toList(), vectors, rows);
-    }
-
-    /** Hands a batch on with its rows' citations as its last column. */
-    private static boolean handOn(
-            VectorSchemaRoot batch,
-            long number,
-            Map<Long, String> citations,
-            String uncited,
-            BufferAllocator allocator,
-            ArrowRows.BatchConsumer consumer) {
-        int rows = batch.getRowCount();
-        try (VarCharVector cites = new VarCharVector(Citations.COLUMN, allocator)) {
-            cites.allocateNew(rows);
-            for (int row = 0; row < rows; row++) {
-                cites.setSafe(row, citations.getOrDefault(number + row, uncited).getBytes(StandardCharsets.UTF_8));
-            }
-            cites.setValueCount(rows);
-            List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors());
-            vectors.add(cites);
-            List<Field> fields = vectors.stream().map(FieldVector::getField).toList();
-            return consumer.accept(new VectorSchemaRoot(fields, vectors, rows));
-        }
     }
 }

@@ -73,11 +73,11 @@ final class SummaryVectors {
             FieldVector vector = batch.getVector(first + i);
             RangeSummaries.Summary sheet;
             if (column.single()) {
-                if (!(vector instanceof BigIntVector single)) {
+                long[] one = single(vector, row);
+                if (one == null) {
                     return false;
                 }
-                long[] one = single.isNull(row) ? new long[0] : new long[] {single.get(row)};
-                sheet = new RangeSummaries.Summary(column.sheet(), one.length, one.length == 0 ? 0 : one[0], one);
+                sheet = RangeSummaries.oneRow(column.sheet(), one);
             } else {
                 sheet = summary(column.sheet(), vector, row);
                 if (sheet == null) {
@@ -106,28 +106,14 @@ final class SummaryVectors {
             return null;
         }
         int start = list.getElementStartIndex(row);
-        int end = list.getElementEndIndex(row);
-        if (end - start < 2 || parts.isNull(start)) {
-            return null;
-        }
-        long count = parts.get(start);
-        if (count == 0) {
-            return new RangeSummaries.Summary(sheet, 0, 0, new long[0]);
-        }
-        if (end - start == 2 || parts.isNull(start + 1)) {
-            return null;
-        }
-        long[] smallest = new long[end - start - 2];
-        for (int k = start + 2; k < end; k++) {
-            if (parts.isNull(k)) {
+        long[] values = new long[list.getElementEndIndex(row) - start];
+        for (int k = 0; k < values.length; k++) {
+            if (parts.isNull(start + k)) {
                 return null;
             }
-            smallest[k - start - 2] = parts.get(k);
+            values[k] = parts.get(start + k);
         }
-        smallest = Arrays.stream(smallest).distinct().sorted().toArray();
-        return count < smallest.length
-                ? null
-                : new RangeSummaries.Summary(sheet, count, parts.get(start + 1), smallest);
+        return RangeSummaries.summary(sheet, values);
     }
 
     /**
@@ -146,7 +132,7 @@ final class SummaryVectors {
             if (read == null) {
                 return false;
             }
-            bySheet.merge(column.sheet(), read, SummaryVectors::concat);
+            bySheet.merge(column.sheet(), read, RangeSummaries::concat);
             columns.merge(column.sheet(), 1, Integer::sum);
             if (!column.once()) {
                 repeating.add(column.sheet());
@@ -159,7 +145,7 @@ final class SummaryVectors {
             if (all.length > 0) {
                 RangeSummaries.Summary summarized;
                 if (all.length <= 4L * smallest) {
-                    summarized = sorted(sheet.getKey(), all);
+                    summarized = RangeSummaries.distinct(sheet.getKey(), all.clone());
                 } else if (distinct) {
                     summarized = smallest(sheet.getKey(), all);
                 } else {
@@ -177,7 +163,7 @@ final class SummaryVectors {
             List<RangeSummaries.Summary> whole = new ArrayList<>();
             bySheet.forEach((sheet, all) -> {
                 if (all.length > 0) {
-                    whole.add(sorted(sheet, all));
+                    whole.add(RangeSummaries.distinct(sheet, all));
                 }
             });
             left.clear();
@@ -216,19 +202,6 @@ final class SummaryVectors {
             }
         }
         return kept == read.length ? read : Arrays.copyOf(read, kept);
-    }
-
-    /** A sheet's R-numbers, all of them in order, each once. */
-    private static RangeSummaries.Summary sorted(SheetRef sheet, long[] all) {
-        long[] values = all.clone();
-        Arrays.sort(values);
-        int unique = 0;
-        for (int k = 0; k < values.length; k++) {
-            if (k == 0 || values[k] != values[k - 1]) {
-                values[unique++] = values[k];
-            }
-        }
-        return new RangeSummaries.Summary(sheet, unique, values[unique - 1], Arrays.copyOf(values, unique));
     }
 
     /**
@@ -311,11 +284,5 @@ final class SummaryVectors {
         long kept = heap[a];
         heap[a] = heap[b];
         heap[b] = kept;
-    }
-
-    private static long[] concat(long[] first, long[] second) {
-        long[] both = Arrays.copyOf(first, first.length + second.length);
-        System.arraycopy(second, 0, both, first.length, second.length);
-        return both;
     }
 }

@@ -70,7 +70,7 @@ public final class ArrowRows {
             throws SQLException {
         boolean typed = resultSet.isWrapperFor(DuckDBResultSet.class);
         ResultSetMetaData meta = resultSet.getMetaData();
-        if (typed && exportable(meta)) {
+        if (typed && exportable(meta, meta.getColumnCount())) {
             export(resultSet.unwrap(DuckDBResultSet.class), allocator, batchRows, consumer);
             return;
         }
@@ -128,11 +128,8 @@ public final class ArrowRows {
         if (!resultSet.isWrapperFor(DuckDBResultSet.class)) {
             return false;
         }
-        ResultSetMetaData meta = resultSet.getMetaData();
-        for (int column = 1; column <= shown; column++) {
-            if (!EXPORTED_TYPES.contains(meta.getColumnTypeName(column))) {
-                return false;
-            }
+        if (!exportable(resultSet.getMetaData(), shown)) {
+            return false;
         }
         export(resultSet.unwrap(DuckDBResultSet.class), allocator, batchRows, consumer);
         return true;
@@ -144,11 +141,11 @@ public final class ArrowRows {
     }
 
     /**
-     * Tells whether DuckDB's own Arrow export gives every column in a form {@link #text} writes as every engine's cells
+     * Tells whether DuckDB's own Arrow export gives the first {@code columns} columns in a form {@link #text} writes as every engine's cells
      * are written: text, whole numbers and doubles. Other types (the union of integers and reals, blobs) are read through arrow-jdbc.
      */
-    private static boolean exportable(ResultSetMetaData meta) throws SQLException {
-        for (int column = 1; column <= meta.getColumnCount(); column++) {
+    private static boolean exportable(ResultSetMetaData meta, int columns) throws SQLException {
+        for (int column = 1; column <= columns; column++) {
             if (!EXPORTED_TYPES.contains(meta.getColumnTypeName(column))) {
                 return false;
             }
