@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A plan's steps translated to an engine's dialect, each from the SQL the SQLite run executes (provenance columns
@@ -81,13 +82,17 @@ public record PlanTranslation(
      *
      * @param plan the validated plan
      * @param catalog the catalog it was validated against
-     * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases
+     * @param sqlite a connection to the SQLite copy, to inspect columns of imported databases, asked for only then
      * @param realSums how sums of reals are added
      * @param engine the engine it runs on, which names its dialect and its tables
      * @return the translation
      */
     public static PlanTranslation of(
-            ValidatedPlan plan, CatalogSnapshot catalog, Connection sqlite, RealSums realSums, PlanRunner engine) {
+            ValidatedPlan plan,
+            CatalogSnapshot catalog,
+            Supplier<Connection> sqlite,
+            RealSums realSums,
+            PlanRunner engine) {
         SqlDialect dialect = engine.dialect()
                 .orElseThrow(() -> new IllegalArgumentException(engine.name() + " runs SQLite's SQL as written"));
         TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming());

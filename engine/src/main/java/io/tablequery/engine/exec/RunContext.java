@@ -4,8 +4,8 @@ import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.plan.SkillNames;
+import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
-import java.sql.Connection;
 import java.time.Duration;
 
 /**
@@ -13,12 +13,12 @@ import java.time.Duration;
  *
  * @param workspace the workspace whose tables the plan reads
  * @param catalog the catalog the plan was validated against
- * @param sqlite the run's read-only SQLite connection, private to it
+ * @param sqlite the run's read-only SQLite session, private to it, which borrows a connection at its first use
  * @param timeout how long the whole plan may run
  * @param names how the caller names the tools, for the errors' hints
  */
 public record RunContext(
-        Workspace workspace, CatalogSnapshot catalog, Connection sqlite, Duration timeout, SkillNames names) {
+        Workspace workspace, CatalogSnapshot catalog, SqliteSession sqlite, Duration timeout, SkillNames names) {
     public RunContext {
         requireNonNull(workspace, "workspace is null");
         requireNonNull(catalog, "catalog is null");

@@ -70,7 +70,7 @@ public final class SqlitePlanRunner implements PlanRunner {
 
         @Override
         public void execute(ValidatedPlan plan, PlanTranslation translation) {
-            Connection connection = context.sqlite();
+            Connection connection = context.sqlite().connection();
             long deadline = System.nanoTime() + context.timeout().toNanos();
             for (ValidatedStep step : plan.steps()) {
                 try (PreparedStatement check =
@@ -99,7 +99,7 @@ public final class SqlitePlanRunner implements PlanRunner {
                     .map(LineageTree::sqlite)
                     .orElse(null);
             return JdbcFinalTable.of(
-                    context.sqlite(),
+                    context.sqlite().connection(),
                     step,
                     stepColumns.get(step.step().destineTableName()),
                     new RowLineage(

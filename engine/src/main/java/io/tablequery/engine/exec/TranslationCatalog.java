@@ -44,7 +44,7 @@ public final class TranslationCatalog implements SchemaLookup {
     private static final Pattern LEAST_ISO_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
     private final CatalogSnapshot catalog;
-    private final Connection sqlite;
+    private final Supplier<Connection> sqlite;
     private final Map<String, TableSchema> created = new HashMap<>();
     private final TableNaming naming;
 
@@ -66,9 +66,25 @@ public final class TranslationCatalog implements SchemaLookup {
      * @param naming how the engine's SQL names the tables
      */
     public TranslationCatalog(CatalogSnapshot catalog, Connection sqlite, TableNaming naming) {
+        this(catalog, supplied(requireNonNull(sqlite, "sqlite is null")), naming);
+    }
+
+    /**
+     * Describes the workspace's tables as an engine names them, asking for a SQLite connection only when a plan reads
+     * a table of an imported database.
+     *
+     * @param catalog the catalog the plan was validated against
+     * @param sqlite gives a connection to the SQLite copy, to inspect columns of imported databases
+     * @param naming how the engine's SQL names the tables
+     */
+    public TranslationCatalog(CatalogSnapshot catalog, Supplier<Connection> sqlite, TableNaming naming) {
         this.catalog = requireNonNull(catalog, "catalog is null");
         this.sqlite = requireNonNull(sqlite, "sqlite is null");
         this.naming = requireNonNull(naming, "naming is null");
+    }
+
+    private static Supplier<Connection> supplied(Connection sqlite) {
+        return () -> sqlite;
     }
 
     /** Records the table a translated step creates, for the steps after it. */
@@ -122,7 +138,7 @@ public final class TranslationCatalog implements SchemaLookup {
     /** The indexes of an imported table and its {@code INTEGER PRIMARY KEY}, if any. */
     private SqliteIndexes indexes(TableInfo table) {
         try {
-            return SqliteIndexes.read(sqlite, "main", quote(table.name()));
+            return SqliteIndexes.read(sqlite.get(), "main", quote(table.name()));
         } catch (SQLException e) {
             throw new EngineException(
                     PlanErrorCode.EXECUTION_FAILED,
@@ -195,7 +211,7 @@ public final class TranslationCatalog implements SchemaLookup {
     private List<ColumnSchema> importedColumns(TableInfo table) {
         String name = quote(table.name());
         Map<String, String> declared = new HashMap<>();
-        try (Statement statement = sqlite.createStatement()) {
+        try (Statement statement = sqlite.get().createStatement()) {
             try (ResultSet rs = statement.executeQuery("PRAGMA main.table_info(" + name + ")")) {
                 while (rs.next()) {
                     declared.put(rs.getString("name").toLowerCase(Locale.ROOT), rs.getString("type"));
@@ -237,7 +253,7 @@ public final class TranslationCatalog implements SchemaLookup {
 
     private String key(TableInfo table) {
         try {
-            return sqlite.getMetaData().getURL() + "|" + table.storageName() + "|" + table.rowCount();
+            return sqlite.get().getMetaData().getURL() + "|" + table.storageName() + "|" + table.rowCount();
         } catch (SQLException e) {
             throw new EngineException(PlanErrorCode.EXECUTION_FAILED, "could not name the SQLite copy", e);
         }

@@ -163,18 +163,18 @@ final class LineageRewriter {
             return new Rewritten(sql.statement(), new SheetProvenance(sheets, ""), null);
         }
         try {
-            Rewritten rewritten = new LineageRewriter(step, sql, catalog, earlier, sheets).rewrite();
-            if (detail == CitationDetail.SHEETS && !(rewritten.provenance() instanceof RowProvenance)) {
-                return new Rewritten(sql.statement(), new SheetProvenance(sheets, ""), null);
-            }
-            return rewritten;
+            return new LineageRewriter(step, sql, catalog, earlier, sheets).rewrite(detail);
         } catch (WholeSheets e) {
             String reason = detail == CitationDetail.SHEETS ? "" : e.getMessage();
             return new Rewritten(sql.statement(), new SheetProvenance(sheets, reason), null);
         }
     }
 
-    private Rewritten rewrite() throws WholeSheets {
+    /**
+     * Rewrites the step for the citations asked for: with {@code sheets}, only rows that cite their row column for
+     * free keep it, and nothing else is printed.
+     */
+    private Rewritten rewrite(CitationDetail detail) throws WholeSheets {
         if (!(statement.parse() instanceof SqliteStatement.Tree tree)) {
             throw new WholeSheets("its SQL is outside what tablequery's parser reads");
         }
@@ -184,6 +184,9 @@ final class LineageRewriter {
         }
         Query query = tree.statement().query();
         Provenance provenance = level(query, true);
+        if (detail == CitationDetail.SHEETS && !(provenance instanceof RowProvenance)) {
+            return new Rewritten(statement, new SheetProvenance(sheets, ""), null);
+        }
         Query.Select top = firstSelect(query.body());
         boolean innerColumns = hidden.selects().stream().anyMatch(select -> select != top);
         if (innerColumns && QueryWalk.selectsStarInExpressions(query)) {

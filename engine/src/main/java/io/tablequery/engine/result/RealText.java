@@ -2,7 +2,6 @@ package io.tablequery.engine.result;
 
 import com.fasterxml.jackson.core.io.NumberOutput;
 import io.tablequery.dialects.SqliteReals;
-import java.math.BigDecimal;
 
 /**
  * The text every answer gives a REAL: the shortest decimal that reads back as the same double (what Python,
@@ -25,8 +24,21 @@ public final class RealText {
         if (value == 0 || !Double.isFinite(value)) {
             return SqliteReals.text(value);
         }
-        BigDecimal shortest = new BigDecimal(NumberOutput.toString(Math.abs(value), true)).stripTrailingZeros();
-        String digits = shortest.unscaledValue().toString();
-        return SqliteReals.layout(value < 0, digits, digits.length() - shortest.scale());
+        // Schubfach writes Double.toString's forms: "123.45", "0.00123" or "1.2345E10", one point in each.
+        String text = NumberOutput.toString(Math.abs(value), true);
+        int e = text.indexOf('E');
+        int end = e < 0 ? text.length() : e;
+        int exponent = e < 0 ? 0 : Integer.parseInt(text, e + 1, text.length(), 10);
+        int dot = text.indexOf('.');
+        StringBuilder digits = new StringBuilder(end).append(text, 0, dot).append(text, dot + 1, end);
+        int first = 0;
+        while (digits.charAt(first) == '0') {
+            first++;
+        }
+        int last = digits.length();
+        while (digits.charAt(last - 1) == '0') {
+            last--;
+        }
+        return SqliteReals.layout(value < 0, digits.substring(first, last), dot + exponent - first);
     }
 }

@@ -102,7 +102,7 @@ final class PlanExecution {
     }
 
     private RunContext context(CatalogSnapshot catalog, SqliteSession session) {
-        return new RunContext(workspace, catalog, session.connection(), settings.queryTimeout(), settings.names());
+        return new RunContext(workspace, catalog, session, settings.queryTimeout(), settings.names());
     }
 
     private <T> T one(
@@ -251,7 +251,8 @@ final class PlanExecution {
             return PlanTranslation.asWritten(plan);
         }
         SqlDialect dialect = runner.dialect().get();
-        PlanTranslation translation = PlanTranslation.of(plan, context.catalog(), context.sqlite(), realSums, runner);
+        PlanTranslation translation =
+                PlanTranslation.of(plan, context.catalog(), context.sqlite()::connection, realSums, runner);
         if (required && !translation.translated()) {
             throw new EngineException(
                     PlanErrorCode.UNTRANSLATABLE,

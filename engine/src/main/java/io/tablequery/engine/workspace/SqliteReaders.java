@@ -27,14 +27,27 @@ final class SqliteReaders implements AutoCloseable {
         this.file = file;
     }
 
-    /** Lends a kept connection, or opens one. */
-    SqliteSession lend() throws SQLException {
+    /** Lends a session, which borrows a kept connection or opens one at its first use. */
+    SqliteSession lend() {
+        return new SqliteSession(this);
+    }
+
+    /**
+     * Takes a kept connection, or opens one.
+     *
+     * @throws io.tablequery.engine.error.EngineException STORAGE_FAILURE when the SQLite copy cannot be opened
+     */
+    Connection take() {
         Connection kept = idle.pollFirst();
         if (kept != null) {
             idleCount.decrementAndGet();
-            return new SqliteSession(kept, this);
+            return kept;
         }
-        return new SqliteSession(Databases.openSqliteReader(file), this);
+        try {
+            return Databases.openSqliteReader(file);
+        } catch (SQLException e) {
+            throw Databases.storageFailure("could not open the SQLite copy " + file.getFileName(), e);
+        }
     }
 
     /** Keeps a connection that was reset, unless the pool is full or closed; closes it otherwise. */

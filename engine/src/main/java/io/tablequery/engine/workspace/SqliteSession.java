@@ -9,39 +9,49 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A read-only connection to a workspace's SQLite copy, lent for one run: closing it drops the run's TEMP objects and
- * gives the connection back to the workspace, which keeps a few open. Opening a connection costs SQLite a parse of
- * the whole schema at its first statement (about 0.1 ms for a few tables, about 13 ms for 10,000), which a kept
- * connection pays again only after a commit changes the schema. A connection that cannot be reset is closed instead.
- * Each statement in autocommit mode starts its own read transaction, so a kept connection sees every commit.
+ * A read-only connection to a workspace's SQLite copy, lent for one run at its first use: a run that never reads the
+ * SQLite copy (a plan on DuckDB over uploaded files) borrows nothing and resets nothing. Closing it drops the run's
+ * TEMP objects and gives the connection back to the workspace, which keeps a few open. Opening a connection costs
+ * SQLite a parse of the whole schema at its first statement (about 0.1 ms for a few tables, about 13 ms for 10,000),
+ * which a kept connection pays again only after a commit changes the schema. A connection that cannot be reset is
+ * closed instead. Each statement in autocommit mode starts its own read transaction, so a kept connection sees every
+ * commit.
  */
 public final class SqliteSession implements AutoCloseable {
-    private final Connection connection;
     private final SqliteReaders owner;
+    private Connection connection;
     private boolean closed;
 
-    SqliteSession(Connection connection, SqliteReaders owner) {
-        this.connection = connection;
+    SqliteSession(SqliteReaders owner) {
         this.owner = owner;
     }
 
     /**
-     * The connection, for this session only; do not close it.
+     * The connection, for this session only, borrowed at the first call; do not close it.
      *
      * @return the connection
+     * @throws io.tablequery.engine.error.EngineException STORAGE_FAILURE when the SQLite copy cannot be opened
      */
     public Connection connection() {
+        if (closed) {
+            throw new IllegalStateException("the SQLite session is closed");
+        }
+        if (connection == null) {
+            connection = owner.take();
+        }
         return connection;
     }
 
-    /** Gives the connection back, or closes it if it cannot be reset. */
+    /** Gives the connection back, or closes it if it cannot be reset; a session that borrowed none gives nothing. */
     @Override
     public void close() {
         if (closed) {
             return;
         }
         closed = true;
-        owner.giveBack(connection, reset(connection));
+        if (connection != null) {
+            owner.giveBack(connection, reset(connection));
+        }
     }
 
     /** Ends any transaction and drops every TEMP table, view and trigger; false when the connection is unusable. */

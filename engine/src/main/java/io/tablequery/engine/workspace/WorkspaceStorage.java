@@ -139,11 +139,7 @@ final class WorkspaceStorage implements AutoCloseable {
     }
 
     SqliteSession sqliteSession() {
-        try {
-            return readers.lend();
-        } catch (SQLException e) {
-            throw Databases.storageFailure("could not open the SQLite copy of workspace " + name, e);
-        }
+        return readers.lend();
     }
 
     DuckDBConnection openDuckDb() {

@@ -152,7 +152,7 @@ class GroupSummaryCitationTest {
             PlanTranslation translation = PlanTranslation.of(
                     PlanValidator.validate(PlanParser.parse(plan(query)), workspace.catalog(), SkillNames.CLI),
                     workspace.catalog(),
-                    sqlite.connection(),
+                    sqlite::connection,
                     RealSums.SQLITE,
                     new DuckDbPlanRunner());
             assertThat(translation.reason()).as(query).isNull();

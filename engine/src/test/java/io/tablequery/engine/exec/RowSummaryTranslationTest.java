@@ -43,7 +43,7 @@ class RowSummaryTranslationTest {
             PlanTranslation translation;
             try (SqliteSession sqlite = workspace.sqliteSession()) {
                 translation = PlanTranslation.of(
-                        plan, workspace.catalog(), sqlite.connection(), RealSums.SQLITE, new DuckDbPlanRunner());
+                        plan, workspace.catalog(), sqlite::connection, RealSums.SQLITE, new DuckDbPlanRunner());
             }
             assertThat(translation.summarized().keySet()).containsExactly(3);
             assertThat(translation.statements().get(2)).contains("min(", ", 168)", "\"__tq_sum_s3_0\"");
@@ -74,7 +74,7 @@ class RowSummaryTranslationTest {
             String statement;
             try (SqliteSession sqlite = workspace.sqliteSession()) {
                 statement = PlanTranslation.of(
-                                plan, workspace.catalog(), sqlite.connection(), RealSums.SQLITE, new DuckDbPlanRunner())
+                                plan, workspace.catalog(), sqlite::connection, RealSums.SQLITE, new DuckDbPlanRunner())
                         .statements()
                         .get(0);
             }
@@ -125,7 +125,7 @@ class RowSummaryTranslationTest {
                 assertThat(PlanTranslation.of(
                                         plan,
                                         workspace.catalog(),
-                                        sqlite.connection(),
+                                        sqlite::connection,
                                         RealSums.SQLITE,
                                         new DuckDbPlanRunner())
                                 .summarized()

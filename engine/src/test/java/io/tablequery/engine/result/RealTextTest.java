@@ -2,7 +2,9 @@ package io.tablequery.engine.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.io.NumberOutput;
 import io.tablequery.dialects.SqliteReals;
+import java.math.BigDecimal;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
@@ -46,7 +48,15 @@ class RealTextTest {
                     .as("%s against SQLite's %s", text, SqliteReals.text(value))
                     .isLessThanOrEqualTo(digits(SqliteReals.text(value)));
             assertThat(layout(text)).as(text).isEqualTo(layout(SqliteReals.text(value)));
+            assertThat(text).as("Schubfach's digits, laid out").isEqualTo(shortestDecimal(value));
         }
+    }
+
+    /** The shortest decimal of a double by way of BigDecimal, the slow and plain reading of Schubfach's text. */
+    private static String shortestDecimal(double value) {
+        BigDecimal shortest = new BigDecimal(NumberOutput.toString(Math.abs(value), true)).stripTrailingZeros();
+        String digits = shortest.unscaledValue().toString();
+        return SqliteReals.layout(value < 0, digits, digits.length() - shortest.scale());
     }
 
     /** The significant digits of a text. */

@@ -64,7 +64,14 @@ class SqliteSessionTest {
             SqliteReaders readers = new SqliteReaders(dir.resolve("ws/tables.sqlite"));
             List<SqliteSession> sessions = new ArrayList<>();
             for (int i = 0; i < SqliteReaders.KEPT + 3; i++) {
-                sessions.add(readers.lend());
+                SqliteSession session = readers.lend();
+                session.connection();
+                sessions.add(session);
+            }
+            try (SqliteSession unused = readers.lend()) {
+                assertThat(readers.idle())
+                        .as("a session borrows at its first use")
+                        .isZero();
             }
             Connection broken = sessions.get(0).connection();
             broken.close();
@@ -84,7 +91,7 @@ class SqliteSessionTest {
             for (Connection connection : kept) {
                 assertThat(connection.isClosed()).isFalse();
             }
-            kept.forEach(connection -> new SqliteSession(connection, readers).close());
+            kept.forEach(connection -> readers.giveBack(connection, true));
             for (Connection connection : kept) {
                 assertThat(connection.isClosed())
                         .as("given back to a closed pool")
