@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -97,12 +98,22 @@ final class StartCommands {
                             + "\"search_tables\",\"arguments\":{\"query\":\"2025 April May June sales total\"}}}\n")
                     .getBytes(StandardCharsets.UTF_8));
             in.flush();
+            // A server that never answers (one stuck building its jar, say) is stopped, which ends its output.
+            CompletableFuture<Void> limit = CompletableFuture.runAsync(
+                    process::destroyForcibly, CompletableFuture.delayedExecutor(5, TimeUnit.MINUTES));
             String answer = null;
-            for (String line = out.readLine(); line != null; line = out.readLine()) {
-                if (line.contains("\"id\":2")) {
-                    answer = line;
-                    break;
+            try {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    if (line.contains("\"id\":2")) {
+                        answer = line;
+                        break;
+                    }
                 }
+            } finally {
+                limit.cancel(false);
+            }
+            if (answer == null && limit.isDone() && !limit.isCancelled()) {
+                return new Timed(Double.NaN, "no first answer in 5 minutes");
             }
             double millis = (System.nanoTime() - start) / 1e6;
             in.close();
