@@ -14,10 +14,12 @@ import static java.util.Objects.requireNonNull;
  * @param neverNull whether no value is NULL where it is read (not on the side of an outer join that may have no row),
  *     so {@code NOT IN} may be spelled as {@code NOT EXISTS}
  * @param letters which ASCII letters the text values hold, so {@code LIKE} may match without folding them
+ * @param int32 whether every value is a whole number within 32 bits (a table's rowids, from its smallest and largest),
+ *     so a list of them may be a list of 32-bit integers, half the memory of 64-bit ones
  */
-public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters letters) {
+public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters letters, boolean int32) {
     /** Nothing known. */
-    public static final ColumnFacts NONE = new ColumnFacts(null, false, AsciiLetters.BOTH);
+    public static final ColumnFacts NONE = new ColumnFacts(null, false, AsciiLetters.BOTH, false);
 
     public ColumnFacts {
         requireNonNull(letters, "letters is null");
@@ -30,7 +32,7 @@ public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters let
      * @return the facts
      */
     public ColumnFacts withDateValues(String dates) {
-        return new ColumnFacts(dates, neverNull, letters);
+        return new ColumnFacts(dates, neverNull, letters, int32);
     }
 
     /**
@@ -40,7 +42,7 @@ public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters let
      * @return the facts
      */
     public ColumnFacts withNeverNull(boolean never) {
-        return new ColumnFacts(dateValues, never, letters);
+        return new ColumnFacts(dateValues, never, letters, int32);
     }
 
     /**
@@ -50,6 +52,16 @@ public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters let
      * @return the facts
      */
     public ColumnFacts withLetters(AsciiLetters held) {
-        return new ColumnFacts(dateValues, neverNull, held);
+        return new ColumnFacts(dateValues, neverNull, held, int32);
+    }
+
+    /**
+     * These facts, the values known to be whole numbers within 32 bits, or not known to be.
+     *
+     * @param fits whether they are
+     * @return the facts
+     */
+    public ColumnFacts withInt32(boolean fits) {
+        return new ColumnFacts(dateValues, neverNull, letters, fits);
     }
 }

@@ -132,7 +132,7 @@ final class FunctionTranslator {
                 return Typed.of(dialect.mergedLists(value.sql(), call.distinct()), SqlType.BLOB);
             }
             if (list) {
-                return Typed.of(dialect.rowList(value.sql()), SqlType.BLOB);
+                return Typed.of(dialect.rowList(value.sql(), value.facts().int32()), SqlType.BLOB);
             }
             Expr.Literal count = (Expr.Literal) call.args().get(1);
             return Typed.of(

@@ -30,6 +30,7 @@ final class Scope {
      * @param rowidAlias the lower-case column that aliases its rowid, or null
      * @param indexes the lower-case columns of each of its indexes ({@link TableSchema#indexes()})
      * @param uniqueKeys the lower-case columns of each key no two of its rows agree on
+     * @param int32Rowids whether its rowids fit in 32 bits ({@link TableSchema#int32Rowids()})
      */
     record Source(
             String name,
@@ -42,28 +43,32 @@ final class Scope {
             Set<String> indexed,
             String rowidAlias,
             List<List<String>> indexes,
-            List<Set<String>> uniqueKeys) {
+            List<Set<String>> uniqueKeys,
+            boolean int32Rowids) {
         Source withHidden(Set<String> hidden) {
-            return new Source(
-                    name, sqlAlias, columns, rowid, order, hidden, stored, indexed, rowidAlias, indexes, uniqueKeys);
+            return with(columns, hidden);
         }
 
         /** The same source on the side of an outer join that may have no row: any of its columns may be NULL. */
         Source nullable() {
-            List<ColumnSchema> maybeNull =
-                    columns.stream().map(column -> column.withNeverNull(false)).toList();
+            return with(
+                    columns.stream().map(column -> column.withNeverNull(false)).toList(), hiddenFromStar);
+        }
+
+        private Source with(List<ColumnSchema> read, Set<String> hidden) {
             return new Source(
                     name,
                     sqlAlias,
-                    maybeNull,
+                    read,
                     rowid,
                     order,
-                    hiddenFromStar,
+                    hidden,
                     stored,
                     indexed,
                     rowidAlias,
                     indexes,
-                    uniqueKeys);
+                    uniqueKeys,
+                    int32Rowids);
         }
 
         /**
@@ -179,7 +184,8 @@ final class Scope {
         if (source.rowid() != null && (key.equals("rowid") || key.equals("oid") || key.equals("_rowid_"))) {
             String sql = source.rowid();
             return new Resolved(
-                    new Typed(sql, SqlType.INTEGER, SqliteAffinity.INTEGER, null, null),
+                    new Typed(sql, SqlType.INTEGER, SqliteAffinity.INTEGER, null, null)
+                            .withFacts(ColumnFacts.NONE.withInt32(source.int32Rowids())),
                     source.sqlAlias() + ".rowid",
                     true,
                     key,

@@ -43,7 +43,8 @@ final class SourceTranslator {
                     indexedNames(result.columns(), result.keys()),
                     rowidAliasName(result.columns(), result.keys()),
                     readThroughIndex(result.keys()),
-                    List.of()));
+                    List.of(),
+                    false));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
         FromItem.Join join = (FromItem.Join) item;
@@ -119,7 +120,8 @@ final class SourceTranslator {
                         indexedNames(common.columns, common.keys),
                         rowidAliasName(common.columns, common.keys),
                         readThroughIndex(common.keys),
-                        List.of()));
+                        List.of(),
+                        false));
                 return quote(common.name) + " AS " + sqlAlias;
             }
         }
@@ -139,7 +141,8 @@ final class SourceTranslator {
                 stored.indexed(),
                 stored.rowidAlias(),
                 stored.indexes(),
-                stored.uniqueKeys()));
+                stored.uniqueKeys(),
+                stored.int32Rowids()));
         return stored.duckDbName() + " AS " + sqlAlias;
     }
 

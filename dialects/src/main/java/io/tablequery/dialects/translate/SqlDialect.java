@@ -124,10 +124,11 @@ public interface SqlDialect {
      * Spells {@link #ROW_LIST}.
      *
      * @param value the integer expression
+     * @param int32 whether its values are known to fit in 32 bits ({@link ColumnFacts#int32})
      * @return the aggregate
      * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
      */
-    default String rowList(String value) {
+    default String rowList(String value, boolean int32) {
         throw new UnsupportedOperationException(name() + " has no row list");
     }
 

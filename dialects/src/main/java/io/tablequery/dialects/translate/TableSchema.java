@@ -26,6 +26,7 @@ import java.util.stream.Collectors;
  *     rather than in rowid order, when a WHERE or ON term constrains its first column or it holds every column a
  *     query reads
  * @param uniqueKeys the lower-case columns of each key no two rows agree on (a UNIQUE index without NULLs)
+ * @param int32Rowids whether every rowid of the table lies within 32 bits, so lists of them may be 32-bit
  */
 public record TableSchema(
         String name,
@@ -35,7 +36,8 @@ public record TableSchema(
         boolean insertionOrder,
         String rowidAlias,
         List<List<String>> indexes,
-        List<Set<String>> uniqueKeys) {
+        List<Set<String>> uniqueKeys,
+        boolean int32Rowids) {
     public TableSchema {
         requireNonNull(name, "name is null");
         requireNonNull(duckDbName, "duckDbName is null");
@@ -58,7 +60,15 @@ public record TableSchema(
      */
     public static TableSchema stored(String name, String duckDbName, List<ColumnSchema> columns, String rowid) {
         return new TableSchema(
-                name, duckDbName, columns, requireNonNull(rowid, "rowid is null"), false, null, List.of(), List.of());
+                name,
+                duckDbName,
+                columns,
+                requireNonNull(rowid, "rowid is null"),
+                false,
+                null,
+                List.of(),
+                List.of(),
+                false);
     }
 
     /**
@@ -70,7 +80,7 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema created(String name, String duckDbName, List<ColumnSchema> columns) {
-        return new TableSchema(name, duckDbName, columns, null, true, null, List.of(), List.of());
+        return new TableSchema(name, duckDbName, columns, null, true, null, List.of(), List.of(), false);
     }
 
     /**
@@ -93,7 +103,20 @@ public record TableSchema(
         for (List<String> key : found.uniqueKeys()) {
             keys.add(key.stream().map(column -> column.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
         }
-        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, alias, lower, keys);
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, alias, lower, keys, int32Rowids);
+    }
+
+    /**
+     * The same table, its rowids known to fit in 32 bits, or not known to.
+     *
+     * @param fit whether every rowid of the table lies within 32 bits
+     * @return the table
+     */
+    public TableSchema withInt32Rowids(boolean fit) {
+        if (fit && rowid == null) {
+            throw new IllegalArgumentException("a table without a rowid column has no rowids to fit");
+        }
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, rowidAlias, indexes, uniqueKeys, fit);
     }
 
     /**

@@ -95,7 +95,10 @@ public record PlanTranslation(
             PlanRunner engine) {
         SqlDialect dialect = engine.dialect()
                 .orElseThrow(() -> new IllegalArgumentException(engine.name() + " runs SQLite's SQL as written"));
-        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming());
+        boolean lists = plan.steps().stream()
+                .anyMatch(step ->
+                        summarizes(plan, step, dialect) && step.summary().lists());
+        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming(), lists);
         List<Translation.Translated> translated = new ArrayList<>();
         int realSumStep = 0;
         Map<Integer, LineageQuery> lineage = new HashMap<>();

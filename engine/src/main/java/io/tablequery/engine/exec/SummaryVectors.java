@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -174,15 +175,18 @@ final class SummaryVectors {
 
     /** A group's one row as the R-numbers it holds, its own or none for NULL; null when not a whole number. */
     private static long[] single(FieldVector vector, int row) {
-        if (!(vector instanceof BigIntVector single)) {
+        if (!(vector instanceof BaseIntVector single)) {
             return null;
         }
-        return single.isNull(row) ? new long[0] : new long[] {single.get(row)};
+        return single.isNull(row) ? new long[0] : new long[] {single.getValueAsLong(row)};
     }
 
-    /** A list's R-numbers, NULL left out; null when not a list of whole numbers or past {@link #MOST_VALUES}. */
+    /**
+     * A list's R-numbers, NULL left out; null when not a list of whole numbers or past {@link #MOST_VALUES}. A list is
+     * of 64-bit or, where a table's rowids fit, 32-bit integers ({@code SqlDialect#rowList}).
+     */
     private long[] list(FieldVector vector, int row) {
-        if (!(vector instanceof ListVector list) || !(list.getDataVector() instanceof BigIntVector values)) {
+        if (!(vector instanceof ListVector list) || !(list.getDataVector() instanceof BaseIntVector values)) {
             return null;
         }
         if (list.isNull(row)) {
@@ -198,7 +202,7 @@ final class SummaryVectors {
         int kept = 0;
         for (int k = start; k < end; k++) {
             if (!values.isNull(k)) {
-                read[kept++] = values.get(k);
+                read[kept++] = values.getValueAsLong(k);
             }
         }
         return kept == read.length ? read : Arrays.copyOf(read, kept);

@@ -9,11 +9,20 @@ import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.plan.PlanValidator;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.plan.ValidatedPlan;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.workspace.SqliteSession;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -132,6 +141,75 @@ class RowSummaryTranslationTest {
                                 .keySet())
                         .as("2 cities, 1,001 ids, an expression, 2 x 7 pairs")
                         .containsExactlyInAnyOrder(1, 4);
+            }
+        }
+    }
+
+    /**
+     * A plan that lists its groups' rows lists 32-bit integers where a table's rowids fit in them, and 64-bit ones
+     * where they do not (an uploaded database's rowids from 3,000,000,000); both cite as SQLite does.
+     */
+    @Test
+    void listsAreOf32BitIntegersWhereTheRowidsFit() throws IOException, SQLException {
+        StringBuilder csv = new StringBuilder("id,city,qty\n");
+        for (int i = 1; i <= 1_200; i++) {
+            csv.append(i)
+                    .append(',')
+                    .append(i % 3 == 0 ? "Oslo" : "Lima")
+                    .append(',')
+                    .append(i % 7)
+                    .append('\n');
+        }
+        Path database = dir.resolve("far.sqlite");
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + database);
+                Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE far (id INTEGER, city TEXT, qty INTEGER)");
+            for (int i = 1; i <= 1_200; i++) {
+                statement.execute("INSERT INTO far (rowid, id, city, qty) VALUES (%d, %d, '%s', %d)"
+                        .formatted(3_000_000_000L + 2L * i, i, i % 3 == 0 ? "Oslo" : "Lima", i % 7));
+            }
+        }
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(Files.writeString(dir.resolve("orders.csv"), csv.toString()));
+            workspace.ingest(Files.writeString(dir.resolve("cities.csv"), "city,region\nOslo,North\nLima,South\n"));
+            workspace.ingest(database);
+            workspace.awaitDuckDb(Duration.ofSeconds(30));
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            for (String table : new String[] {"orders", "far"}) {
+                String plan = plan(step(
+                        1,
+                        ("CREATE TEMP TABLE s1 AS SELECT o.id %% 600 AS k, c.region, sum(o.qty) AS q FROM %s AS o"
+                                        + " JOIN cities AS c ON c.city = o.city GROUP BY o.id %% 600, c.region"
+                                        + " ORDER BY q DESC, k, c.region")
+                                .formatted(table),
+                        "s1",
+                        "final"));
+                ValidatedPlan validated =
+                        PlanValidator.validate(PlanParser.parse(plan), workspace.catalog(), SkillNames.CLI);
+                PlanTranslation translation;
+                try (SqliteSession sqlite = workspace.sqliteSession()) {
+                    translation = PlanTranslation.of(
+                            validated,
+                            workspace.catalog(),
+                            sqlite::connection,
+                            RealSums.SQLITE,
+                            new DuckDbPlanRunner());
+                }
+                assertThat(translation.summarized().get(1).lists()).as(table).isTrue();
+                String statement = translation.statements().get(0);
+                if (table.equals("orders")) {
+                    assertThat(statement).contains("list(CAST(\"o\".\"rowid\" AS INTEGER))");
+                } else {
+                    assertThat(statement).contains("list(\"o\".\"rowid\")").doesNotContain("AS INTEGER))");
+                }
+                RunSqlResult sqlite =
+                        skill.runSql(new RunSqlRequest(PlanParser.parse(plan), 50, null, PlanEngine.SQLITE));
+                RunSqlResult duckdb =
+                        skill.runSql(new RunSqlRequest(PlanParser.parse(plan), 50, null, PlanEngine.DUCKDB));
+                assertThat(duckdb.tables().get(0).csv())
+                        .as(table)
+                        .isEqualTo(sqlite.tables().get(0).csv());
+                assertThat(duckdb.tables().get(0).csv()).contains(table.equals("far") ? "R30000" : "R");
             }
         }
     }
