@@ -19,12 +19,14 @@ final class SqliteReaders implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(SqliteReaders.class);
 
     private final Path file;
+    private final String workspace;
     private final Deque<Connection> idle = new ConcurrentLinkedDeque<>();
     private final AtomicInteger idleCount = new AtomicInteger();
     private volatile boolean closed;
 
-    SqliteReaders(Path file) {
+    SqliteReaders(Path file, String workspace) {
         this.file = file;
+        this.workspace = workspace;
     }
 
     /** Lends a session, which borrows a kept connection or opens one at its first use. */
@@ -46,7 +48,7 @@ final class SqliteReaders implements AutoCloseable {
         try {
             return Databases.openSqliteReader(file);
         } catch (SQLException e) {
-            throw Databases.storageFailure("could not open the SQLite copy " + file.getFileName(), e);
+            throw Databases.storageFailure("could not open the SQLite copy of workspace " + workspace, e);
         }
     }
 

@@ -51,7 +51,7 @@ final class WorkspaceStorage implements AutoCloseable {
         this.options = options;
         this.lock = lock;
         this.sqlite = sqlite;
-        this.readers = new SqliteReaders(paths.sqlite());
+        this.readers = new SqliteReaders(paths.sqlite(), name);
         this.duckDb = new DuckDbCopy(paths, options, repair);
     }
 

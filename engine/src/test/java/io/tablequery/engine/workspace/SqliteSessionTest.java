@@ -1,7 +1,10 @@
 package io.tablequery.engine.workspace;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablequery.engine.catalog.CatalogErrorCode;
+import io.tablequery.engine.error.EngineException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -61,7 +64,7 @@ class SqliteSessionTest {
     void keepsAFewIdleConnectionsAndNoneThatCannotBeReset() throws Exception {
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             workspace.ingest(csv("sales.csv", "region,amount\neast,1\n"));
-            SqliteReaders readers = new SqliteReaders(dir.resolve("ws/tables.sqlite"));
+            SqliteReaders readers = new SqliteReaders(dir.resolve("ws/tables.sqlite"), "ws");
             List<SqliteSession> sessions = new ArrayList<>();
             for (int i = 0; i < SqliteReaders.KEPT + 3; i++) {
                 SqliteSession session = readers.lend();
@@ -98,6 +101,19 @@ class SqliteSessionTest {
                         .isTrue();
             }
         }
+    }
+
+    /** A session that cannot open the SQLite copy says so when first used, naming the workspace, and gives nothing back. */
+    @Test
+    void aCopyThatCannotBeOpenedFailsAtFirstUse() {
+        SqliteReaders readers = new SqliteReaders(dir.resolve("missing/tables.sqlite"), "sales");
+        SqliteSession session = readers.lend();
+        assertThatThrownBy(session::connection)
+                .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                        .isEqualTo(CatalogErrorCode.STORAGE_FAILURE.toErrorCode()))
+                .hasMessageContaining("could not open the SQLite copy of workspace sales");
+        session.close();
+        assertThat(readers.idle()).isZero();
     }
 
     private Path csv(String name, String content) throws Exception {
