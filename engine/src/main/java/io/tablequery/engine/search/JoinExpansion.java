@@ -44,26 +44,32 @@ final class JoinExpansion {
      * Interleaves the partners into a ranking.
      *
      * @param found the tables found by their words or meaning, best first, possibly more than {@code topK}
+     * @param first the tables listed before all others, with their joins: the set that covers the question
+     *     ({@link JoinedSets}), or none; a table of it found by its words or meaning is followed by its partners
+     *     where it stands in {@code found}
      * @param graph the joins of the snapshot searched
      * @param snapshot the snapshot searched
      * @param topK how many tables to return
      * @return at most {@code topK} tables
      */
-    static List<Ranked> expand(List<TableInfo> found, JoinGraph graph, CatalogSnapshot snapshot, int topK) {
+    static List<Ranked> expand(
+            List<TableInfo> found, List<Ranked> first, JoinGraph graph, CatalogSnapshot snapshot, int topK) {
         Map<String, Integer> rank = new HashMap<>();
         found.forEach(table -> rank.putIfAbsent(key(table.name()), rank.size()));
         Set<String> linked = new HashSet<>();
         found.stream().limit(LINKED).forEach(table -> linked.add(key(table.name())));
-        List<Ranked> ranked = new ArrayList<>();
+        List<Ranked> ranked = new ArrayList<>(first.subList(0, Math.min(topK, first.size())));
         Set<String> listed = new HashSet<>();
+        first.forEach(member -> listed.add(key(member.table().name())));
         for (TableInfo table : found) {
             if (ranked.size() == topK) {
                 break;
             }
-            if (!listed.add(key(table.name()))) {
+            if (listed.add(key(table.name()))) {
+                ranked.add(new Ranked(table, List.of()));
+            } else if (first.stream().noneMatch(member -> member.table().name().equalsIgnoreCase(table.name()))) {
                 continue;
             }
-            ranked.add(new Ranked(table, List.of()));
             for (Partner partner : partners(table.name(), graph, linked, rank)) {
                 Optional<TableInfo> partnerTable = snapshot.table(partner.name());
                 if (ranked.size() < topK

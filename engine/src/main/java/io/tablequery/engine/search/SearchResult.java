@@ -9,11 +9,13 @@ import java.util.List;
  *
  * @param query the query as given
  * @param topK how many tables were asked for
- * @param hits the tables found, best first
+ * @param hits the tables found, best first; the tables of {@code set} first, when there is one
+ * @param set the tables that together cover a question naming several things and join, when one table does not;
+ *     else null
  * @param unreadMeanings how many of the workspace's tables have no meaning vectors yet, and so could be found by
  *     their words only
  */
-public record SearchResult(String query, int topK, List<TableHit> hits, int unreadMeanings) {
+public record SearchResult(String query, int topK, List<TableHit> hits, TableSet set, int unreadMeanings) {
     public SearchResult {
         requireNonNull(query, "query is null");
         hits = List.copyOf(requireNonNull(hits, "hits is null"));

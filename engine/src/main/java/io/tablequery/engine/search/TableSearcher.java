@@ -282,15 +282,23 @@ public final class TableSearcher {
             }
         }
         double best = found.isEmpty() ? 1 : fusedScores.get(TableDocuments.id(found.get(0)));
+        Optional<JoinedSets.Chosen> set = JoinedSets.choose(
+                found,
+                wordsOfSeeds(rankings, found, matchedById),
+                List.copyOf(new LinkedHashSet<>(rankings.terms().values())),
+                joins,
+                snapshot);
+        List<JoinExpansion.Ranked> first = set.map(JoinedSets.Chosen::members).orElse(List.of());
         List<TableHit> hits = new ArrayList<>();
-        for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, joins, snapshot, topK)) {
+        for (JoinExpansion.Ranked ranked : JoinExpansion.expand(found, first, joins, snapshot, topK)) {
             TableInfo table = ranked.table();
             String id = TableDocuments.id(table);
             ScoreDoc scoreDoc = rankings.byWords().get(id);
-            boolean byMeaningAlone = scoreDoc == null
-                    && rankings.foundByMeaning(id)
-                    && ranked.joins().isEmpty();
-            Double fused = ranked.joins().isEmpty() ? fusedScores.get(id) : null;
+            // A table of the set that its words found is listed for them, though it carries its joins.
+            boolean partner = !ranked.joins().isEmpty()
+                    && !set.map(chosen -> chosen.found(table)).orElse(false);
+            boolean byMeaningAlone = scoreDoc == null && rankings.foundByMeaning(id) && !partner;
+            Double fused = partner ? null : fusedScores.get(id);
             hits.add(new TableHit(
                     table,
                     snapshot.fileName(table.fileNumber()),
@@ -302,7 +310,21 @@ public final class TableSearcher {
                     byMeaningAlone ? meaningTexts.get(id).text() : null,
                     layouts().getOrDefault(layout(table), 1) - 1));
         }
-        return new SearchResult(text, topK, hits, rankings.unread());
+        return new SearchResult(
+                text, topK, hits, set.map(JoinedSets.Chosen::set).orElse(null), rankings.unread());
+    }
+
+    /** The question's words each of the first found tables matches, for choosing a set of them. */
+    private Map<String, List<MatchedTerm>> wordsOfSeeds(
+            Rankings rankings, List<TableInfo> found, Map<String, List<MatchedTerm>> matchedById) throws IOException {
+        Map<String, List<MatchedTerm>> words = new HashMap<>();
+        for (TableInfo table : found.subList(0, Math.min(JoinExpansion.LINKED, found.size()))) {
+            String id = TableDocuments.id(table);
+            if (rankings.byWords().containsKey(id)) {
+                words.put(table.name().toLowerCase(Locale.ROOT), matched(rankings, id, matchedById));
+            }
+        }
+        return words;
     }
 
     /** Whether the question has a CJK word of two characters or more, which a table it is about would match. */

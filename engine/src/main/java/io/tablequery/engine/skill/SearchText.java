@@ -9,6 +9,7 @@ import io.tablequery.engine.result.CellText;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
+import io.tablequery.engine.search.TableSet;
 import java.util.Locale;
 import java.util.StringJoiner;
 
@@ -43,13 +44,14 @@ public final class SearchText {
                         result.hits().size() == 1 ? "" : "s",
                         result.query(),
                         names.getSchemas()));
+        if (result.set() != null) {
+            out.append(together(result.set()));
+        }
         int rank = 1;
         for (TableHit hit : result.hits()) {
             TableInfo table = hit.table();
-            String standing = hit.matched().isEmpty() && !hit.joins().isEmpty()
-                    ? "join partner of "
-                            + SqlIdentifiers.quote(hit.joins().get(0).partnerOf(table.name()))
-                    : standing(hit);
+            String standing =
+                    hit.relevance() == null && !hit.joins().isEmpty() ? partnerOf(hit) + evidence(hit) : standing(hit);
             out.append('\n').append("%d. %s  %s\n".formatted(rank++, SqlIdentifiers.quote(table.name()), standing));
             out.append("   file F%d %s, sheet %d \"%s\", %s\n"
                     .formatted(
@@ -99,11 +101,33 @@ public final class SearchText {
         return out.toString();
     }
 
+    /** The tables that together cover the question, and how they join. */
+    private static String together(TableSet set) {
+        StringJoiner tables = new StringJoiner(", ");
+        set.tables().forEach(name -> tables.add(SqlIdentifiers.quote(name)));
+        StringJoiner conditions = new StringJoiner(" AND ");
+        set.joins().forEach(join -> conditions.add(join.condition()));
+        return "Together %s match %s; join them ON %s. They come first.\n"
+                .formatted(tables, String.join(", ", set.words()), conditions);
+    }
+
+    /** What a table listed for its joins follows: the table it joins. */
+    private static String partnerOf(TableHit hit) {
+        return "join partner of "
+                + SqlIdentifiers.quote(hit.joins().get(0).partnerOf(hit.table().name()));
+    }
+
     /**
      * Where a table stands: its relevance, which falls (or stays) down the list, and the evidence behind it, the score
      * of its words (BM25) and the similarity of its meaning (a cosine), each when it has one.
      */
     private static String standing(TableHit hit) {
+        double relevance = hit.relevance() == null ? 0 : hit.relevance();
+        return String.format(Locale.ROOT, "relevance %.2f", relevance) + evidence(hit);
+    }
+
+    /** The score of a table's words (BM25) and the similarity of its meaning (a cosine), each when it has one. */
+    private static String evidence(TableHit hit) {
         StringJoiner evidence = new StringJoiner("; ", " (", ")").setEmptyValue("");
         if (hit.score() > 0) {
             evidence.add(String.format(Locale.ROOT, "words %.2f", hit.score()));
@@ -111,8 +135,7 @@ public final class SearchText {
         if (hit.similarity() != null) {
             evidence.add(String.format(Locale.ROOT, "meaning %.2f", hit.similarity()));
         }
-        double relevance = hit.relevance() == null ? 0 : hit.relevance();
-        return String.format(Locale.ROOT, "relevance %.2f", relevance) + evidence;
+        return evidence.toString();
     }
 
     private static String unread(int tables) {

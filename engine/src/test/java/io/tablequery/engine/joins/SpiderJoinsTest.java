@@ -107,7 +107,7 @@ class SpiderJoinsTest {
                     recall[1],
                     recall[2],
                     crossDatabase);
-            assertThat(recall[1]).isGreaterThan(0.55);
+            assertThat(recall[1]).isGreaterThan(0.75);
             assertThat(crossDatabase).isLessThan(10);
         }
         System.out.printf(
@@ -141,8 +141,10 @@ class SpiderJoinsTest {
      * @param tables every table the gold query reads, folded
      */
     private record Question(String database, String text, Set<String> tables) {
+        // Unicode word characters: a table named with an umlaut (Beiträge) is read whole, not cut before the ä, which
+        // had made every question over such a table a miss.
         private static final Pattern TABLE =
-                Pattern.compile("(?i)\\b(?:FROM|JOIN)\\s+(\\w+)(?:\\s+(?:AS\\s+)?(\\w+))?");
+                Pattern.compile("(?iU)\\b(?:FROM|JOIN)\\s+(\\w+)(?:\\s+(?:AS\\s+)?(\\w+))?");
         private static final Pattern CONDITION =
                 Pattern.compile("(?is)\\bON\\b.*?(?=\\bJOIN\\b|\\bWHERE\\b|\\bGROUP\\b|\\bORDER\\b|\\bLIMIT\\b|\\)|$)");
         private static final Pattern LITERAL = Pattern.compile("'([^']*)'|\"([^\"]*)\"");
@@ -166,7 +168,7 @@ class SpiderJoinsTest {
             }
             String outsideJoins = CONDITION.matcher(query).replaceAll(" ");
             Set<String> named = new LinkedHashSet<>();
-            Matcher reference = Pattern.compile("(?i)\\b(\\w+)\\.").matcher(outsideJoins);
+            Matcher reference = Pattern.compile("(?iU)\\b(\\w+)\\.").matcher(outsideJoins);
             while (reference.find()) {
                 String name = tableOfAlias.get(reference.group(1).toLowerCase(Locale.ROOT));
                 if (name != null) {

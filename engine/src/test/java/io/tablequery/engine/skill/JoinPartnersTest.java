@@ -2,9 +2,11 @@ package io.tablequery.engine.skill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.engine.joins.TableJoin;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
+import io.tablequery.engine.search.TableSet;
 import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,6 +91,38 @@ class JoinPartnersTest {
         assertThat(first.joins()).isEmpty();
         assertThat(partner.score()).isPositive();
         assertThat(names(result)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void aQuestionNamingTwoTablesGetsTheSetThatJoinsThemFirst() {
+        SearchResult result = skill.searchTables("pets students", 10);
+
+        TableSet set = result.set();
+        assertThat(set).isNotNull();
+        assertThat(set.tables()).hasSize(3).containsExactlyInAnyOrder("pets", "has_pet", "student");
+        assertThat(set.tables().get(1)).isEqualTo("has_pet");
+        assertThat(set.words()).containsExactly("pets", "students");
+        assertThat(set.joins())
+                .extracting(TableJoin::condition)
+                .containsExactlyInAnyOrder(
+                        "\"has_pet\".\"PetID\" = \"pets\".\"PetID\"", "\"has_pet\".\"StuID\" = \"student\".\"StuID\"");
+        assertThat(names(result).subList(0, 3)).isEqualTo(set.tables());
+        assertThat(SearchText.format(result, SkillNames.CLI))
+                .contains("Together \"%s\", \"has_pet\", \"%s\" match pets, students; join them ON "
+                        .formatted(set.tables().get(0), set.tables().get(2)))
+                .contains("2. \"has_pet\"  join partner of \"%s\""
+                        .formatted(set.tables().get(0)))
+                .contains("   joins \"has_pet\" on \"has_pet\".\"");
+        assertThat(names(skill.searchTables("pets students", 2)))
+                .isEqualTo(set.tables().subList(0, 2));
+    }
+
+    @Test
+    void aQuestionOneTableAnswersGetsNoSet() {
+        assertThat(skill.searchTables("pets", 10).set()).isNull();
+        assertThat(skill.searchTables("students older than 20 and their animals", 10)
+                        .set())
+                .isNull();
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.search.MatchedTerm;
 import io.tablequery.engine.search.SearchResult;
 import io.tablequery.engine.search.TableHit;
+import io.tablequery.engine.search.TableSet;
 import io.tablequery.engine.skill.SearchText;
 import java.util.List;
 
@@ -15,11 +16,13 @@ import java.util.List;
  *
  * @param query the query
  * @param topK how many tables were asked for
- * @param tables the tables found, best first
+ * @param tables the tables found, best first; the tables of {@code set} first when there is one
+ * @param set the tables that together match a question naming several things and join, with their join conditions,
+ *     when no one table matches all its words; else null
  * @param unreadMeanings how many of the workspace's tables are not yet read for meaning, found by their words only
  * @param text the same answer as the compact text agents read
  */
-public record SearchView(String query, int topK, List<Hit> tables, int unreadMeanings, String text) {
+public record SearchView(String query, int topK, List<Hit> tables, TableSet set, int unreadMeanings, String text) {
     /**
      * One table found.
      *
@@ -31,12 +34,13 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
      * @param rowCount the rows
      * @param columns the column names
      * @param relevance the table's fused score as a share of the first table's (1 for the first, falling or equal
-     *     down the list); null for a join partner, which stands after the table it joins
+     *     down the list past the set listed first); null for a join partner, which stands after the table it joins
      * @param score the BM25 score of its words; 0 for a table no word of the question matched
      * @param similarity the cosine of the question's meaning with the table's, when meaning ranked it; else null
      * @param matched the query words that matched, and where
      * @param layoutWarnings why the table's layout may not be a table, when ingest found signs of that
-     * @param joins for a join partner, its joins with the table listed before it that it follows; else empty
+     * @param joins for a join partner, its joins with the table listed before it that it follows; for a table of the
+     *     set, its joins with the set's tables before it; else empty
      * @param similarTo for a table found by its meaning alone, the text of it the question is near; else null
      * @param sameLayout how many other tables of the workspace have the same columns in the same order: tables that
      *     differ only in their rows, which the file, sheet and values tell apart
@@ -68,7 +72,12 @@ public record SearchView(String query, int topK, List<Hit> tables, int unreadMea
     public static SearchView of(SearchResult result, SkillNames names) {
         List<Hit> hits = result.hits().stream().map(SearchView::hit).toList();
         return new SearchView(
-                result.query(), result.topK(), hits, result.unreadMeanings(), SearchText.format(result, names));
+                result.query(),
+                result.topK(),
+                hits,
+                result.set(),
+                result.unreadMeanings(),
+                SearchText.format(result, names));
     }
 
     private static Hit hit(TableHit hit) {

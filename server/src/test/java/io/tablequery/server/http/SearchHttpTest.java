@@ -67,6 +67,25 @@ class SearchHttpTest {
         assertThat(schemas.at("/tables/0/joins/0/keyTable").asText()).isEqualTo("regions");
         assertThat(schemas.at("/text").asText())
                 .contains("- \"regions\" on \"stores\".\"region_id\" = \"regions\".\"region_id\"");
+        assertThat(search.at("/set").isNull()).isTrue();
+    }
+
+    @Test
+    void aQuestionNamingTwoTablesGetsTheSetWithItsJoins() throws Exception {
+        JsonNode search = post("search-tables", Map.of("query", "stores in the South region", "topK", 5));
+
+        List<String> set = List.of(
+                search.at("/set/tables/0").asText(), search.at("/set/tables/1").asText());
+        assertThat(set).containsExactlyInAnyOrder("stores", "regions");
+        assertThat(search.at("/set/tables").size()).isEqualTo(2);
+        assertThat(search.at("/set/joins/0/keyTable").asText()).isEqualTo("regions");
+        assertThat(search.at("/set/words").toString()).contains("stores", "South");
+        assertThat(List.of(
+                        search.at("/tables/0/name").asText(),
+                        search.at("/tables/1/name").asText()))
+                .isEqualTo(set);
+        assertThat(search.at("/text").asText())
+                .contains("Together \"%s\", \"%s\" match ".formatted(set.get(0), set.get(1)));
     }
 
     private JsonNode post(String route, Object body) throws Exception {
