@@ -91,14 +91,18 @@ final class TableDocuments {
                 .strip();
     }
 
+    /** The columns whose values are indexed: text and integers (names, codes, years). */
+    static List<ColumnInfo> valueColumns(TableInfo table) {
+        return table.columns().stream()
+                .filter(column -> column.type() == ColumnType.TEXT || column.type() == ColumnType.INTEGER)
+                .toList();
+    }
+
     /** The distinct values of the table's text and integer columns with few distinct values (names, codes, years). */
     private static String values(TableInfo table, CatalogSnapshot catalog) {
         StringJoiner values = new StringJoiner("\n");
         catalog.profile(table).ifPresent(profile -> {
-            for (ColumnInfo column : table.columns()) {
-                if (column.type() != ColumnType.TEXT && column.type() != ColumnType.INTEGER) {
-                    continue;
-                }
+            for (ColumnInfo column : valueColumns(table)) {
                 profile.column(column.name())
                         .map(ColumnProfile::values)
                         .orElse(List.of())

@@ -3,7 +3,10 @@ package io.tablequery.engine.search;
 import static java.util.Objects.requireNonNull;
 
 import io.tablequery.engine.catalog.CatalogSnapshot;
+import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.TableInfo;
+import io.tablequery.engine.catalog.TableProfile;
 import io.tablequery.engine.joins.JoinGraph;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -355,7 +358,7 @@ public final class TableSearcher {
             throws IOException {
         List<MatchedTerm> matched = matchedById.get(id);
         if (matched == null) {
-            matched = matched(rankings.weight(), rankings.byWords().get(id).doc, rankings.terms());
+            matched = matched(rankings.weight(), id, rankings.byWords().get(id).doc, rankings.terms());
             matchedById.put(id, matched);
         }
         return matched;
@@ -373,12 +376,13 @@ public final class TableSearcher {
         return builder.build();
     }
 
-    /** Finds which query words matched a document, and in which fields. */
-    private List<MatchedTerm> matched(Weight weight, int doc, Map<String, String> terms) throws IOException {
+    /** Finds which query words matched a document, in which fields, and which values they matched. */
+    private List<MatchedTerm> matched(Weight weight, String id, int doc, Map<String, String> terms) throws IOException {
         List<LeafReaderContext> leaves = reader.leaves();
         LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         Matches matches = weight.matches(leaf, doc - leaf.docBase);
         Map<String, Set<String>> fieldsByWord = new TreeMap<>();
+        Map<String, Set<String>> valueTermsByWord = new TreeMap<>();
         if (matches != null) {
             for (String field : matches) {
                 MatchesIterator iterator = matches.getMatches(field);
@@ -389,6 +393,11 @@ public final class TableSearcher {
                             fieldsByWord
                                     .computeIfAbsent(word, k -> new LinkedHashSet<>())
                                     .add(field);
+                            if (field.equals(TableDocuments.VALUES)) {
+                                valueTermsByWord
+                                        .computeIfAbsent(word, k -> new LinkedHashSet<>())
+                                        .add(termQuery.getTerm().text());
+                            }
                         }
                     }
                 }
@@ -401,14 +410,43 @@ public final class TableSearcher {
                     && fieldsByWord.keySet().stream()
                             .anyMatch(other -> other.length() > word.length() && other.contains(word));
             if (fields != null && !partOfLonger) {
+                Set<String> valueTerms = valueTermsByWord.get(word);
                 matched.add(new MatchedTerm(
                         word,
                         TableDocuments.SEARCHED.stream()
                                 .filter(fields::contains)
-                                .toList()));
+                                .toList(),
+                        valueTerms == null ? List.of() : values(id, valueTerms)));
             }
         }
         return matched;
+    }
+
+    /**
+     * The values of a table's columns, as its profile lists them, that hold one of a word's terms, the reason a word
+     * matched the table's values: at most {@link MatchedTerm#VALUES_SHOWN}, in column order.
+     */
+    private List<MatchedTerm.Value> values(String id, Set<String> valueTerms) throws IOException {
+        Optional<TableInfo> table = snapshot.table(id);
+        Optional<TableProfile> profile = table.flatMap(snapshot::profile);
+        if (profile.isEmpty()) {
+            return List.of();
+        }
+        List<MatchedTerm.Value> values = new ArrayList<>();
+        for (ColumnInfo column : TableDocuments.valueColumns(table.get())) {
+            for (String value : profile.get()
+                    .column(column.name())
+                    .map(ColumnProfile::values)
+                    .orElse(List.of())) {
+                if (analyze(value).keySet().stream().anyMatch(valueTerms::contains)) {
+                    values.add(new MatchedTerm.Value(column.name(), value));
+                    if (values.size() == MatchedTerm.VALUES_SHOWN) {
+                        return values;
+                    }
+                }
+            }
+        }
+        return values;
     }
 
     /** Returns the whitespace-delimited word of the query that holds a position. */

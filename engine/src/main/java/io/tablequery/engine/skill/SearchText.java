@@ -90,7 +90,7 @@ public final class SearchText {
             if (!hit.matched().isEmpty()) {
                 StringJoiner matched = new StringJoiner("; ", "   matched: ", "");
                 for (MatchedTerm term : hit.matched()) {
-                    matched.add(term.term() + " (" + String.join(", ", term.fields()) + ")");
+                    matched.add(term.term() + " (" + where(term) + ")");
                 }
                 out.append(matched).append('\n');
             }
@@ -99,6 +99,23 @@ public final class SearchText {
             out.append("\n").append(unread(result.unreadMeanings()));
         }
         return out.toString();
+    }
+
+    /** Where a word matched; for values, the values it matched: {@code values: "city" = 'Shanghai'}. */
+    private static String where(MatchedTerm term) {
+        StringJoiner where = new StringJoiner(", ");
+        for (String field : term.fields()) {
+            if (field.equals("values") && !term.values().isEmpty()) {
+                StringJoiner values = new StringJoiner(", ", "values: ", "");
+                term.values()
+                        .forEach(value -> values.add(SqlIdentifiers.quote(value.column()) + " = "
+                                + SqlIdentifiers.literal(value.value().replace('\0', '\uFFFD'))));
+                where.add(values.toString());
+            } else {
+                where.add(field);
+            }
+        }
+        return where.toString();
     }
 
     /** The tables that together cover the question, and how they join. */

@@ -89,7 +89,8 @@ class SearchTablesTest {
         TableHit hit = skill.searchTables("Shanghai unit price", 5).hits().get(0);
         assertThat(hit.matched())
                 .containsExactly(
-                        new MatchedTerm("Shanghai", List.of("values")),
+                        new MatchedTerm(
+                                "Shanghai", List.of("values"), List.of(new MatchedTerm.Value("city", "Shanghai"))),
                         new MatchedTerm("unit", List.of("columns", "description")),
                         new MatchedTerm("price", List.of("columns", "description")));
         assertThat(hit.fileName()).isEqualTo("store_orders.csv");
@@ -98,7 +99,26 @@ class SearchTablesTest {
                 .contains("1. \"store_orders\"  relevance 1.00 (words ")
                 .contains("   file F1 store_orders.csv, sheet 1 \"store_orders.csv\", 3 rows\n")
                 .contains("   columns: orderId, city, unitPrice, customer\n")
-                .contains("   matched: Shanghai (values); unit (columns, description); price (columns, description)\n");
+                .contains(
+                        "   matched: Shanghai (values: \"city\" = 'Shanghai'); unit (columns, description); price (columns,"
+                                + " description)\n");
+    }
+
+    @Test
+    void showsTheValuesAWordMatchedInTheirColumns() {
+        TableHit hit = skill.searchTables("上海 orders", 5).hits().stream()
+                .filter(found -> found.table().name().equals("store_orders"))
+                .findFirst()
+                .orElseThrow();
+
+        assertThat(hit.matched())
+                .filteredOn(term -> term.term().equals("上海"))
+                .singleElement()
+                .satisfies(term -> assertThat(term.values()).containsExactly(new MatchedTerm.Value("city", "上海")));
+        assertThat(hit.matched())
+                .filteredOn(term -> term.term().equals("orders"))
+                .singleElement()
+                .satisfies(term -> assertThat(term.values()).isEmpty());
     }
 
     @Test

@@ -84,6 +84,10 @@ class SearchHttpTest {
                         search.at("/tables/0/name").asText(),
                         search.at("/tables/1/name").asText()))
                 .isEqualTo(set);
+        int regions = set.indexOf("regions");
+        assertThat(search.at("/tables/" + regions + "/matched").toString())
+                .contains(
+                        "{\"term\":\"South\",\"fields\":[\"values\"],\"values\":[{\"column\":\"region\",\"value\":\"South\"}]}");
         assertThat(search.at("/text").asText())
                 .contains("Together \"%s\", \"%s\" match ".formatted(set.get(0), set.get(1)));
     }
