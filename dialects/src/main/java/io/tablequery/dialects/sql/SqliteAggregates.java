@@ -1,5 +1,7 @@
 package io.tablequery.dialects.sql;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -43,6 +45,36 @@ public final class SqliteAggregates {
             SqliteAggregates.ROW_LISTS);
 
     private SqliteAggregates() {}
+
+    /**
+     * Tells whether a SELECT aggregates its rows: a call of an aggregate function, outside subqueries and windows, in
+     * its select list, its HAVING or the query's ORDER BY (with or without a GROUP BY).
+     *
+     * @param select the SELECT
+     * @param orderBy the ORDER BY of the query whose body it is, or none
+     * @return true when it aggregates
+     */
+    public static boolean aggregates(Query.Select select, List<OrderItem> orderBy) {
+        List<Expr> roots = new ArrayList<>();
+        for (Query.SelectItem item : select.items()) {
+            if (item instanceof Query.Item value) {
+                roots.add(value.expr());
+            }
+        }
+        if (select.having() != null) {
+            roots.add(select.having());
+        }
+        orderBy.forEach(order -> roots.add(order.expr()));
+        boolean[] found = {false};
+        for (Expr root : roots) {
+            Exprs.walk(root, node -> {
+                if (node instanceof Expr.Call call && isAggregate(call)) {
+                    found[0] = true;
+                }
+            });
+        }
+        return found[0];
+    }
 
     /**
      * Tells whether a call is an aggregate of its {@code SELECT}: not a window function, not scalar {@code min} or

@@ -129,7 +129,7 @@ final class StreamedFinalTable implements FinalTable {
         boolean[] taking = {maxRows > 0};
         query(statement -> {
             try (ResultSet rs = statement.executeQuery(select)) {
-                ArrowRows.stream(rs, allocator, batchRows, batch -> {
+                ArrowRows.stream(rs, step.step().atMostOneRow(), allocator, batchRows, batch -> {
                     long before = read[0];
                     read[0] += batch.getRowCount();
                     if (taking[0]) {

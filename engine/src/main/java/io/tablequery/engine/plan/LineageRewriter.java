@@ -5,7 +5,6 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
 import io.tablequery.dialects.sql.FromItem;
-import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
 import io.tablequery.dialects.sql.ResultNames;
 import io.tablequery.dialects.sql.Span;
@@ -237,7 +236,7 @@ final class LineageRewriter {
         List<Source> sources = new ArrayList<>();
         sources(select.from(), sources);
         List<Slot> slots = slotsOf(sources);
-        boolean aggregate = !select.groupBy().isEmpty() || aggregates(select, query.orderBy());
+        boolean aggregate = !select.groupBy().isEmpty() || SqliteAggregates.aggregates(select, query.orderBy());
         if (select.distinct() && aggregate) {
             throw new WholeSheets("it is a DISTINCT over aggregates");
         }
@@ -269,7 +268,7 @@ final class LineageRewriter {
             List<Source> sources = new ArrayList<>();
             sources(select.from(), sources);
             List<Slot> slots = slotsOf(sources);
-            if (!select.groupBy().isEmpty() || aggregates(select, List.of())) {
+            if (!select.groupBy().isEmpty() || SqliteAggregates.aggregates(select, List.of())) {
                 List<Expr> keys = markedKeys(select, sources);
                 planned.add(new Branch(select, keys, witness(select, keys, slots), witnessSlots(slots)));
             } else {
@@ -877,28 +876,6 @@ final class LineageRewriter {
             return Optional.empty();
         }
         return catalog.table(leaf.name());
-    }
-
-    private static boolean aggregates(Query.Select select, List<OrderItem> orderBy) {
-        List<Expr> roots = new ArrayList<>();
-        for (Query.SelectItem item : select.items()) {
-            if (item instanceof Query.Item value) {
-                roots.add(value.expr());
-            }
-        }
-        if (select.having() != null) {
-            roots.add(select.having());
-        }
-        orderBy.forEach(order -> roots.add(order.expr()));
-        boolean[] found = {false};
-        for (Expr root : roots) {
-            Exprs.walk(root, node -> {
-                if (node instanceof Expr.Call call && SqliteAggregates.isAggregate(call)) {
-                    found[0] = true;
-                }
-            });
-        }
-        return found[0];
     }
 
     /** The first SELECT of a query's body, whose select list is the step's at the top, or null. */

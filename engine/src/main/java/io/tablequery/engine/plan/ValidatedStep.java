@@ -2,6 +2,8 @@ package io.tablequery.engine.plan;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.dialects.sql.Query;
+import io.tablequery.dialects.sql.SqliteAggregates;
 import io.tablequery.dialects.sql.SqliteStatement;
 import io.tablequery.engine.provenance.LineageSummary;
 import io.tablequery.engine.provenance.Provenance;
@@ -24,6 +26,22 @@ public record ValidatedStep(
         requireNonNull(step, "step is null");
         requireNonNull(executed, "executed is null");
         requireNonNull(provenance, "provenance is null");
+    }
+
+    /**
+     * Tells whether the step's table has at most one row by the shape of its query: a SELECT that aggregates without
+     * GROUP BY. An engine may read such a table by a reader that is quicker for few rows.
+     *
+     * @return true when it cannot have two rows
+     */
+    public boolean atMostOneRow() {
+        if (!(executed.parse() instanceof SqliteStatement.Tree tree)) {
+            return false;
+        }
+        Query query = tree.statement().query();
+        return query.body() instanceof Query.Select select
+                && select.groupBy().isEmpty()
+                && SqliteAggregates.aggregates(select, query.orderBy());
     }
 
     /** Returns the text of the statement to run. */

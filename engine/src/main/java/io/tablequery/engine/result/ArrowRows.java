@@ -68,9 +68,27 @@ public final class ArrowRows {
      */
     public static void stream(ResultSet resultSet, BufferAllocator allocator, int batchRows, BatchConsumer consumer)
             throws SQLException {
+        stream(resultSet, false, allocator, batchRows, consumer);
+    }
+
+    /**
+     * Streams a result set in batches until it ends or the consumer stops, a DuckDB result known to be of a row or
+     * none value by value: DuckDB's Arrow export, quicker from a thousand rows on, costs 0.3-0.5 ms more for one row
+     * right after a heavy query (TPC-H q06 at sf1: 23.3 ms against 22.8 through JDBC, the query 22.3).
+     *
+     * @param resultSet an open result set, positioned before its first row
+     * @param oneRow whether the result has at most one row, by the shape of its query
+     * @param allocator where the batches' memory comes from
+     * @param batchRows rows per batch
+     * @param consumer takes each batch
+     * @throws SQLException when reading fails
+     */
+    public static void stream(
+            ResultSet resultSet, boolean oneRow, BufferAllocator allocator, int batchRows, BatchConsumer consumer)
+            throws SQLException {
         boolean typed = resultSet.isWrapperFor(DuckDBResultSet.class);
         ResultSetMetaData meta = resultSet.getMetaData();
-        if (typed && exportable(meta, meta.getColumnCount())) {
+        if (typed && !oneRow && exportable(meta, meta.getColumnCount())) {
             export(resultSet.unwrap(DuckDBResultSet.class), allocator, batchRows, consumer);
             return;
         }
