@@ -120,7 +120,12 @@ final class TableBuilder {
             if (!write(output, r, c, row.rowNumber())) {
                 stop();
                 writing = false;
-            } else if (sheet.kind() == SourceKind.DATABASE && c < planBySource.length && planBySource[c] >= 0) {
+            } else if (sheet.kind() == SourceKind.DATABASE
+                    && c < planBySource.length
+                    && planBySource[c] >= 0
+                    && !value.has(CellValue.CONTROL_REMOVED | CellValue.UNDECODABLE)) {
+                // The SQLite copy keeps the database's own value, but not text the report says was repaired (a NUL
+                // removed): both copies hold the repaired text, so the engines answer alike.
                 output.batch().setSourceValue(planBySource[c], r, row.valueObject(c));
             }
         }

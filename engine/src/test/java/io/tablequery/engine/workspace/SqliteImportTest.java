@@ -98,6 +98,32 @@ class SqliteImportTest {
     }
 
     @Test
+    void textWithANulIsStoredRepairedInBothCopiesAsTheReportSays() throws Exception {
+        try (Connection original = DriverManager.getConnection("jdbc:sqlite:" + source);
+                Statement statement = original.createStatement()) {
+            statement.executeUpdate("CREATE TABLE notes (body TEXT)");
+            statement.executeUpdate("INSERT INTO notes VALUES ('x' || char(0) || 'y'), ('plain')");
+        }
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestReport report = workspace.ingest(source).report();
+            assertThat(report.sheets().stream()
+                            .filter(sheet -> sheet.name().equals("notes"))
+                            .flatMap(sheet -> sheet.coercions().stream())
+                            .filter(c -> c.kind() == CoercionKind.CONTROL_CHARACTERS_REMOVED)
+                            .mapToLong(CoercionReport::count)
+                            .sum())
+                    .isEqualTo(1);
+            String query = "SELECT body, length(body) FROM notes ORDER BY body DESC";
+            try (Connection copy = workspace.openSqliteReader()) {
+                assertThat(plain(TableReader.rows(copy, query))).containsExactly(row("xy", 2), row("plain", 5));
+            }
+            try (Connection duck = workspace.openDuckDb()) {
+                assertThat(plain(TableReader.rows(duck, query))).containsExactly(row("xy", 2), row("plain", 5));
+            }
+        }
+    }
+
+    @Test
     void theSqliteCopyDeclaresTheOriginalTypesAndIndexes() throws Exception {
         try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
             workspace.ingest(source);
