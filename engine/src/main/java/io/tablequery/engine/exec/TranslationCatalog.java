@@ -48,6 +48,8 @@ public final class TranslationCatalog implements SchemaLookup {
     private final Map<String, TableSchema> created = new HashMap<>();
     private final TableNaming naming;
     private final boolean rowidRanges;
+    /** Whether each table's rowids fit 32 bits, by lower-case name: read once per plan, not at each lookup. */
+    private final Map<String, Boolean> int32 = new HashMap<>();
 
     /**
      * Creates the lookup.
@@ -146,7 +148,8 @@ public final class TranslationCatalog implements SchemaLookup {
                 .orElse(false);
         List<ColumnSchema> columns = database ? IMPORTED.get(key(table), () -> importedColumns(table)) : typed(table);
         TableSchema stored = TableSchema.stored(table.name(), naming.stored(table.name()), columns, "rowid")
-                .withInt32Rowids(rowidRanges && int32Rowids(table));
+                .withInt32Rowids(rowidRanges
+                        && int32.computeIfAbsent(table.name().toLowerCase(Locale.ROOT), name -> int32Rowids(table)));
         if (!database) {
             return stored;
         }
