@@ -59,15 +59,16 @@ final class JoinExpansion {
         Set<String> linked = new HashSet<>();
         found.stream().limit(LINKED).forEach(table -> linked.add(key(table.name())));
         List<Ranked> ranked = new ArrayList<>(first.subList(0, Math.min(topK, first.size())));
-        Set<String> listed = new HashSet<>();
-        first.forEach(member -> listed.add(key(member.table().name())));
+        Set<String> members = new HashSet<>();
+        first.forEach(member -> members.add(key(member.table().name())));
+        Set<String> listed = new HashSet<>(members);
         for (TableInfo table : found) {
             if (ranked.size() == topK) {
                 break;
             }
             if (listed.add(key(table.name()))) {
                 ranked.add(new Ranked(table, List.of()));
-            } else if (first.stream().noneMatch(member -> member.table().name().equalsIgnoreCase(table.name()))) {
+            } else if (!members.contains(key(table.name()))) {
                 continue;
             }
             for (Partner partner : partners(table.name(), graph, linked, rank)) {
