@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +36,10 @@ import org.junit.jupiter.api.io.TempDir;
 class WikiTableQuestionsRecallTest {
     private static final int EVERY = Integer.getInteger("tq.wtq.every", 8);
 
+    /** How the questions are searched: with meaning in the build, {@code -Dtq.wtq.search=lexical} by words alone. */
+    private static final SearchMode SEARCH =
+            SearchMode.valueOf(System.getProperty("tq.wtq.search", "meaning").toUpperCase(Locale.ROOT));
+
     /** With {@code -Dtq.wtq.chinese=true}, the 32 Chinese tables of ChineseQuestionsRecallTest join the workspace. */
     private static final boolean WITH_CHINESE_TABLES = Boolean.getBoolean("tq.wtq.chinese");
 
@@ -47,8 +52,7 @@ class WikiTableQuestionsRecallTest {
         Map<String, String> tableOfFile = new HashMap<>();
         int failed = 0;
         long ingestStart = System.nanoTime();
-        try (Workspace workspace =
-                Workspace.open(dir.resolve("ws"), WorkspaceOptions.DEFAULTS.withSearch(SearchMode.MEANING))) {
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"), WorkspaceOptions.DEFAULTS.withSearch(SEARCH))) {
             int seen = 0;
             for (Path csv : Corpora.files("wikitablequestions/csv")) {
                 if (!csv.toString().endsWith(".csv") || seen++ % EVERY != 0) {
@@ -104,10 +108,11 @@ class WikiTableQuestionsRecallTest {
             long joins = JoinGraph.of(workspace.catalog()).all().size();
             double joinsMillis = (System.nanoTime() - joinsStart) / 1e6;
             System.out.printf(
-                    "WikiTableQuestions%s: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
+                    "WikiTableQuestions%s by %s: %d tables (%d failed to ingest), %d questions, recall@1 %.3f, @5 %.3f,"
                             + " @10 %.3f, %.2f ms per search, %.1f s to upload the tables and %.1f s more to read their"
                             + " meaning, %d joins inferred between them (found in %.1f ms)%n",
                     WITH_CHINESE_TABLES ? " and 32 Chinese tables" : "",
+                    SEARCH.name().toLowerCase(Locale.ROOT),
                     tableOfFile.size(),
                     failed,
                     questions,
@@ -121,9 +126,11 @@ class WikiTableQuestionsRecallTest {
                     joinsMillis);
             assertThat(tableOfFile).hasSizeGreaterThan(2000 / EVERY);
             assertThat(questions).isGreaterThan(13_000 / EVERY);
-            assertThat(hits[0] / (double) questions).isGreaterThan(0.45);
-            assertThat(hits[1] / (double) questions).isGreaterThan(0.66);
-            assertThat(hits[2] / (double) questions).isGreaterThan(0.73);
+            if (SEARCH == SearchMode.MEANING) {
+                assertThat(hits[0] / (double) questions).isGreaterThan(0.45);
+                assertThat(hits[1] / (double) questions).isGreaterThan(0.66);
+                assertThat(hits[2] / (double) questions).isGreaterThan(0.73);
+            }
         }
     }
 }
