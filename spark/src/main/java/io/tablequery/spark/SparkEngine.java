@@ -79,8 +79,8 @@ public final class SparkEngine implements PlanRunner, EnginePlugin.Configured {
     }
 
     @Override
-    public PlanEngines.Extra engine() {
-        return new PlanEngines.Extra(this, options.autoRows());
+    public PlanEngines.Registered engine() {
+        return new PlanEngines.Registered(this, options.autoRows());
     }
 
     @Override

@@ -46,7 +46,7 @@ public interface EnginePlugin {
          *
          * @return the engine and its threshold for {@code auto}
          */
-        PlanEngines.Extra engine();
+        PlanEngines.Registered engine();
 
         /** Stops the engine's threads and connections. */
         @Override

@@ -15,7 +15,6 @@ import io.tablequery.engine.exec.PlanTranslation;
 import io.tablequery.engine.exec.ResultComparer;
 import io.tablequery.engine.exec.RunContext;
 import io.tablequery.engine.exec.RunSqlResult;
-import io.tablequery.engine.exec.SqlitePlanRunner;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.ValidatedPlan;
 import io.tablequery.engine.plan.ValidatedStep;
@@ -36,8 +35,9 @@ import java.util.function.Function;
  * Runs a validated plan on the engine asked for, over the {@link PlanRunner}s the settings offer: one engine by name
  * (SQLite as written, any other translated to its dialect, refusing a plan that does not translate); {@code auto},
  * which tries each engine whose threshold of rows read the plan reaches, the largest first, when every step translates,
- * and else (or when that engine refuses a step) SQLite, saying which ran and why; {@code both}, which runs two engines
- * and answers with the first's results and a comparison of every final table. Every engine but SQLite adds reals in
+ * and else (or when that engine refuses a step) the engine of record, SQLite, saying which ran and why; {@code both},
+ * which runs two engines and answers with the first's results and a comparison of every final table. No engine is
+ * named here: {@link PlanEngines} says which engines there are, their thresholds, and which one is of record. Every engine but SQLite adds reals in
  * its own order ({@link #ENGINE_SUMS}), and the answer says so when a step sums reals.
  */
 final class PlanExecution {
@@ -119,14 +119,13 @@ final class PlanExecution {
 
     private <T> T auto(ValidatedPlan plan, RunContext context, List<String> notices, Function<Ran, T> then) {
         long rows = rowsRead(plan, context.catalog());
-        List<PlanEngines.Candidate> candidates =
-                settings.engines().autoCandidates(settings.autoDuckDbRows().of(plan));
+        List<PlanEngines.Candidate> candidates = settings.engines().autoCandidates(plan);
         String why = null;
         for (PlanEngines.Candidate candidate : candidates) {
             PlanRunner runner = candidate.runner();
             String dialect = runner.dialect().map(SqlDialect::name).orElseThrow();
             if (!workspace.duckDbLevel()) {
-                // Every engine but SQLite reads copies derived from the DuckDB copy, which follows each upload.
+                // Every translating engine reads copies derived from the DuckDB copy, which follows each upload.
                 why = "the DuckDB copy is still following the last upload (it is made after the SQLite copy commits)";
                 if (candidate != candidates.get(candidates.size() - 1)) {
                     notices.add("Not on %s: %s.".formatted(runner.name(), why));
@@ -165,15 +164,19 @@ final class PlanExecution {
                 notices.add("Not on %s: %s.".formatted(runner.name(), why));
             }
         }
-        notices.add("Ran on sqlite: %s.".formatted(why));
-        PlanRunner sqlite = settings.engines().runner(SqlitePlanRunner.ENGINE);
-        return runOn(sqlite, plan, PlanTranslation.asWritten(plan), context, notices, then);
+        PlanRunner ofRecord = settings.engines().ofRecord();
+        notices.add(
+                why == null
+                        ? "Ran on %s: no other engine is offered to auto here.".formatted(ofRecord.name())
+                        : "Ran on %s: %s.".formatted(ofRecord.name(), why));
+        return runOn(ofRecord, plan, PlanTranslation.asWritten(plan), context, notices, then);
     }
 
     private RunSqlResult both(
             PlanEngine engine, ValidatedPlan plan, RunContext context, ResultLimits limits, List<String> notices) {
-        PlanRunner first = settings.engines().runner(engine.first());
-        PlanRunner second = settings.engines().runner(engine.second());
+        PlanEngines.Pair pair = settings.engines().pair(engine);
+        PlanRunner first = pair.shown();
+        PlanRunner second = pair.checked();
         PlanTranslation firstTranslation = translate(first, plan, context, ENGINE_SUMS, true);
         noteRealSums(first, firstTranslation, notices);
         try (PlanSession shown = first.open(context)) {
@@ -202,7 +205,7 @@ final class PlanExecution {
                     comparison = new EngineComparison(engines, e.getMessage(), List.of());
                 }
             }
-            RunSqlResult result = FinalTables.read(engine.label(), plan, shown, context.catalog(), limits, notices);
+            RunSqlResult result = FinalTables.read(pair.label(), plan, shown, context.catalog(), limits, notices);
             return result.withComparison(comparison);
         }
     }
@@ -227,8 +230,7 @@ final class PlanExecution {
         }
         return new EngineException(
                 PlanErrorCode.STEP_FAILED,
-                e.getMessage()
-                        + " Run the plan with %s.".formatted(settings.names().engineSetTo("sqlite")),
+                e.getMessage() + " Run the plan with %s.".formatted(engineOfRecord()),
                 e,
                 e.details());
     }
@@ -241,8 +243,13 @@ final class PlanExecution {
                     .formatted(
                             translation.realSumStep(),
                             runner.dialect().map(SqlDialect::name).orElse(runner.name()),
-                            settings.names().engineSetTo("sqlite")));
+                            engineOfRecord()));
         }
+    }
+
+    /** The argument that runs a plan on the engine of record, as the caller spells it: {@code --engine sqlite}. */
+    private String engineOfRecord() {
+        return settings.names().engineSetTo(settings.engines().ofRecord().name());
     }
 
     private PlanTranslation translate(
@@ -262,7 +269,7 @@ final class PlanExecution {
                                     translation.refusedStep(),
                                     dialect.name(),
                                     translation.reason(),
-                                    settings.names().engineSetTo("sqlite"),
+                                    engineOfRecord(),
                                     settings.names().engineSetTo("auto")));
         }
         return translation;

@@ -2,6 +2,7 @@ package io.tablequery.engine.skill;
 
 import static java.util.Objects.requireNonNull;
 
+import io.tablequery.engine.exec.DuckDbPlanRunner;
 import io.tablequery.engine.exec.QueryDeadline;
 import io.tablequery.engine.plan.SkillNames;
 import io.tablequery.engine.result.ResultLimits;
@@ -14,29 +15,25 @@ import java.time.Duration;
  * @param defaultCellMax characters per cell when run-sql is not given {@code --cell-max}
  * @param outputBudget characters of result CSV per run-sql answer
  * @param queryTimeout how long one plan may run
- * @param autoDuckDbRows with engine {@code auto}, how many rows the plan's workspace tables must hold together for a
- *     translatable plan to run on DuckDB, by the plan's kind
  * @param names how the callers name the tools and arguments that the answers' hints mention
- * @param engines the engines run-sql offers
+ * @param engines the engines run-sql offers, each with its threshold for {@code auto}
  */
 public record SkillSettings(
         int defaultMaxRows,
         int defaultCellMax,
         int outputBudget,
         Duration queryTimeout,
-        AutoDuckDbRows autoDuckDbRows,
         SkillNames names,
         PlanEngines engines) {
     /**
-     * 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 30 seconds, DuckDB from {@link
-     * AutoDuckDbRows#DEFAULTS}.
+     * 100 rows, 1,000 characters per cell, 60,000 characters of CSV, 30 seconds, the built-in engines (DuckDB from
+     * {@link AutoRows#DEFAULTS}).
      */
     public static final SkillSettings DEFAULTS = new SkillSettings(
             100,
             1000,
             60_000,
             Duration.ofSeconds(QueryDeadline.DEFAULT_TIMEOUT_SECONDS),
-            AutoDuckDbRows.DEFAULTS,
             SkillNames.CLI,
             PlanEngines.BUILT_IN);
 
@@ -48,32 +45,6 @@ public record SkillSettings(
         if (queryTimeout.isNegative() || queryTimeout.isZero()) {
             throw new IllegalArgumentException("queryTimeout must be positive");
         }
-        requireNonNull(autoDuckDbRows, "autoDuckDbRows is null");
-    }
-
-    /**
-     * Settings that name the tools as the command line does.
-     *
-     * @param defaultMaxRows rows shown by default
-     * @param defaultCellMax characters per cell by default
-     * @param outputBudget characters of result CSV per answer
-     * @param queryTimeout how long one plan may run
-     * @param autoDuckDbRows rows from which {@code auto} picks DuckDB
-     */
-    public SkillSettings(
-            int defaultMaxRows,
-            int defaultCellMax,
-            int outputBudget,
-            Duration queryTimeout,
-            AutoDuckDbRows autoDuckDbRows) {
-        this(
-                defaultMaxRows,
-                defaultCellMax,
-                outputBudget,
-                queryTimeout,
-                autoDuckDbRows,
-                SkillNames.CLI,
-                PlanEngines.BUILT_IN);
     }
 
     /**
@@ -83,7 +54,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withOutputBudget(int budget) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, autoDuckDbRows, names, engines);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, budget, queryTimeout, names, engines);
     }
 
     /**
@@ -93,7 +64,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withQueryTimeout(Duration timeout) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, autoDuckDbRows, names, engines);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, timeout, names, engines);
     }
 
     /**
@@ -103,18 +74,18 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withAutoDuckDbRows(long rows) {
-        return new SkillSettings(
-                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, AutoDuckDbRows.all(rows), names, engines);
+        return withAutoDuckDbRows(AutoRows.all(rows));
     }
 
     /**
-     * Returns a copy with other row counts from which {@code auto} picks DuckDB.
+     * Returns a copy with other row counts from which {@code auto} picks DuckDB. Engines set later with {@link
+     * #withEngines} bring their own thresholds.
      *
      * @param rows the thresholds by the plan's kind
      * @return the new settings
      */
-    public SkillSettings withAutoDuckDbRows(AutoDuckDbRows rows) {
-        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, rows, names, engines);
+    public SkillSettings withAutoDuckDbRows(AutoRows rows) {
+        return withEngines(engines.withAutoRows(DuckDbPlanRunner.ENGINE, rows));
     }
 
     /**
@@ -124,8 +95,7 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withNames(SkillNames callerNames) {
-        return new SkillSettings(
-                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, callerNames, engines);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, callerNames, engines);
     }
 
     /**
@@ -135,7 +105,6 @@ public record SkillSettings(
      * @return the new settings
      */
     public SkillSettings withEngines(PlanEngines planEngines) {
-        return new SkillSettings(
-                defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, autoDuckDbRows, names, planEngines);
+        return new SkillSettings(defaultMaxRows, defaultCellMax, outputBudget, queryTimeout, names, planEngines);
     }
 }

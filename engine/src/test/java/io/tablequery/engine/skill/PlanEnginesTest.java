@@ -3,9 +3,16 @@ package io.tablequery.engine.skill;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.error.EngineException;
+import io.tablequery.engine.exec.DuckDbPlanRunner;
 import io.tablequery.engine.exec.EngineComparison;
+import io.tablequery.engine.exec.PlanRunner;
+import io.tablequery.engine.exec.PlanSession;
+import io.tablequery.engine.exec.RunContext;
 import io.tablequery.engine.exec.RunSqlResult;
+import io.tablequery.engine.exec.SqlitePlanRunner;
+import io.tablequery.engine.exec.TableNaming;
 import io.tablequery.engine.plan.PlanErrorCode;
 import io.tablequery.engine.plan.PlanParser;
 import io.tablequery.engine.plan.SkillNames;
@@ -17,6 +24,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -161,7 +169,7 @@ class PlanEnginesTest {
     @Test
     void autoTakesThePlansKindsThreshold() {
         TableQuerySkill split =
-                new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(new AutoDuckDbRows(41, 40)));
+                new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withAutoDuckDbRows(new AutoRows(41, 40)));
         RunSqlResult grouped =
                 run(split, PlanEngine.AUTO, "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\"");
         assertThat(grouped.engine()).isEqualTo("duckdb");
@@ -245,5 +253,105 @@ class PlanEnginesTest {
                 PlanEngine.DUCKDB,
                 "SELECT date('now') = strftime('%Y-%m-%d', 'now') AS same, date('2024-01-31', '+1 month') AS d");
         assertThat(result.tables().get(0).rows().get(0)).containsExactly("1", "2024-03-02", "");
+    }
+
+    /** A translating engine registered under another name, as a plugin registers one: DuckDB's runner, renamed. */
+    private record Renamed(PlanRunner engine, String name) implements PlanRunner {
+        @Override
+        public Optional<SqlDialect> dialect() {
+            return engine.dialect();
+        }
+
+        @Override
+        public TableNaming naming() {
+            return engine.naming();
+        }
+
+        @Override
+        public PlanSession open(RunContext context) {
+            return engine.open(context);
+        }
+    }
+
+    private static PlanEngines withSecondDuckDb(long autoRows) {
+        return PlanEngines.BUILT_IN.with(
+                new PlanEngines.Registered(new Renamed(new DuckDbPlanRunner(), "duck2"), autoRows));
+    }
+
+    /** auto tries every registered engine by its threshold, the largest first, whatever the engine is called. */
+    @Test
+    void autoIsAPolicyOverTheRegisteredEngines() {
+        String plan = "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY \"city\" ORDER BY \"city\"";
+        TableQuerySkill first = new TableQuerySkill(
+                workspace,
+                SkillSettings.DEFAULTS.withEngines(withSecondDuckDb(20)).withAutoDuckDbRows(10));
+        RunSqlResult onSecond = run(first, PlanEngine.AUTO, plan);
+        assertThat(onSecond.engine()).isEqualTo("duck2");
+        assertThat(onSecond.notices()).anyMatch(n -> n.startsWith("Ran on duck2: every step translates"));
+
+        TableQuerySkill skipped = new TableQuerySkill(
+                workspace,
+                SkillSettings.DEFAULTS.withEngines(withSecondDuckDb(50)).withAutoDuckDbRows(10));
+        RunSqlResult onDuckDb = run(skipped, PlanEngine.AUTO, plan);
+        assertThat(onDuckDb.engine()).isEqualTo("duckdb");
+        assertThat(onDuckDb.notices())
+                .anyMatch(n -> n.startsWith("Not on duck2: the plan reads 40 rows, fewer than the 50"));
+        assertThat(onDuckDb.tables().get(0).csv())
+                .isEqualTo(onSecond.tables().get(0).csv());
+
+        TableQuerySkill never = new TableQuerySkill(
+                workspace,
+                SkillSettings.DEFAULTS
+                        .withEngines(withSecondDuckDb(Long.MAX_VALUE))
+                        .withAutoDuckDbRows(Long.MAX_VALUE));
+        RunSqlResult onRecord = run(never, PlanEngine.AUTO, plan);
+        assertThat(onRecord.engine()).isEqualTo("sqlite");
+        assertThat(onRecord.notices()).contains("Ran on sqlite: no other engine is offered to auto here.");
+    }
+
+    /** both runs the engine of record against the first translating engine, or the engines it names. */
+    @Test
+    void bothIsAPolicyOverTheRegisteredEngines() {
+        TableQuerySkill three = new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withEngines(withSecondDuckDb(0)));
+        assertThat(SkillSettings.DEFAULTS
+                        .withEngines(withSecondDuckDb(0))
+                        .engines()
+                        .names())
+                .containsExactly("sqlite", "duckdb", "duck2");
+        RunSqlResult byDefault = run(three, PlanEngine.BOTH, PLANS[1]);
+        assertThat(byDefault.comparison().engines()).containsExactly("sqlite", "duckdb");
+        RunSqlResult againstOne = run(three, PlanEngine.parse("both:duck2"), PLANS[1]);
+        assertThat(byDefault.engine()).isEqualTo("both");
+        assertThat(againstOne.engine()).isEqualTo("both:sqlite,duck2");
+        assertThat(againstOne.comparison().engines()).containsExactly("sqlite", "duck2");
+        assertThat(againstOne.comparison().identical()).isTrue();
+        RunSqlResult twoTranslated = run(three, PlanEngine.parse("both:duckdb,duck2"), PLANS[1]);
+        assertThat(twoTranslated.engine()).isEqualTo("both:duckdb,duck2");
+        assertThat(run(three, PlanEngine.parse("both:sqlite,duckdb"), PLANS[1]).engine())
+                .isEqualTo("both");
+        assertThat(twoTranslated.comparison().engines()).containsExactly("duckdb", "duck2");
+        assertThat(twoTranslated.comparison().identical()).isTrue();
+        assertThat(RunSqlText.format(twoTranslated, SkillNames.CLI)).contains("identical on duckdb and duck2");
+        assertThat(twoTranslated.tables().get(0).csv())
+                .isEqualTo(byDefault.tables().get(0).csv());
+        assertThatThrownBy(() -> run(three, PlanEngine.parse("both:sqlite"), PLANS[1]))
+                .isInstanceOf(EngineException.class)
+                .satisfies(e -> assertThat(((EngineException) e).getErrorCode())
+                        .isEqualTo(PlanErrorCode.ENGINE_NOT_AVAILABLE.toErrorCode()))
+                .hasMessageContaining("sqlite was named twice");
+    }
+
+    /** One engine runs SQLite's SQL as written, and only one: it is what auto falls back to and both checks against. */
+    @Test
+    void aSetOfEnginesHasOneEngineOfRecord() {
+        assertThatThrownBy(() -> PlanEngines.BUILT_IN.with(
+                        new PlanEngines.Registered(new Renamed(new SqlitePlanRunner(), "lite2"), AutoRows.NEVER)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("exactly one engine must run SQLite's SQL as written");
+        assertThatThrownBy(() -> PlanEngines.BUILT_IN.withAutoRows("sqlite", AutoRows.all(0)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> PlanEngines.BUILT_IN.withAutoRows("spark", AutoRows.all(0)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("no engine spark");
     }
 }

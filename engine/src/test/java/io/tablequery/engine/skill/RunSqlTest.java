@@ -185,9 +185,14 @@ class RunSqlTest {
     @Test
     void refusesUnknownEngines() {
         assertThatThrownBy(() -> PlanEngine.parse("spark sql")).hasMessageContaining("unknown engine 'spark sql'");
-        assertThatThrownBy(() -> PlanEngine.parse("both:sqlite")).hasMessageContaining("unknown engine");
         assertThatThrownBy(() -> PlanEngine.parse("both:duckdb,duckdb")).hasMessageContaining("unknown engine");
         String plan = plan("SELECT 1 AS x");
+        // The engine of record is known when the plan runs: both:sqlite names it twice.
+        assertThatThrownBy(() -> skill.runSql(
+                        new RunSqlRequest(PlanParser.parse(plan), null, null, PlanEngine.parse("both:sqlite"))))
+                .isInstanceOfSatisfying(EngineException.class, e -> assertThat(e.getErrorCode())
+                        .isEqualTo(PlanErrorCode.ENGINE_NOT_AVAILABLE.toErrorCode()))
+                .hasMessageContaining("both compares two engines; sqlite was named twice");
         for (String engine : List.of("spark", "both:spark", "both:duckdb,spark")) {
             assertThatThrownBy(() -> skill.runSql(
                             new RunSqlRequest(PlanParser.parse(plan), null, null, PlanEngine.parse(engine))))
@@ -200,9 +205,10 @@ class RunSqlTest {
     @Test
     void namesEnginePairs() {
         assertThat(PlanEngine.parse("both")).isEqualTo(PlanEngine.BOTH);
-        assertThat(PlanEngine.parse("both:spark")).isEqualTo(new PlanEngine(PlanEngine.Mode.BOTH, "sqlite", "spark"));
+        assertThat(PlanEngine.parse("both:spark")).isEqualTo(new PlanEngine(PlanEngine.Mode.BOTH, null, "spark"));
         assertThat(PlanEngine.parse(" BOTH:duckdb,spark ").label()).isEqualTo("both:duckdb,spark");
-        assertThat(PlanEngine.parse("both:sqlite,duckdb").label()).isEqualTo("both");
+        assertThat(PlanEngine.parse("both:sqlite,duckdb").label()).isEqualTo("both:sqlite,duckdb");
+        assertThat(PlanEngine.parse("both:duckdb").label()).isEqualTo("both:duckdb");
         assertThat(PlanEngine.parse(null)).isEqualTo(PlanEngine.SQLITE);
     }
 

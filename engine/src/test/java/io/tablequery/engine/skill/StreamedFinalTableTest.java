@@ -237,15 +237,8 @@ class StreamedFinalTableTest {
 
     @Test
     void aStreamedStepKeepsThePlansTimeLimit() {
-        SkillSettings defaults = SkillSettings.DEFAULTS;
-        TableQuerySkill hurried = new TableQuerySkill(
-                workspace,
-                new SkillSettings(
-                        defaults.defaultMaxRows(),
-                        defaults.defaultCellMax(),
-                        defaults.outputBudget(),
-                        Duration.ofSeconds(1),
-                        defaults.autoDuckDbRows()));
+        TableQuerySkill hurried =
+                new TableQuerySkill(workspace, SkillSettings.DEFAULTS.withQueryTimeout(Duration.ofSeconds(1)));
         List<String> plan = List.of("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n)"
                 + " SELECT count(*) AS c FROM n, \"orders\" AS a, \"orders\" AS b");
         long start = System.nanoTime();
