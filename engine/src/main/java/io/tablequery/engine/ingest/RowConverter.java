@@ -217,11 +217,16 @@ final class RowConverter {
         }
     }
 
+    /**
+     * Notes text repaired as it was read: its NUL characters removed (the original shows each as {@code \0}), or bytes
+     * that are not text replaced (the original is not text, so none is shown).
+     */
     private void noteTextRepair(int column, CellValue value, long rowNumber) {
-        CoercionKind kind = value.has(CellValue.CONTROL_REMOVED)
-                ? CoercionKind.CONTROL_CHARACTERS_REMOVED
-                : CoercionKind.UNDECODABLE_BYTES_REPLACED;
-        note(column, kind, rowNumber, null, value.text());
+        if (value.has(CellValue.CONTROL_REMOVED)) {
+            note(column, CoercionKind.CONTROL_CHARACTERS_REMOVED, rowNumber, value.withNul(), value.text());
+        } else {
+            note(column, CoercionKind.UNDECODABLE_BYTES_REPLACED, rowNumber, null, value.text());
+        }
     }
 
     private void note(int column, CoercionKind kind, long rowNumber, String original, String stored) {

@@ -8,6 +8,7 @@ import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.ingest.report.IngestReport;
+import io.tablequery.engine.ingest.values.CoercionExample;
 import io.tablequery.engine.ingest.values.CoercionKind;
 import io.tablequery.engine.ingest.values.CoercionReport;
 import io.tablequery.engine.testing.Rows;
@@ -113,6 +114,13 @@ class SqliteImportTest {
                             .mapToLong(CoercionReport::count)
                             .sum())
                     .isEqualTo(1);
+            assertThat(report.sheets().stream()
+                            .filter(sheet -> sheet.name().equals("notes"))
+                            .flatMap(sheet -> sheet.coercions().stream())
+                            .filter(c -> c.kind() == CoercionKind.CONTROL_CHARACTERS_REMOVED)
+                            .flatMap(c -> c.examples().stream()))
+                    .singleElement()
+                    .isEqualTo(new CoercionExample("rowid 1", "x\\0y", "xy"));
             String query = "SELECT body, length(body) FROM notes ORDER BY body DESC";
             try (Connection copy = workspace.openSqliteReader()) {
                 assertThat(plain(TableReader.rows(copy, query))).containsExactly(row("xy", 2), row("plain", 5));

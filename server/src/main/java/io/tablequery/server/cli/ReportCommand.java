@@ -82,7 +82,11 @@ final class ReportCommand implements Callable<Integer> {
                         coercion.column(), coercion.count(), coercion.kind(), coercion.description());
                 for (CoercionExample example : coercion.examples()
                         .subList(0, Math.min(EXAMPLES, coercion.examples().size()))) {
-                    out.printf("      %s: %s -> %s%n", example.cell(), example.original(), example.stored());
+                    out.printf(
+                            "      %s: %s -> %s%n",
+                            example.cell(),
+                            example.original() == null ? "(bytes that are not text)" : example.original(),
+                            example.stored());
                 }
             }
         }

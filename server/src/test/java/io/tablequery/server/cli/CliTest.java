@@ -139,6 +139,17 @@ class CliTest {
                 .containsOnly(46);
     }
 
+    /** A NUL character is removed on the way in, and the report shows where it was. */
+    @Test
+    void reportShowsTextWithANulAsTheFileHoldsIt() throws Exception {
+        Path csv = dir.resolve("notes.csv");
+        Files.writeString(csv, "id,note\n1,x\0y\n2,plain\n");
+        String workspace = dir.resolve("ws").toString();
+        assertThat(run("ingest", "--workspace", workspace, csv.toString())).isZero();
+        assertThat(run("report", "F1", "--workspace", workspace)).isZero();
+        assertThat(out).contains("note: 1 x CONTROL_CHARACTERS_REMOVED").contains("B2: x\\0y -> xy");
+    }
+
     @Test
     void ingestsListsReportsAndRemovesFiles() throws Exception {
         Path csv = dir.resolve("orders.csv");

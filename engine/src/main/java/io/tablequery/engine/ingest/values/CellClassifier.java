@@ -152,6 +152,7 @@ public final class CellClassifier {
             return text;
         }
         out.flags |= CellValue.CONTROL_REMOVED;
+        out.withNul = text.replace("\0", "\\0");
         return text.replace("\0", "");
     }
 }

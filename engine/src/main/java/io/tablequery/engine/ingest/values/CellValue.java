@@ -37,6 +37,12 @@ public final class CellValue {
     /** The original text, for TEXT and for values that came from text; null otherwise. */
     String text;
 
+    /**
+     * For text whose NUL characters were removed ({@link #CONTROL_REMOVED}), the text as the file holds it with each
+     * NUL written {@code \0}; null otherwise.
+     */
+    String withNul;
+
     byte[] blob;
     int flags;
 
@@ -46,6 +52,7 @@ public final class CellValue {
         dayFirstValue = INVALID;
         doubleValue = 0;
         text = null;
+        withNul = null;
         blob = null;
         flags = 0;
     }
@@ -78,6 +85,15 @@ public final class CellValue {
     /** The original text, for TEXT and for values that came from text; null otherwise. */
     public String text() {
         return text;
+    }
+
+    /**
+     * Returns the text as the file holds it, when its NUL characters were removed ({@link #CONTROL_REMOVED}).
+     *
+     * @return the text with each NUL written {@code \0}, or null
+     */
+    public String withNul() {
+        return withNul;
     }
 
     /** The BLOB value. */
