@@ -84,11 +84,15 @@ class SpiderJoinsTest {
                     for (Path csv : exportTables(file, dir.resolve(name + "-files"))) {
                         workspace.ingest(csv);
                     }
+                    // A large table's profile, which inference reads, follows its upload in the background.
+                    workspace.awaitProfiles(Duration.ofMinutes(2));
                     Set<String> found = found(workspace, JoinKind.INFERRED);
                     count(gold, found, inferred);
                     count(borneOut(database, file), found, borneOut);
                 }
             }
+            // Joins and search read the profiles of large tables, made in the background after their upload.
+            all.awaitProfiles(Duration.ofMinutes(5));
             long crossDatabase = JoinGraph.of(all.catalog()).all().stream()
                     .filter(join -> join.kind() == JoinKind.INFERRED)
                     .count();
