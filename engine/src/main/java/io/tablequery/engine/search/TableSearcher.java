@@ -41,6 +41,7 @@ import org.apache.lucene.search.ScoreMode;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.QueryBuilder;
 
 /**
  * Searches one version of the index, paired with the catalog snapshot it was built from. The reader is reference
@@ -63,6 +64,12 @@ public final class TableSearcher {
             TableDocuments.VALUES, 1.5f,
             TableDocuments.DESCRIPTION, 1.0f);
     private static final Analyzer ANALYZER = new SearchAnalyzer();
+    /**
+     * The weight of a name of several words the question holds ({@link QuestionEntities}) found as a phrase in a
+     * table's values, beside its words' own: over all 2,108 WikiTableQuestions tables by words, recall@1/5/10 0.356 /
+     * 0.513 / 0.580 at 3 (and at 10) against 0.353 / 0.512 / 0.579 without.
+     */
+    private static final float PHRASE_BOOST = 3f;
 
     private final DirectoryReader reader;
     private final IndexSearcher searcher;
@@ -221,7 +228,7 @@ public final class TableSearcher {
         List<String> lexical = new ArrayList<>();
         Weight weight = null;
         if (!terms.isEmpty()) {
-            Query query = query(terms);
+            Query query = query(text, terms);
             // Totals tables are not offered: an agent should sum the data table they were moved out of.
             int totalsTables = (int)
                     snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
@@ -364,7 +371,7 @@ public final class TableSearcher {
         return matched;
     }
 
-    private static Query query(Map<String, String> terms) {
+    private static Query query(String text, Map<String, String> terms) {
         BooleanQuery.Builder builder = new BooleanQuery.Builder();
         for (String term : terms.keySet()) {
             List<Query> perField = new ArrayList<>();
@@ -372,6 +379,13 @@ public final class TableSearcher {
                 perField.add(new BoostQuery(new TermQuery(new Term(field, term)), BOOSTS.get(field)));
             }
             builder.add(new DisjunctionMaxQuery(perField, 0.1f), BooleanClause.Occur.SHOULD);
+        }
+        QueryBuilder phrases = new QueryBuilder(ANALYZER);
+        for (String phrase : QuestionEntities.phrases(text)) {
+            Query inValues = phrases.createPhraseQuery(TableDocuments.VALUES, phrase);
+            if (inValues != null && !(inValues instanceof TermQuery)) {
+                builder.add(new BoostQuery(inValues, PHRASE_BOOST), BooleanClause.Occur.SHOULD);
+            }
         }
         return builder.build();
     }

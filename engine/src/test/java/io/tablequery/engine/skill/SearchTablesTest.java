@@ -63,6 +63,15 @@ class SearchTablesTest {
         assertThat(names("1987")).isEmpty();
     }
 
+    /** A name of several words held in one value outranks a table that has its words in separate values. */
+    @Test
+    void aNameOfSeveralWordsCountsMoreAsOneValue() throws IOException {
+        ingest("games.csv", "home,away,score\nYork,New Haven,3\nNew Haven,York,1\nYork,New Haven,2\n");
+        ingest("matches.csv", "home,away,score\nNew York,Boston,3\nBoston,Chicago,1\nChicago,Denver,2\n");
+        assertThat(names("scores in New York")).startsWith("matches", "games");
+        assertThat(names("scores in new york")).startsWith("games", "matches");
+    }
+
     @Test
     void findsTablesByTheIntegersTheyHold() throws IOException {
         ingest("history.csv", "event,year\nFounding,1987\nMerger,1990\nMerger,1990\n");
