@@ -32,15 +32,18 @@ import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.DisjunctionMaxQuery;
+import org.apache.lucene.search.DocIdSetIterator;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Matches;
 import org.apache.lucene.search.MatchesIterator;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.ScoreMode;
+import org.apache.lucene.search.Scorer;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.TopDocs;
 import org.apache.lucene.search.Weight;
+import org.apache.lucene.util.FixedBitSet;
 import org.apache.lucene.util.QueryBuilder;
 
 /**
@@ -281,12 +284,13 @@ public final class TableSearcher {
         Rankings rankings = rankings(text, candidates);
         List<TableInfo> found = new ArrayList<>();
         Map<String, Double> fusedScores = new HashMap<>();
-        Map<String, List<MatchedTerm>> matchedById = new HashMap<>();
+        Map<String, Matched> matchedById = new HashMap<>();
         // Only where every table was read for meaning, which then vouches for the tables single characters find.
         boolean gate = hasCjkWord(rankings.terms()) && !rankings.byMeaning().isEmpty() && rankings.unread() == 0;
+        FixedBitSet wordMatches = gate ? matchingMoreThanLoneCharacters(rankings.terms()) : null;
         for (RankFusion.Fused fused : RankFusion.scored(rankings.ids(), rankings.weights(), candidates)) {
             Optional<TableInfo> table = snapshot.table(fused.id()).filter(t -> t.totalsOf() == null);
-            if (table.isPresent() && (!gate || !loneCharactersOnly(rankings, fused.id(), matchedById))) {
+            if (table.isPresent() && (!gate || !loneCharactersOnly(rankings, fused.id(), wordMatches))) {
                 found.add(table.get());
                 fusedScores.put(fused.id(), fused.score());
             }
@@ -315,7 +319,7 @@ public final class TableSearcher {
                     fused == null ? null : fused / best,
                     scoreDoc == null ? 0f : scoreDoc.score,
                     rankings.similarity(id),
-                    scoreDoc == null ? List.of() : matched(rankings, id, matchedById),
+                    scoreDoc == null ? List.of() : withValues(id, matched(rankings, id, matchedById)),
                     ranked.joins(),
                     byMeaningAlone ? meaningTexts.get(id).text() : null,
                     layouts().getOrDefault(layout(table), 1) - 1));
@@ -326,12 +330,14 @@ public final class TableSearcher {
 
     /** The question's words each of the first found tables matches, for choosing a set of them. */
     private Map<String, List<MatchedTerm>> wordsOfSeeds(
-            Rankings rankings, List<TableInfo> found, Map<String, List<MatchedTerm>> matchedById) throws IOException {
+            Rankings rankings, List<TableInfo> found, Map<String, Matched> matchedById) throws IOException {
         Map<String, List<MatchedTerm>> words = new HashMap<>();
         for (TableInfo table : found.subList(0, Math.min(JoinExpansion.LINKED, found.size()))) {
             String id = TableDocuments.id(table);
             if (rankings.byWords().containsKey(id)) {
-                words.put(table.name().toLowerCase(Locale.ROOT), matched(rankings, id, matchedById));
+                words.put(
+                        table.name().toLowerCase(Locale.ROOT),
+                        matched(rankings, id, matchedById).terms());
             }
         }
         return words;
@@ -351,21 +357,60 @@ public final class TableSearcher {
      * questions found their table in the top 5 for 0.992 (0.984 before). By words alone single characters are all a
      * paraphrase has, so there they still count.
      */
-    private boolean loneCharactersOnly(Rankings rankings, String id, Map<String, List<MatchedTerm>> matchedById)
-            throws IOException {
-        if (!rankings.byWords().containsKey(id) || rankings.foundByMeaning(id)) {
-            return false;
-        }
-        List<MatchedTerm> matched = matched(rankings, id, matchedById);
-        return !matched.isEmpty() && matched.stream().allMatch(term -> Scripts.isCjkCharacter(term.term()));
+    private boolean loneCharactersOnly(Rankings rankings, String id, FixedBitSet wordMatches) {
+        ScoreDoc scoreDoc = rankings.byWords().get(id);
+        return scoreDoc != null && !rankings.foundByMeaning(id) && !wordMatches.get(scoreDoc.doc);
     }
 
+    /**
+     * The documents that a term of the question matches other than a single CJK character, in any field: a table its
+     * words found that is not among them matched lone characters only. One pass over the postings of those terms, in
+     * place of working out each table's matches.
+     */
+    private FixedBitSet matchingMoreThanLoneCharacters(Map<String, String> terms) throws IOException {
+        FixedBitSet documents = new FixedBitSet(Math.max(1, reader.maxDoc()));
+        BooleanQuery.Builder words = new BooleanQuery.Builder();
+        boolean any = false;
+        for (Map.Entry<String, String> term : terms.entrySet()) {
+            if (!Scripts.isCjkCharacter(term.getValue())) {
+                for (String field : TableDocuments.SEARCHED) {
+                    words.add(new TermQuery(new Term(field, term.getKey())), BooleanClause.Occur.SHOULD);
+                    any = true;
+                }
+            }
+        }
+        if (!any) {
+            return documents;
+        }
+        Weight weight = searcher.createWeight(searcher.rewrite(words.build()), ScoreMode.COMPLETE_NO_SCORES, 1);
+        for (LeafReaderContext leaf : reader.leaves()) {
+            Scorer scorer = weight.scorer(leaf);
+            if (scorer == null) {
+                continue;
+            }
+            DocIdSetIterator matching = scorer.iterator();
+            for (int doc = matching.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = matching.nextDoc()) {
+                documents.set(leaf.docBase + doc);
+            }
+        }
+        return documents;
+    }
+
+    /**
+     * The question's words that matched a table, each with the fields it matched in, and the terms of each word that
+     * matched the table's values; the values themselves are found only for the tables an answer shows ({@link
+     * #withValues}).
+     *
+     * @param terms the words, without their values
+     * @param valueTerms the analyzed terms of each word that matched in values
+     */
+    private record Matched(List<MatchedTerm> terms, Map<String, Set<String>> valueTerms) {}
+
     /** The question's words that matched a table its words found, worked out once per search and table. */
-    private List<MatchedTerm> matched(Rankings rankings, String id, Map<String, List<MatchedTerm>> matchedById)
-            throws IOException {
-        List<MatchedTerm> matched = matchedById.get(id);
+    private Matched matched(Rankings rankings, String id, Map<String, Matched> matchedById) throws IOException {
+        Matched matched = matchedById.get(id);
         if (matched == null) {
-            matched = matched(rankings.weight(), id, rankings.byWords().get(id).doc, rankings.terms());
+            matched = matched(rankings.weight(), rankings.byWords().get(id).doc, rankings.terms());
             matchedById.put(id, matched);
         }
         return matched;
@@ -390,8 +435,8 @@ public final class TableSearcher {
         return builder.build();
     }
 
-    /** Finds which query words matched a document, in which fields, and which values they matched. */
-    private List<MatchedTerm> matched(Weight weight, String id, int doc, Map<String, String> terms) throws IOException {
+    /** Finds which query words matched a document, in which fields, and which of their terms matched its values. */
+    private Matched matched(Weight weight, int doc, Map<String, String> terms) throws IOException {
         List<LeafReaderContext> leaves = reader.leaves();
         LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         Matches matches = weight.matches(leaf, doc - leaf.docBase);
@@ -424,16 +469,24 @@ public final class TableSearcher {
                     && fieldsByWord.keySet().stream()
                             .anyMatch(other -> other.length() > word.length() && other.contains(word));
             if (fields != null && !partOfLonger) {
-                Set<String> valueTerms = valueTermsByWord.get(word);
                 matched.add(new MatchedTerm(
                         word,
                         TableDocuments.SEARCHED.stream()
                                 .filter(fields::contains)
-                                .toList(),
-                        valueTerms == null ? List.of() : values(id, valueTerms)));
+                                .toList()));
             }
         }
-        return matched;
+        return new Matched(matched, valueTermsByWord);
+    }
+
+    /** A shown table's matched words, each that matched its values with the values it matched. */
+    private List<MatchedTerm> withValues(String id, Matched matched) throws IOException {
+        List<MatchedTerm> terms = new ArrayList<>();
+        for (MatchedTerm term : matched.terms()) {
+            Set<String> valueTerms = matched.valueTerms().get(term.term());
+            terms.add(valueTerms == null ? term : new MatchedTerm(term.term(), term.fields(), values(id, valueTerms)));
+        }
+        return terms;
     }
 
     /**
