@@ -10,8 +10,10 @@ import java.util.Locale;
 import java.util.StringJoiner;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.SortedDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.util.BytesRef;
 
 /** Turns a table into the Lucene document search-tables indexes. */
 final class TableDocuments {
@@ -32,7 +34,10 @@ final class TableDocuments {
 
     static Document of(TableInfo table, CatalogSnapshot catalog) {
         Document document = new Document();
-        document.add(new StringField(ID, id(table), Field.Store.YES));
+        // Found by its id (updates, deletions) and read back by document number from doc values, which a search
+        // reads for every table it ranks without decompressing stored fields.
+        document.add(new StringField(ID, id(table), Field.Store.NO));
+        document.add(new SortedDocValuesField(ID, new BytesRef(id(table))));
         String fileName = catalog.fileName(table.fileNumber());
         document.add(new TextField(
                 NAME,

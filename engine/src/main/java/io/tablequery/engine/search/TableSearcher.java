@@ -11,6 +11,8 @@ import io.tablequery.engine.joins.JoinGraph;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,6 +29,7 @@ import org.apache.lucene.analysis.tokenattributes.OffsetAttribute;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.SortedDocValues;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -237,8 +240,10 @@ public final class TableSearcher {
                     snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
             TopDocs top = searcher.search(query, candidates + totalsTables);
             weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
-            for (ScoreDoc scoreDoc : top.scoreDocs) {
-                String id = searcher.storedFields().document(scoreDoc.doc).get(TableDocuments.ID);
+            String[] ids = ids(top.scoreDocs);
+            for (int i = 0; i < ids.length; i++) {
+                ScoreDoc scoreDoc = top.scoreDocs[i];
+                String id = ids[i];
                 Optional<TableInfo> table = snapshot.table(id);
                 if (table.isPresent() && table.get().totalsOf() == null && lexical.size() < candidates) {
                     lexical.add(id);
@@ -254,6 +259,36 @@ public final class TableSearcher {
             byMeaning = MeaningRanking.rankings(text, matrices, generation, candidates, lexical);
         }
         return new Rankings(lexical, byWords, weight, terms, byMeaning, unread);
+    }
+
+    /**
+     * Reads the tables' ids of documents from their doc values, each leaf's in increasing document order as its
+     * iterator requires.
+     */
+    private String[] ids(ScoreDoc[] docs) throws IOException {
+        Integer[] order = new Integer[docs.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingInt(i -> docs[i].doc));
+        String[] ids = new String[docs.length];
+        List<LeafReaderContext> leaves = reader.leaves();
+        int leafIndex = -1;
+        SortedDocValues values = null;
+        for (int i : order) {
+            int doc = docs[i].doc;
+            int at = ReaderUtil.subIndex(doc, leaves);
+            if (at != leafIndex) {
+                leafIndex = at;
+                values = leaves.get(at).reader().getSortedDocValues(TableDocuments.ID);
+            }
+            int inLeaf = doc - leaves.get(at).docBase;
+            if (values == null || !values.advanceExact(inLeaf)) {
+                throw new IllegalStateException("table document " + doc + " has no id");
+            }
+            ids[i] = values.lookupOrd(values.ordValue()).utf8ToString();
+        }
+        return ids;
     }
 
     /** The tables' vectors packed for ranking, or null without meaning search; for measuring the rankings. */
