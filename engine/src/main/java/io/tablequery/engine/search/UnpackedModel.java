@@ -2,6 +2,7 @@ package io.tablequery.engine.search;
 
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
 import dev.langchain4j.model.embedding.onnx.AbstractInProcessEmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.OnnxBertBiEncoder;
 import dev.langchain4j.model.embedding.onnx.PoolingMode;
@@ -31,9 +32,13 @@ final class UnpackedModel extends AbstractInProcessEmbeddingModel {
     UnpackedModel(Path model, Path tokenizer, int dimension) {
         super(null);
         OrtEnvironment environment = OrtEnvironment.getEnvironment();
-        try (InputStream in = Files.newInputStream(tokenizer)) {
+        try (InputStream in = Files.newInputStream(tokenizer);
+                OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
+            // ONNX Runtime's threads spin for a while after each run by default, holding the cores the search that
+            // asked for the embedding goes on to use.
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
             this.encoder = new OnnxBertBiEncoder(
-                    environment, environment.createSession(model.toString()), in, PoolingMode.CLS);
+                    environment, environment.createSession(model.toString(), options), in, PoolingMode.CLS);
         } catch (OrtException e) {
             throw new IllegalStateException("ONNX Runtime could not load " + model, e);
         } catch (IOException e) {
