@@ -137,9 +137,9 @@ final class MeaningMatrix {
     }
 
     /**
-     * The cosine of the question with every row, all unit vectors. A large matrix is measured in two halves at once, the
-     * second on the common pool: the pass is bound by reading the matrix from memory (15 MB for 10,000 tables), which two
-     * cores read faster than one (a 10,000-row pass with cold caches: 2.7 ms on one core, 1.7 ms on two).
+     * The cosine of the question with every row, all unit vectors. A large matrix is measured in two halves at once,
+     * the second on the common pool: the pass is bound by reading the matrix from memory (15 MB for 10,000 tables),
+     * which two cores read faster than one (a 10,000-row pass with cold caches: 2.7 ms on one core, 1.7 ms on two).
      */
     private float[] cosines(float[] question) {
         int count = ids.length;

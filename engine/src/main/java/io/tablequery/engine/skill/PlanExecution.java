@@ -37,8 +37,8 @@ import java.util.function.Function;
  * which tries each engine whose threshold of rows read the plan reaches, the largest first, when every step translates,
  * and else (or when that engine refuses a step) the engine of record, SQLite, saying which ran and why; {@code both},
  * which runs two engines and answers with the first's results and a comparison of every final table. No engine is
- * named here: {@link PlanEngines} says which engines there are, their thresholds, and which one is of record. Every engine but SQLite adds reals in
- * its own order ({@link #ENGINE_SUMS}), and the answer says so when a step sums reals.
+ * named here: {@link PlanEngines} says which engines there are, their thresholds, and which one is of record. Every
+ * translating engine adds reals in its own order ({@link #ENGINE_SUMS}), and the answer says so when a step sums reals.
  */
 final class PlanExecution {
     /**
