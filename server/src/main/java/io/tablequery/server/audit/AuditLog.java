@@ -11,11 +11,14 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
@@ -202,11 +205,14 @@ public final class AuditLog implements MeterBinder, AutoCloseable {
             return;
         }
         try {
-            byte[] line = json.writeValueAsBytes(entry);
+            byte[] json = this.json.writeValueAsBytes(entry);
+            byte[] line = Arrays.copyOf(json, json.length + 1);
+            line[json.length] = '\n';
             Open file = file(directory.get(), entry.time());
+            // One write per line: the buffer hands whole lines to the operating system, so a crash cuts no line
+            // between its text and its end.
             file.out.write(line);
-            file.out.write('\n');
-            file.bytes += line.length + 1;
+            file.bytes += line.length;
             file.lastLine = System.nanoTime();
             written.incrementAndGet();
         } catch (IOException | RuntimeException e) {
@@ -240,8 +246,25 @@ public final class AuditLog implements MeterBinder, AutoCloseable {
         OutputStream out = new BufferedOutputStream(
                 Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.APPEND), 1 << 16);
         Open opened = new Open(file, AuditFiles.started(file), out, Files.size(file));
+        if (!endsLine(file)) {
+            // A crash cut the file's last line short: the next line starts on its own, not glued to the fragment.
+            out.write('\n');
+            opened.bytes++;
+        }
         open.put(directory, opened);
         return opened;
+    }
+
+    /** Whether a file is empty or ends with a whole line. */
+    private static boolean endsLine(Path file) throws IOException {
+        try (SeekableByteChannel channel = Files.newByteChannel(file)) {
+            if (channel.size() == 0) {
+                return true;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.position(channel.size() - 1).read(last);
+            return last.get(0) == '\n';
+        }
     }
 
     private boolean full(Open file, Instant now) {

@@ -2,10 +2,12 @@ package io.tablequery.server.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tablequery.engine.json.JsonCodec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
@@ -71,6 +73,26 @@ class AuditLogTest {
         assertThat(Files.readAllLines(AuditFiles.list(dir.resolve("a")).get(1)))
                 .as("a restarted server goes on with the newest file while it is within its limits")
                 .hasSize(2);
+    }
+
+    @Test
+    void aLineAfterOneACrashCutShortStartsOnItsOwn() throws Exception {
+        Path a = dir.resolve("a");
+        try (AuditLog log = new AuditLog(AuditSettings.DEFAULTS, name -> Optional.of(dir.resolve(name)))) {
+            log.record(entry("a", Instant.parse("2026-12-06T01:00:00Z")));
+        }
+        Path file = AuditFiles.list(a).get(0);
+        String whole = Files.readString(file);
+        Files.writeString(file, whole + whole.substring(0, whole.length() / 2));
+        try (AuditLog reopened = new AuditLog(AuditSettings.DEFAULTS, name -> Optional.of(dir.resolve(name)))) {
+            reopened.record(entry("a", Instant.parse("2026-12-06T01:00:01Z")));
+        }
+        assertThat(AuditFiles.list(a)).containsExactly(file);
+        List<String> lines = Files.readAllLines(file);
+        assertThat(lines).hasSize(3);
+        assertThat(JsonCodec.mapper().readTree(lines.get(2)).path("time").asText())
+                .as("the line written after the cut one")
+                .startsWith("2026-12-06T01:00:01");
     }
 
     @Test
