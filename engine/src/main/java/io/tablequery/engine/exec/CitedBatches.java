@@ -1,6 +1,7 @@
 package io.tablequery.engine.exec;
 
 import io.tablequery.engine.result.ArrowRows;
+import io.tablequery.engine.result.BatchText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,10 +44,11 @@ final class CitedBatches implements ArrowRows.BatchConsumer {
     public boolean accept(VectorSchemaRoot batch) {
         List<FieldVector> vectors = batch.getFieldVectors();
         int last = vectors.size() - 1;
+        BatchText cells = new BatchText(batch);
         return handOn(
                 vectors.subList(0, last),
                 batch.getRowCount(),
-                row -> citations.getOrDefault(Long.parseLong(ArrowRows.text(batch, last, row)), uncited),
+                row -> citations.getOrDefault(Long.parseLong(cells.text(last, row)), uncited),
                 allocator,
                 consumer);
     }

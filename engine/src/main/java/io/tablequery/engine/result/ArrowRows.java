@@ -1,7 +1,6 @@
 package io.tablequery.engine.result;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -20,7 +19,6 @@ import org.apache.arrow.adapter.jdbc.JdbcToArrowConfigBuilder;
 import org.apache.arrow.adapter.jdbc.JdbcToArrowUtils;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseIntVector;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -227,7 +225,7 @@ public final class ArrowRows {
     }
 
     /**
-     * Returns one cell of a batch.
+     * Returns one cell of a batch; a reader of many cells of one batch takes a {@link BatchText}.
      *
      * @param batch the batch
      * @param column the column index
@@ -235,16 +233,6 @@ public final class ArrowRows {
      * @return the text, or null for SQL NULL
      */
     public static String text(VectorSchemaRoot batch, int column, int row) {
-        FieldVector vector = batch.getVector(column);
-        if (vector.isNull(row)) {
-            return null;
-        }
-        if (vector instanceof Float8Vector real) {
-            return RealText.of(real.get(row));
-        }
-        if (vector instanceof BaseIntVector whole) {
-            return Long.toString(whole.getValueAsLong(row));
-        }
-        return new String(((VarCharVector) vector).get(row), StandardCharsets.UTF_8);
+        return new BatchText(batch).text(column, row);
     }
 }

@@ -64,7 +64,8 @@ public final class ResultTruncator {
         } else {
             budgetLeft -= headerLength;
             source.stream(asked, allocator, BATCH_ROWS, batch -> {
-                int columns = batch.getFieldVectors().size();
+                BatchText cells = new BatchText(batch);
+                int columns = cells.columns();
                 for (int r = 0; r < batch.getRowCount(); r++) {
                     if (rowsLeft == 0) {
                         stopped[0] = true;
@@ -72,14 +73,14 @@ public final class ResultTruncator {
                     }
                     List<String> row = new ArrayList<>(columns);
                     for (int c = 0; c < columns - 1; c++) {
-                        String cell = ArrowRows.text(batch, c, r);
+                        String cell = cells.text(c, r);
                         String cut = CellText.cut(cell, limits.cellMax(), CellText.CUT_MARK);
                         if (cut != cell) {
                             cutCells[0]++;
                         }
                         row.add(cut);
                     }
-                    row.add(ArrowRows.text(batch, columns - 1, r));
+                    row.add(cells.text(columns - 1, r));
                     int length = CsvText.recordLength(row);
                     if (length > budgetLeft) {
                         truncation[0] = Truncation.OUTPUT_BUDGET;

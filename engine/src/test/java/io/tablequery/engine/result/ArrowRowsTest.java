@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A DuckDB result of text, whole numbers and doubles is read through DuckDB's Arrow export; any other column type
- * sends the whole result through arrow-jdbc. Both must write every value alike, as SQLite writes it.
+ * sends the whole result through arrow-jdbc. Both must write every value alike, as SQLite writes it, read as the
+ * truncator reads them ({@link BatchText}).
  */
 class ArrowRowsTest {
     private static final String VALUES = "SELECT * FROM (VALUES"
@@ -93,10 +94,12 @@ class ArrowRowsTest {
             ArrowRows.stream(rs, allocator, 3, batch -> {
                 assertThat(batch.getVector(0) instanceof VarCharVector).isTrue();
                 assertThat(batch.getVector(1) instanceof VarCharVector).isEqualTo(throughJdbc);
+                BatchText cells = new BatchText(batch);
+                assertThat(cells.columns()).isEqualTo(batch.getFieldVectors().size());
                 for (int r = 0; r < batch.getRowCount(); r++) {
                     List<String> row = new ArrayList<>();
-                    for (int c = 0; c < batch.getFieldVectors().size(); c++) {
-                        row.add(ArrowRows.text(batch, c, r));
+                    for (int c = 0; c < cells.columns(); c++) {
+                        row.add(cells.text(c, r));
                     }
                     rows.add(row);
                 }
