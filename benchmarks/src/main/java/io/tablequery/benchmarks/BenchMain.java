@@ -83,9 +83,9 @@ public final class BenchMain {
                 + "\n       tq bench load [--clients N] [--seconds N] [--warm-up N] [--table-rows N]"
                 + " [--large-queries N] [--client wrk|java] [--audit on|off|both]"
                 + "\n       tq bench calls [--clients N] [--seconds N] [--warm-up N]"
-                + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]]"
+                + "\n       tq bench tpch [--sf S] [--reps N] [--engines sqlite,duckdb[,spark]] [--warm-up N]"
                 + " [--spark-connect sc://HOST:PORT] [--queries q01,q16] [--duckdb-memory SIZE] (with spark)"
-                + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]"
+                + "\n       tq bench lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb] [--warm-up N]"
                 + "\n       tq bench tpch-spark [--sf S] [--reps N] [--spark-connect sc://HOST:PORT]"
                 + "\n       tq bench mcp [--calls N]"
                 + "\n       tq bench quotas [--seconds N] [--rate N]"
@@ -267,10 +267,12 @@ public final class BenchMain {
         List<String> only = List.of();
         String spark = null;
         String duckDbMemory = null;
+        int warmUp = defaults.warmUpRuns();
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--sf" -> scale = Double.parseDouble(args[i + 1]);
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--warm-up" -> warmUp = Integer.parseInt(args[i + 1]);
                 case "--duckdb-memory" -> duckDbMemory = args[i + 1];
                 case "--engines" ->
                     engines = Arrays.asList(args[i + 1].toLowerCase(Locale.ROOT).split(","));
@@ -285,7 +287,8 @@ public final class BenchMain {
                     System.out);
         } else {
             TpchBenchmark.run(
-                    new TpchBenchmark.Settings(scale, reps, home, data, results, engines.contains("sqlite"), only),
+                    new TpchBenchmark.Settings(
+                            scale, reps, home, data, results, engines.contains("sqlite"), only, warmUp),
                     System.out);
         }
     }
@@ -295,17 +298,20 @@ public final class BenchMain {
         int reps = 3;
         List<String> only = List.of();
         boolean sqlite = true;
+        int warmUp = JitWarmUp.DEFAULT_RUNS;
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--sf" -> scale = Double.parseDouble(args[i + 1]);
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
+                case "--warm-up" -> warmUp = Integer.parseInt(args[i + 1]);
                 case "--queries" -> only = Arrays.asList(args[i + 1].split(","));
                 case "--engines" ->
                     sqlite = Arrays.asList(args[i + 1].split(",")).contains("sqlite");
                 default -> throw unknown(args, i);
             }
         }
-        LineageBenchmark.run(new LineageBenchmark.Settings(scale, reps, home, data, results, only, sqlite), System.out);
+        LineageBenchmark.run(
+                new LineageBenchmark.Settings(scale, reps, home, data, results, only, sqlite, warmUp), System.out);
     }
 
     private static void auto(String[] args, Path data, Path results) throws Exception {

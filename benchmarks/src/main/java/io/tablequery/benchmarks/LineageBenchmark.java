@@ -37,7 +37,14 @@ final class LineageBenchmark {
      * @param sqlite whether to time SQLite too (its lineage is slow to list at large scales)
      */
     record Settings(
-            double scale, int repetitions, Path home, Path data, Path results, List<String> only, boolean sqlite) {}
+            double scale,
+            int repetitions,
+            Path home,
+            Path data,
+            Path results,
+            List<String> only,
+            boolean sqlite,
+            int warmUpRuns) {}
 
     /**
      * One query's medians in milliseconds, null where the contender failed.
@@ -74,6 +81,7 @@ final class LineageBenchmark {
                 .filter(query -> settings.only().isEmpty() || settings.only().contains(query.name()))
                 .toList();
         List<Path> files = TpchFiles.write(settings.data(), settings.scale());
+        JitWarmUp.run(settings.data(), queries, settings.warmUpRuns(), log);
         List<Row> rows = new ArrayList<>();
         try (Workspace workspace = Workspace.open(settings.data()
                 .resolve("tpch-sf" + TpchBenchmark.scaleText(settings.scale()))
@@ -193,7 +201,9 @@ final class LineageBenchmark {
                 .append(" --reps ")
                 .append(settings.repetitions())
                 .append(settings.sqlite() ? "" : " --engines duckdb")
-                .append("`.\n\n")
+                .append("`.")
+                .append(TpchReport.warmUp(settings.warmUpRuns()))
+                .append("\n\n")
                 .append("| query | rows | duckdb sheets | duckdb rows | duckdb ratio | sqlite sheets | sqlite rows |")
                 .append(" sqlite ratio | same citations | output / budget | first row cites | failures |\n")
                 .append("|---|---|---|---|---|---|---|---|---|---|---|---|\n");

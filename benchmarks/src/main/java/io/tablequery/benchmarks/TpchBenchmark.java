@@ -54,17 +54,25 @@ final class TpchBenchmark {
      * @param only the queries to run by name ({@code q01}), all when empty
      */
     record Settings(
-            double scale, int repetitions, Path home, Path data, Path results, boolean sqlite, List<String> only) {
+            double scale,
+            int repetitions,
+            Path home,
+            Path data,
+            Path results,
+            boolean sqlite,
+            List<String> only,
+            int warmUpRuns) {
         Settings {
             only = List.copyOf(only);
         }
 
+        /** Settings without the JIT warm-up, for a quick run. */
         Settings(double scale, int repetitions, Path home, Path data, Path results) {
-            this(scale, repetitions, home, data, results, true, List.of());
+            this(scale, repetitions, home, data, results, true, List.of(), 0);
         }
 
         static Settings defaults(Path home, Path data, Path results) {
-            return new Settings(1, 3, home, data, results);
+            return new Settings(1, 3, home, data, results, true, List.of(), JitWarmUp.DEFAULT_RUNS);
         }
     }
 
@@ -146,6 +154,7 @@ final class TpchBenchmark {
      * @param machine the machine
      * @param scale the scale factor
      * @param repetitions timed runs per contender
+     * @param warmUpRuns the plan runs that warmed the JVM before anything was timed ({@link JitWarmUp})
      * @param uploads the files uploaded
      * @param queries per query
      * @param chart the chart's file name, or null
@@ -154,6 +163,7 @@ final class TpchBenchmark {
             Map<String, String> machine,
             double scale,
             int repetitions,
+            int warmUpRuns,
             List<Upload> uploads,
             List<QueryTiming> queries,
             String chart) {}
@@ -180,6 +190,7 @@ final class TpchBenchmark {
         List<QueryTiming> timings = new ArrayList<>();
         List<Upload> uploads = new ArrayList<>();
         String chart = null;
+        JitWarmUp.run(settings.data(), queries, settings.warmUpRuns(), log);
         try (Workspace workspace = Workspace.open(settings.data().resolve(stem).resolve("tpch"))) {
             for (Path file : files) {
                 uploads.add(upload(workspace, file, log));
@@ -220,8 +231,14 @@ final class TpchBenchmark {
                 chart = TpchReport.chart(tools, timings, settings.results(), report, log);
             }
         }
-        Result result =
-                new Result(Machine.describe(), settings.scale(), settings.repetitions(), uploads, timings, chart);
+        Result result = new Result(
+                Machine.describe(),
+                settings.scale(),
+                settings.repetitions(),
+                settings.warmUpRuns(),
+                uploads,
+                timings,
+                chart);
         String markdown = TpchReport.markdown(result);
         if (settings.results() != null) {
             Reports.write(settings.results(), report, markdown, result);

@@ -67,6 +67,17 @@ final class TpchReport {
         return value == null ? "-" : String.format(Locale.ROOT, "%.1f ms", value);
     }
 
+    /** What the report says of the JIT warm-up that came before the timings. */
+    static String warmUp(int runs) {
+        return runs <= 0
+                ? " The JVM was not warmed first (`--warm-up 0`): the product's Java ran partly interpreted."
+                : String.format(
+                        Locale.ROOT,
+                        " Before anything was timed, %,d plan runs on a TPC-H sf0.01 workspace warmed the JVM, as a"
+                                + " server's is once it has answered some hundreds of plans (`--warm-up N`).",
+                        runs);
+    }
+
     private static String ratio(Double value) {
         return value == null ? "-" : String.format(Locale.ROOT, "%.2f×", value);
     }
@@ -120,7 +131,9 @@ final class TpchReport {
                         + " duckdb, sheets, queryDuckDB, auto) ran in turns, one repetition of each at a time, each repetition's order"
                         + " rotated by one (right after a heavy contender DuckDB measured slower); SQLite ran in a block,"
                         + " after every query's DuckDB contenders, since DuckDB right after a heavy SQLite query"
-                        + " measured slower.\n\n");
+                        + " measured slower.")
+                .append(warmUp(result.warmUpRuns()))
+                .append("\n\n");
         out.append("| query | rows | sqlite | duckdb | sheets | auto | raw | as written | queryDuckDB"
                 + " | duckdb/sqlite speedup | auto/best | ours/raw | sheets/raw | engines equal | answers |\n");
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|\n");

@@ -25,7 +25,7 @@ class LineageBenchmarkTest {
         Path home = Path.of(System.getProperty("tq.repository", ".."));
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         List<LineageBenchmark.Row> rows = LineageBenchmark.run(
-                new LineageBenchmark.Settings(0.01, 1, home, dir, dir.resolve("results"), List.of(), true),
+                new LineageBenchmark.Settings(0.01, 1, home, dir, dir.resolve("results"), List.of(), true, 0),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
 
         assertThat(rows).hasSize(TpchQueries.COUNT);
