@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The {@code tq} launcher on a fresh clone: its first build says which module and step it is at, without Maven's
  * escape codes, and how long it took; it makes a class-data archive the JVM maps; a second call rebuilds nothing; a
- * failed build shows its error; the Spark plugin is built on the first command that asks for Spark and linked beside
+ * failed build shows its error; launchers started at once build once; the Spark plugin is built on the first command that asks for Spark and linked beside
  * the jar. Maven is played by a script that prints what Maven 3.8 prints with {@code -B} (escape
  * codes included) and copies this build's jar, so the test takes seconds, not the build's minutes.
  */
@@ -76,6 +76,35 @@ class LauncherIT {
         assertThat(second.exit()).as(second.err()).isZero();
         assertThat(second.err()).as("nothing is built or trained again").isEmpty();
         assertThat(second.out()).startsWith("Usage: tq files");
+    }
+
+    @Test
+    void launchersStartedAtOnceWithTheJarOutOfDateBuildItOnce() throws Exception {
+        Path checkout = FreshCheckout.of(REPOSITORY, dir.resolve("checkout"));
+        Path bin = Files.createDirectories(dir.resolve("bin-slow"));
+        Path calls = dir.resolve("maven-calls.txt");
+        // A build that takes long enough for the second launcher to find the jar out of date while the first builds.
+        Path mvn = Files.writeString(bin.resolve("mvn"), """
+                #!/usr/bin/env bash
+                echo "$*" >> '%s'
+                sleep 3
+                mkdir -p server/target
+                cp "$TQ_TEST_REPOSITORY"/server/target/tq.jar "$TQ_TEST_REPOSITORY"/server/target/libduckdb_java.so_* \
+                  server/target/
+                touch server/target/tq.jar
+                echo '[INFO] BUILD SUCCESS'
+                """.formatted(calls));
+        Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        List<Process> launchers = List.of(start(checkout, bin, "--version"), start(checkout, bin, "--version"));
+        for (Process launcher : launchers) {
+            String err = new String(launcher.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+            String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(launcher.waitFor(3, TimeUnit.MINUTES)).isTrue();
+            assertThat(launcher.exitValue()).as(err).isZero();
+            assertThat(out).isEqualTo("tq 0.1.0\n");
+        }
+        assertThat(Files.readAllLines(calls)).as("one build for both launchers").hasSize(1);
     }
 
     @Test
@@ -138,6 +167,17 @@ class LauncherIT {
         Run second = tq(checkout, bin, "spark");
         assertThat(second.err()).doesNotContain("building").contains("usage: tq spark local");
         assertThat(Files.readAllLines(calls)).as("built once").hasSize(1);
+    }
+
+    private Process start(Path checkout, Path bin, String... args) throws IOException {
+        ProcessBuilder builder = new ProcessBuilder(
+                        Stream.concat(Stream.of(checkout.resolve("tq").toString()), Stream.of(args))
+                                .toList())
+                .directory(checkout.toFile());
+        Map<String, String> environment = builder.environment();
+        environment.put("PATH", bin + ":" + environment.get("PATH"));
+        environment.put("TQ_TEST_REPOSITORY", REPOSITORY.toString());
+        return builder.start();
     }
 
     private Run tq(Path checkout, Path bin, String... args) throws IOException, InterruptedException {
