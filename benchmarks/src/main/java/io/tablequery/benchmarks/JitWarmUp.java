@@ -8,6 +8,7 @@ import io.tablequery.engine.workspace.Workspace;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -50,19 +51,17 @@ final class JitWarmUp {
             TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
             int made = 0;
             int refused = 0;
-            while (made < runs) {
-                for (TpchQueries.Query query : queries) {
-                    for (Runnable run : List.<Runnable>of(
-                            () -> TpchBenchmark.runSql(skill, query, PlanEngine.DUCKDB, CitationDetail.SHEETS),
-                            () -> TpchBenchmark.runSql(skill, query, PlanEngine.DUCKDB),
-                            () -> TpchBenchmark.runSql(skill, query, PlanEngine.AUTO))) {
-                        try {
-                            run.run();
-                        } catch (RuntimeException e) {
-                            refused++;
-                        }
-                        made++;
-                    }
+            List<Runnable> plans = new ArrayList<>();
+            for (TpchQueries.Query query : queries) {
+                plans.add(() -> TpchBenchmark.runSql(skill, query, PlanEngine.DUCKDB, CitationDetail.SHEETS));
+                plans.add(() -> TpchBenchmark.runSql(skill, query, PlanEngine.DUCKDB));
+                plans.add(() -> TpchBenchmark.runSql(skill, query, PlanEngine.AUTO));
+            }
+            for (; made < runs; made++) {
+                try {
+                    plans.get(made % plans.size()).run();
+                } catch (RuntimeException e) {
+                    refused++;
                 }
             }
             log.printf(

@@ -35,6 +35,7 @@ final class LineageBenchmark {
      * @param results where the report goes, or null for none
      * @param only the queries to run, or empty for all 22
      * @param sqlite whether to time SQLite too (its lineage is slow to list at large scales)
+     * @param warmUpRuns the plan runs that warm the JVM before anything is timed ({@link JitWarmUp}); none when 0
      */
     record Settings(
             double scale,

@@ -52,6 +52,7 @@ final class TpchBenchmark {
      * @param results where the report goes, or null for none
      * @param sqlite whether run-sql on {@code sqlite} is timed too (its block takes the longest by far at sf1)
      * @param only the queries to run by name ({@code q01}), all when empty
+     * @param warmUpRuns the plan runs that warm the JVM before anything is timed ({@link JitWarmUp}); none when 0
      */
     record Settings(
             double scale,

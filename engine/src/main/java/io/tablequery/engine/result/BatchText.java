@@ -17,7 +17,6 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 public final class BatchText {
     private final Float8Vector[] reals;
     private final BaseIntVector[] integers;
-    private final VarCharVector[] texts;
     private final FieldVector[] vectors;
 
     /**
@@ -30,7 +29,6 @@ public final class BatchText {
         int count = columns.size();
         reals = new Float8Vector[count];
         integers = new BaseIntVector[count];
-        texts = new VarCharVector[count];
         vectors = new FieldVector[count];
         for (int c = 0; c < count; c++) {
             FieldVector vector = columns.get(c);
@@ -39,8 +37,6 @@ public final class BatchText {
                 reals[c] = real;
             } else if (vector instanceof BaseIntVector whole) {
                 integers[c] = whole;
-            } else {
-                texts[c] = (VarCharVector) vector;
             }
         }
     }
@@ -67,6 +63,7 @@ public final class BatchText {
         if (integers[column] != null) {
             return Long.toString(integers[column].getValueAsLong(row));
         }
-        return new String(texts[column].get(row), StandardCharsets.UTF_8);
+        // Any other column is text; one of another type fails at its first value that is not NULL.
+        return new String(((VarCharVector) vectors[column]).get(row), StandardCharsets.UTF_8);
     }
 }

@@ -205,9 +205,9 @@ public final class AuditLog implements MeterBinder, AutoCloseable {
             return;
         }
         try {
-            byte[] json = this.json.writeValueAsBytes(entry);
-            byte[] line = Arrays.copyOf(json, json.length + 1);
-            line[json.length] = '\n';
+            byte[] text = json.writeValueAsBytes(entry);
+            byte[] line = Arrays.copyOf(text, text.length + 1);
+            line[text.length] = '\n';
             Open file = file(directory.get(), entry.time());
             // One write per line: the buffer hands whole lines to the operating system, so a crash cuts no line
             // between its text and its end.
