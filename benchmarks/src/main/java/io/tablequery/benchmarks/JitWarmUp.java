@@ -15,9 +15,9 @@ import java.util.Locale;
 /**
  * Runs the product's own Java warm before a benchmark times it, as a server's is once it has answered some hundreds
  * of plans: every query's plan through run-sql, on a TPC-H sf0.01 workspace of its own, in turns until the runs are
- * made. Measured at sf0.1 on this 2-core machine, q06's plan took 6.6 ms 200 runs after its JVM started and 5.3 ms
- * 1,500 runs after (its SQL alone 3.9 ms): the plan's parsing, validation and translation ran in the interpreter, and
- * the JIT compiler's threads took cores from DuckDB's while it ran.
+ * made. Measured at sf0.1 on this 2-core machine, q06's plan run alone in a loop took a median 6.6 ms over the first
+ * 200 runs of its JVM and 5.3 ms over the first 1,500 (its SQL alone 3.9 ms): the plan's parsing, validation and
+ * translation ran in the interpreter, and the JIT compiler's threads took cores from DuckDB's while it ran.
  */
 final class JitWarmUp {
     /** The plan runs a benchmark makes before it times anything, unless told otherwise. */
