@@ -223,16 +223,4 @@ public final class ArrowRows {
         }
         return e;
     }
-
-    /**
-     * Returns one cell of a batch; a reader of many cells of one batch takes a {@link BatchText}.
-     *
-     * @param batch the batch
-     * @param column the column index
-     * @param row the row index in the batch
-     * @return the text, or null for SQL NULL
-     */
-    public static String text(VectorSchemaRoot batch, int column, int row) {
-        return new BatchText(batch).text(column, row);
-    }
 }

@@ -2,7 +2,7 @@ package io.tablequery.engine.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tablequery.engine.result.ArrowRows;
+import io.tablequery.engine.result.BatchText;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +24,9 @@ class CitedBatchesTest {
                 assertThat(b.getSchema().getFields())
                         .extracting(field -> field.getName())
                         .containsExactly("city", Citations.COLUMN);
+                BatchText cells = new BatchText(b);
                 for (int row = 0; row < b.getRowCount(); row++) {
-                    seen.add(List.of(ArrowRows.text(b, 0, row), ArrowRows.text(b, 1, row)));
+                    seen.add(List.of(cells.text(0, row), cells.text(1, row)));
                 }
                 return false;
             });
@@ -33,7 +34,7 @@ class CitedBatchesTest {
             assertThat(cited.accept(batch)).isFalse();
             assertThat(seen)
                     .containsExactly(List.of("a", "F1S1R3-R5"), List.of("b", "F1S1;F2S1"), List.of("c", "F2S1R1"));
-            assertThat(ArrowRows.text(batch, 0, 2))
+            assertThat(new BatchText(batch).text(0, 2))
                     .as("the batch's own columns are left as read")
                     .isEqualTo("c");
         }
