@@ -96,7 +96,9 @@ class LauncherIT {
                 """.formatted(calls));
         Files.setPosixFilePermissions(mvn, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-        List<Process> launchers = List.of(start(checkout, bin, "--version"), start(checkout, bin, "--version"));
+        List<Process> launchers = List.of(
+                launcher(checkout, bin, "--version").start(),
+                launcher(checkout, bin, "--version").start());
         for (Process launcher : launchers) {
             String err = new String(launcher.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
             String out = new String(launcher.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -169,7 +171,8 @@ class LauncherIT {
         assertThat(Files.readAllLines(calls)).as("built once").hasSize(1);
     }
 
-    private Process start(Path checkout, Path bin, String... args) throws IOException {
+    /** The checkout's launcher with these arguments, the given directory's {@code mvn} first on its path. */
+    private static ProcessBuilder launcher(Path checkout, Path bin, String... args) {
         ProcessBuilder builder = new ProcessBuilder(
                         Stream.concat(Stream.of(checkout.resolve("tq").toString()), Stream.of(args))
                                 .toList())
@@ -177,17 +180,11 @@ class LauncherIT {
         Map<String, String> environment = builder.environment();
         environment.put("PATH", bin + ":" + environment.get("PATH"));
         environment.put("TQ_TEST_REPOSITORY", REPOSITORY.toString());
-        return builder.start();
+        return builder;
     }
 
     private Run tq(Path checkout, Path bin, String... args) throws IOException, InterruptedException {
-        ProcessBuilder builder = new ProcessBuilder(
-                        Stream.concat(Stream.of(checkout.resolve("tq").toString()), Stream.of(args))
-                                .toList())
-                .directory(checkout.toFile());
-        Map<String, String> environment = builder.environment();
-        environment.put("PATH", bin + ":" + environment.get("PATH"));
-        environment.put("TQ_TEST_REPOSITORY", REPOSITORY.toString());
+        ProcessBuilder builder = launcher(checkout, bin, args);
         Path out = Files.createTempFile(dir, "tq", ".out");
         Path err = Files.createTempFile(dir, "tq", ".err");
         Process process =
