@@ -14,12 +14,13 @@ import static java.util.Objects.requireNonNull;
  * @param neverNull whether no value is NULL where it is read (not on the side of an outer join that may have no row),
  *     so {@code NOT IN} may be spelled as {@code NOT EXISTS}
  * @param letters which ASCII letters the text values hold, so {@code LIKE} may match without folding them
- * @param int32 whether every value is a whole number within 32 bits (a table's rowids, from its smallest and largest),
- *     so a list of them may be a list of 32-bit integers, half the memory of 64-bit ones
+ * @param range where the values lie when they are whole numbers of a known range (a table's rowids, from its smallest
+ *     and largest), so a list of them may be a list of 32-bit integers, half the memory of 64-bit ones, and a count of
+ *     the distinct ones a count of bits; else null
  */
-public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters letters, boolean int32) {
+public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters letters, ValueRange range) {
     /** Nothing known. */
-    public static final ColumnFacts NONE = new ColumnFacts(null, false, AsciiLetters.BOTH, false);
+    public static final ColumnFacts NONE = new ColumnFacts(null, false, AsciiLetters.BOTH, null);
 
     public ColumnFacts {
         requireNonNull(letters, "letters is null");
@@ -32,7 +33,7 @@ public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters let
      * @return the facts
      */
     public ColumnFacts withDateValues(String dates) {
-        return new ColumnFacts(dates, neverNull, letters, int32);
+        return new ColumnFacts(dates, neverNull, letters, range);
     }
 
     /**
@@ -42,7 +43,7 @@ public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters let
      * @return the facts
      */
     public ColumnFacts withNeverNull(boolean never) {
-        return new ColumnFacts(dateValues, never, letters, int32);
+        return new ColumnFacts(dateValues, never, letters, range);
     }
 
     /**
@@ -52,16 +53,25 @@ public record ColumnFacts(String dateValues, boolean neverNull, AsciiLetters let
      * @return the facts
      */
     public ColumnFacts withLetters(AsciiLetters held) {
-        return new ColumnFacts(dateValues, neverNull, held, int32);
+        return new ColumnFacts(dateValues, neverNull, held, range);
     }
 
     /**
-     * These facts, the values known to be whole numbers within 32 bits, or not known to be.
+     * These facts, the values known to be whole numbers of a range, or not known to be.
      *
-     * @param fits whether they are
+     * @param known the range, or null
      * @return the facts
      */
-    public ColumnFacts withInt32(boolean fits) {
-        return new ColumnFacts(dateValues, neverNull, letters, fits);
+    public ColumnFacts withRange(ValueRange known) {
+        return new ColumnFacts(dateValues, neverNull, letters, known);
+    }
+
+    /**
+     * Whether every value is known to be a whole number within 32 bits.
+     *
+     * @return whether it is
+     */
+    public boolean int32() {
+        return range != null && range.int32();
     }
 }

@@ -5,6 +5,12 @@ import java.util.Optional;
 
 /** DuckDB's SQL: the target the translator was first written for, which spells every construct. */
 public final class DuckDbDialect implements SqlDialect {
+    /**
+     * The most bits the strings of a summary's groups may hold in all, per DuckDB thread, to count distinct values by
+     * their bits: 64 Mbit, 8 MB (TPC-H q05 at sf1, the orders of its 25 nations at most: 37.5 Mbit).
+     */
+    static final long DISTINCT_BITS = 64L << 20;
+
     /** The one instance. */
     public static final DuckDbDialect INSTANCE = new DuckDbDialect();
 
@@ -51,10 +57,28 @@ public final class DuckDbDialect implements SqlDialect {
 
     /** {@inheritDoc} DuckDB's bounded {@code min(value, n)} keeps the smallest values without sorting the group. */
     @Override
-    public String rowSummary(String value, int smallest, boolean distinct) {
-        return "list_concat(CAST([count(" + (distinct ? "DISTINCT " : "") + value + "), max(" + value
+    public String rowSummary(String value, int smallest, Distinct distinct) {
+        return "list_concat(CAST([" + count(value, distinct) + ", max(" + value
                 + ")] AS BIGINT[]), COALESCE(CAST(min(" + value + ", " + smallest + ") AS BIGINT[]), CAST([] AS"
                 + " BIGINT[])))";
+    }
+
+    /**
+     * A summary's count: of every value, or of the distinct ones. Those of a known range, when the summary's groups
+     * each hold a string of one bit per value of it within {@link #DISTINCT_BITS} bits in all, are counted as the bits
+     * {@code bitstring_agg} sets, which costs less than {@code count(DISTINCT)}'s hash table (TPC-H q14 at sf1, the
+     * distinct rows of part under the join with lineitem: 47.8 ms against 52.6 for the summarized query, 38.5
+     * without the summary); a group of none counts 0.
+     */
+    private static String count(String value, Distinct distinct) {
+        if (distinct == null) {
+            return "count(" + value + ")";
+        }
+        ValueRange range = distinct.range();
+        if (range == null || distinct.groups() <= 0 || range.width() > DISTINCT_BITS / distinct.groups()) {
+            return "count(DISTINCT " + value + ")";
+        }
+        return "COALESCE(bit_count(bitstring_agg(" + value + ", " + range.least() + ", " + range.most() + ")), 0)";
     }
 
     /** {@inheritDoc} DuckDB's {@code fsum} adds with Kahan's compensation (https://duckdb.org/docs/stable/sql/functions/aggregates#fsumarg). */

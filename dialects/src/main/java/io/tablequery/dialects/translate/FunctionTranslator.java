@@ -93,6 +93,14 @@ final class FunctionTranslator {
         return scalar(call, name, name.equals("round") ? numbers(call, scope) : values(call, scope));
     }
 
+    /** Whether an argument is a whole-number literal of at most so many digits. */
+    private static boolean wholeNumber(Expr arg, int digits) {
+        return arg instanceof Expr.Literal literal
+                && literal.kind() == Expr.LiteralKind.INTEGER
+                && literal.text().length() <= digits
+                && literal.text().chars().allMatch(Character::isDigit);
+    }
+
     /**
      * {@link SqlDialect#ROW_SUMMARY}, {@link SqlDialect#ROW_LIST} or {@link SqlDialect#ROW_LISTS}, which lineage
      * writes; a dialect without them refuses them. A summary or a list is typed as a blob: it is a hidden column of a
@@ -112,11 +120,12 @@ final class FunctionTranslator {
             throw new Refusal(call.name() + "() takes one value");
         }
         if (!list
-                && (call.args().size() != 2
-                        || !(call.args().get(1) instanceof Expr.Literal count)
-                        || count.kind() != Expr.LiteralKind.INTEGER
-                        || count.text().length() > 4)) {
-            throw new Refusal(call.name() + "() takes a value and a whole number below 10,000");
+                && (call.args().size() < 2
+                        || call.args().size() > 3
+                        || !wholeNumber(call.args().get(1), 4)
+                        || call.args().size() == 3 && !wholeNumber(call.args().get(2), 18))) {
+            throw new Refusal(call.name() + "() takes a value, a whole number below 10,000 and, as a third, the most"
+                    + " groups it is taken of");
         }
         Aggregation aggregation = scope.aggregation;
         if (aggregation == null) {
@@ -135,8 +144,17 @@ final class FunctionTranslator {
                 return Typed.of(dialect.rowList(value.sql(), value.facts().int32()), SqlType.BLOB);
             }
             Expr.Literal count = (Expr.Literal) call.args().get(1);
+            long groups = call.args().size() == 3
+                    ? Long.parseLong(((Expr.Literal) call.args().get(2)).text())
+                    : 0;
             return Typed.of(
-                    dialect.rowSummary(value.sql(), Integer.parseInt(count.text()), call.distinct()), SqlType.BLOB);
+                    dialect.rowSummary(
+                            value.sql(),
+                            Integer.parseInt(count.text()),
+                            call.distinct()
+                                    ? new SqlDialect.Distinct(value.facts().range(), groups)
+                                    : null),
+                    SqlType.BLOB);
         } finally {
             aggregation.shelter--;
         }

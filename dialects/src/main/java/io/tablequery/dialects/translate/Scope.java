@@ -30,7 +30,7 @@ final class Scope {
      * @param rowidAlias the lower-case column that aliases its rowid, or null
      * @param indexes the lower-case columns of each of its indexes ({@link TableSchema#indexes()})
      * @param uniqueKeys the lower-case columns of each key no two of its rows agree on
-     * @param int32Rowids whether its rowids fit in 32 bits ({@link TableSchema#int32Rowids()})
+     * @param rowids the range of its rowids, when known ({@link TableSchema#rowids()}); else null
      */
     record Source(
             String name,
@@ -44,7 +44,7 @@ final class Scope {
             String rowidAlias,
             List<List<String>> indexes,
             List<Set<String>> uniqueKeys,
-            boolean int32Rowids) {
+            ValueRange rowids) {
         Source withHidden(Set<String> hidden) {
             return with(columns, hidden);
         }
@@ -68,7 +68,7 @@ final class Scope {
                     rowidAlias,
                     indexes,
                     uniqueKeys,
-                    int32Rowids);
+                    rowids);
         }
 
         /**
@@ -185,7 +185,7 @@ final class Scope {
             String sql = source.rowid();
             return new Resolved(
                     new Typed(sql, SqlType.INTEGER, SqliteAffinity.INTEGER, null, null)
-                            .withFacts(ColumnFacts.NONE.withInt32(source.int32Rowids())),
+                            .withFacts(ColumnFacts.NONE.withRange(source.rowids())),
                     source.sqlAlias() + ".rowid",
                     true,
                     key,

@@ -44,7 +44,7 @@ final class SourceTranslator {
                     rowidAliasName(result.columns(), result.keys()),
                     readThroughIndex(result.keys()),
                     List.of(),
-                    false));
+                    null));
             return "(" + result.sql() + ") AS " + sqlAlias;
         }
         FromItem.Join join = (FromItem.Join) item;
@@ -121,7 +121,7 @@ final class SourceTranslator {
                         rowidAliasName(common.columns, common.keys),
                         readThroughIndex(common.keys),
                         List.of(),
-                        false));
+                        null));
                 return quote(common.name) + " AS " + sqlAlias;
             }
         }
@@ -142,7 +142,7 @@ final class SourceTranslator {
                 stored.rowidAlias(),
                 stored.indexes(),
                 stored.uniqueKeys(),
-                stored.int32Rowids()));
+                stored.rowids()));
         return stored.duckDbName() + " AS " + sqlAlias;
     }
 

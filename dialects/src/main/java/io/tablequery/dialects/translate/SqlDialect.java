@@ -108,15 +108,23 @@ public interface SqlDialect {
     }
 
     /**
+     * What a summary that counts distinct values knows of them, for a cheaper count where the target has one.
+     *
+     * @param range where the values lie, or null when not known
+     * @param groups the most groups the summary is taken of, or 0 when not known
+     */
+    record Distinct(ValueRange range, long groups) {}
+
+    /**
      * Spells {@link #ROW_SUMMARY}.
      *
      * @param value the integer expression
      * @param smallest how many of the smallest values
-     * @param distinct whether to count distinct values
+     * @param distinct what is known of the values when the summary counts distinct ones; null to count every value
      * @return the aggregate
      * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
      */
-    default String rowSummary(String value, int smallest, boolean distinct) {
+    default String rowSummary(String value, int smallest, Distinct distinct) {
         throw new UnsupportedOperationException(name() + " has no row summary");
     }
 

@@ -879,11 +879,11 @@ final class StatementTranslator {
                         + " row by row");
             }
             itemSql.add(typed.sql());
-            // A rowid passed on as it is stays known to fit in 32 bits, for the lists a level above makes of it.
+            // A rowid passed on as it is keeps its known range, for the lists and summaries a level above makes of it.
             columns.add(new ColumnSchema(outputName(expr, scope), typed.type(), typed.affinity())
                     .withFacts(ColumnFacts.NONE
                             .withNeverNull(typed.neverNull() && !rowFromNone)
-                            .withInt32(typed.facts().int32())));
+                            .withRange(typed.facts().range())));
         }
     }
 

@@ -26,7 +26,7 @@ import java.util.stream.Collectors;
  *     rather than in rowid order, when a WHERE or ON term constrains its first column or it holds every column a
  *     query reads
  * @param uniqueKeys the lower-case columns of each key no two rows agree on (a UNIQUE index without NULLs)
- * @param int32Rowids whether every rowid of the table lies within 32 bits, so lists of them may be 32-bit
+ * @param rowids the range of the table's rowids, when known; else null
  */
 public record TableSchema(
         String name,
@@ -37,7 +37,7 @@ public record TableSchema(
         String rowidAlias,
         List<List<String>> indexes,
         List<Set<String>> uniqueKeys,
-        boolean int32Rowids) {
+        ValueRange rowids) {
     public TableSchema {
         requireNonNull(name, "name is null");
         requireNonNull(duckDbName, "duckDbName is null");
@@ -68,7 +68,7 @@ public record TableSchema(
                 null,
                 List.of(),
                 List.of(),
-                false);
+                null);
     }
 
     /**
@@ -80,7 +80,7 @@ public record TableSchema(
      * @return the table
      */
     public static TableSchema created(String name, String duckDbName, List<ColumnSchema> columns) {
-        return new TableSchema(name, duckDbName, columns, null, true, null, List.of(), List.of(), false);
+        return new TableSchema(name, duckDbName, columns, null, true, null, List.of(), List.of(), null);
     }
 
     /**
@@ -103,20 +103,21 @@ public record TableSchema(
         for (List<String> key : found.uniqueKeys()) {
             keys.add(key.stream().map(column -> column.toLowerCase(Locale.ROOT)).collect(Collectors.toSet()));
         }
-        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, alias, lower, keys, int32Rowids);
+        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, alias, lower, keys, rowids);
     }
 
     /**
-     * The same table, its rowids known to fit in 32 bits, or not known to.
+     * The same table, the range of its rowids known, or not known.
      *
-     * @param fit whether every rowid of the table lies within 32 bits
+     * @param known the range, or null
      * @return the table
      */
-    public TableSchema withInt32Rowids(boolean fit) {
-        if (fit && rowid == null) {
-            throw new IllegalArgumentException("a table without a rowid column has no rowids to fit");
+    public TableSchema withRowids(ValueRange known) {
+        if (known != null && rowid == null) {
+            throw new IllegalArgumentException("a table without a rowid column has no rowids to range");
         }
-        return new TableSchema(name, duckDbName, columns, rowid, insertionOrder, rowidAlias, indexes, uniqueKeys, fit);
+        return new TableSchema(
+                name, duckDbName, columns, rowid, insertionOrder, rowidAlias, indexes, uniqueKeys, known);
     }
 
     /**

@@ -65,6 +65,50 @@ class RowSummaryTest {
         }
     }
 
+    @Test
+    void distinctRowsOfAKnownRangeAreCountedAsBitsWhereTheGroupsStringsAreSmall() throws SQLException {
+        try (EnginePair engines = new EnginePair()) {
+            engines.sqliteScript(List.of(
+                    "CREATE TABLE t(k TEXT, v INTEGER)",
+                    "INSERT INTO t(rowid, k, v) VALUES (-5, 'a', 1), (0, 'b', 2), (3, 'a', 3), (7, 'c', 4)",
+                    "CREATE TABLE u(k TEXT)",
+                    "INSERT INTO u VALUES ('a'), ('a'), ('b')"));
+            engines.copyTables();
+            ValueRange range = new ValueRange(-5, 7);
+            SchemaLookup ranged = (schema, name) -> engines.schema()
+                    .table(schema, name)
+                    .map(table -> table.name().equals("t") ? table.withRowids(range) : table);
+            String sql = "SELECT t.k, __tq_row_summary(DISTINCT t.rowid, 4, %d) AS s FROM t LEFT JOIN u ON u.k = t.k"
+                    + " WHERE t.k <> 'c' OR t.v > 9 GROUP BY t.k ORDER BY t.k";
+            String bits = ((Translation.Translated) SqliteToDuckDb.translate(sql.formatted(3), ranged)).sql();
+            assertThat(bits).contains("bitstring_agg(").doesNotContain("DISTINCT");
+            String hashed =
+                    ((Translation.Translated) SqliteToDuckDb.translate(sql.formatted(3), engines.schema())).sql();
+            assertThat(hashed).as("no range known").contains("count(DISTINCT");
+            assertThat(((Translation.Translated) SqliteToDuckDb.translate(
+                                    sql.formatted(DuckDbDialect.DISTINCT_BITS / range.width() + 1), ranged))
+                            .sql())
+                    .as("more groups than the strings' bits allow")
+                    .contains("count(DISTINCT");
+            List<List<Object>> expected = List.of(List.of("a", "2,3,-5,-5,3,3"), List.of("b", "1,0,0"));
+            assertThat(EnginePair.query(engines.duckdb, summaries(bits, "k")).rows())
+                    .as("rows a join repeats counted once, rowids 0 and negative included")
+                    .isEqualTo(expected);
+            assertThat(EnginePair.query(engines.duckdb, summaries(hashed, "k")).rows())
+                    .isEqualTo(expected);
+            String none = ((Translation.Translated) SqliteToDuckDb.translate(
+                            "SELECT __tq_row_summary(DISTINCT t.rowid, 2, 1) AS s FROM t WHERE t.v > 100", ranged))
+                    .sql();
+            assertThat(EnginePair.query(engines.duckdb, "SELECT s[1] AS n, len(s) AS l FROM (" + none + ") AS x")
+                            .rows())
+                    .as("a group without values counts 0")
+                    .containsExactly(List.of(0L, 2L));
+            assertThat(SqliteToDuckDb.translate(
+                            "SELECT __tq_row_summary(DISTINCT t.rowid, 2, 'x') AS s FROM t", engines.schema()))
+                    .isInstanceOf(Translation.Untranslatable.class);
+        }
+    }
+
     /** A summary column {@code s} of a translated query, as its values joined by commas, after the given columns. */
     private static String summaries(String translated, String columns) {
         return "SELECT " + columns + (columns.isEmpty() ? "" : ", ") + "array_to_string(s, ',') AS s FROM ("

@@ -95,10 +95,8 @@ public record PlanTranslation(
             PlanRunner engine) {
         SqlDialect dialect = engine.dialect()
                 .orElseThrow(() -> new IllegalArgumentException(engine.name() + " runs SQLite's SQL as written"));
-        boolean lists = plan.steps().stream()
-                .anyMatch(step ->
-                        summarizes(plan, step, dialect) && step.summary().lists());
-        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming(), lists);
+        boolean summaries = plan.steps().stream().anyMatch(step -> summarizes(plan, step, dialect));
+        TranslationCatalog schema = new TranslationCatalog(catalog, sqlite, engine.naming(), summaries);
         List<Translation.Translated> translated = new ArrayList<>();
         int realSumStep = 0;
         Map<Integer, LineageQuery> lineage = new HashMap<>();

@@ -11,6 +11,7 @@ import io.tablequery.dialects.translate.ColumnSchema;
 import io.tablequery.dialects.translate.SchemaLookup;
 import io.tablequery.dialects.translate.SqlType;
 import io.tablequery.dialects.translate.TableSchema;
+import io.tablequery.dialects.translate.ValueRange;
 import io.tablequery.engine.catalog.CatalogSnapshot;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnProfile;
@@ -48,8 +49,8 @@ public final class TranslationCatalog implements SchemaLookup {
     private final Map<String, TableSchema> created = new HashMap<>();
     private final TableNaming naming;
     private final boolean rowidRanges;
-    /** Whether each table's rowids fit 32 bits, by lower-case name: read once per plan, not at each lookup. */
-    private final Map<String, Boolean> int32 = new HashMap<>();
+    /** Each table's range of rowids, by lower-case name: read once per plan, not at each lookup. */
+    private final Map<String, ValueRange> rowids = new HashMap<>();
 
     /**
      * Creates the lookup.
@@ -85,15 +86,15 @@ public final class TranslationCatalog implements SchemaLookup {
     }
 
     /**
-     * Describes the workspace's tables as an engine names them, each with whether its rowids fit in 32 bits when
-     * asked: for a plan that lists rows ({@link io.tablequery.engine.provenance.LineageSummary#lists}), whose lists of
-     * such rowids are half the size. The SQLite copy says it from its smallest and largest rowid, which it reads from
-     * the ends of the table's B-tree.
+     * Describes the workspace's tables as an engine names them, each with the range of its rowids when asked: for a
+     * plan that summarizes or lists rows ({@link io.tablequery.engine.provenance.LineageSummary}), whose lists of rowids
+     * within 32 bits are half the size, and whose counts of distinct rowids may be counts of bits. The SQLite copy says
+     * it from its smallest and largest rowid, which it reads from the ends of the table's B-tree.
      *
      * @param catalog the catalog the plan was validated against
      * @param sqlite gives a connection to the SQLite copy
      * @param naming how the engine's SQL names the tables
-     * @param rowidRanges whether to find out whose rowids fit in 32 bits
+     * @param rowidRanges whether to find out the tables' ranges of rowids
      */
     TranslationCatalog(CatalogSnapshot catalog, Supplier<Connection> sqlite, TableNaming naming, boolean rowidRanges) {
         this.catalog = requireNonNull(catalog, "catalog is null");
@@ -148,8 +149,11 @@ public final class TranslationCatalog implements SchemaLookup {
                 .orElse(false);
         List<ColumnSchema> columns = database ? IMPORTED.get(key(table), () -> importedColumns(table)) : typed(table);
         TableSchema stored = TableSchema.stored(table.name(), naming.stored(table.name()), columns, "rowid")
-                .withInt32Rowids(rowidRanges
-                        && int32.computeIfAbsent(table.name().toLowerCase(Locale.ROOT), name -> int32Rowids(table)));
+                .withRowids(
+                        rowidRanges
+                                ? rowids.computeIfAbsent(
+                                        table.name().toLowerCase(Locale.ROOT), name -> rowidRange(table))
+                                : null);
         if (!database) {
             return stored;
         }
@@ -157,17 +161,16 @@ public final class TranslationCatalog implements SchemaLookup {
     }
 
     /**
-     * Whether every rowid of a table lies within 32 bits, by the SQLite copy; an empty table has none outside. Each end
-     * is a query of its own: SQLite reads a lone {@code min} or {@code max} of the rowid from an end of the table's
-     * B-tree (0.05 ms), but scans the whole table for both in one (0.5 s for TPC-H's lineitem at sf1).
+     * The smallest and largest rowid of a table, by the SQLite copy; an empty table's range is 0 to 0, as it has no
+     * rowid outside any. Each end is a query of its own: SQLite reads a lone {@code min} or {@code max} of the rowid
+     * from an end of the table's B-tree (0.05 ms), but scans the whole table for both in one (0.5 s for TPC-H's lineitem
+     * at sf1).
      */
-    private boolean int32Rowids(TableInfo table) {
+    private ValueRange rowidRange(TableInfo table) {
         try (Statement statement = sqlite.get().createStatement();
                 ResultSet rs = statement.executeQuery(rowidRange(table.name()))) {
             rs.next();
-            long least = rs.getLong(1);
-            long most = rs.getLong(2);
-            return least >= Integer.MIN_VALUE && most <= Integer.MAX_VALUE;
+            return new ValueRange(rs.getLong(1), rs.getLong(2));
         } catch (SQLException e) {
             throw new EngineException(
                     PlanErrorCode.EXECUTION_FAILED,

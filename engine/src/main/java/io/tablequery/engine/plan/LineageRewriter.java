@@ -397,8 +397,9 @@ final class LineageRewriter {
         JoinFanout fanout = fanout(select, sources);
         if (top && step.isFinal()) {
             BitSet single = singleRows(select, sources, fanout);
-            if (groups(select, fanout).orElse(Long.MAX_VALUE) <= SUMMARIZED_GROUPS) {
-                summarized = summarized(select, sources, slots, fanout, single);
+            long groups = groups(select, fanout).orElse(Long.MAX_VALUE);
+            if (groups <= SUMMARIZED_GROUPS) {
+                summarized = summarized(select, sources, slots, fanout, single, groups);
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
                 summarized = listed(select, sources, fanout, single);
@@ -468,11 +469,17 @@ final class LineageRewriter {
      * The row summaries of a group's sources, one hidden column each, when every source is a sheet's rows and no two
      * are the same sheet; null otherwise. The rows of a level's one source, or of a source whose rows are each in one
      * row of FROM ({@link JoinFanout}), fall in a group once each, so they are counted as they come; a join that
-     * repeats a source's rows has its summary count distinct rows. A source of which each group has at most one row
-     * ({@code single}) is its R-number, {@code min(rowid)}, in place of a summary.
+     * repeats a source's rows has its summary count distinct rows, and says the most groups the level makes, which
+     * bounds what an engine's cheaper count of distinct values may hold. A source of which each group has at most one
+     * row ({@code single}) is its R-number, {@code min(rowid)}, in place of a summary.
      */
     private Summarized summarized(
-            Query.Select select, List<Source> sources, List<Slot> slots, JoinFanout fanout, BitSet single) {
+            Query.Select select,
+            List<Source> sources,
+            List<Slot> slots,
+            JoinFanout fanout,
+            BitSet single,
+            long groups) {
         Set<SheetRef> seen = new HashSet<>();
         List<Query.Item> items = new ArrayList<>();
         List<LineageSummary.Column> columns = new ArrayList<>();
@@ -487,10 +494,12 @@ final class LineageRewriter {
                     columns.add(new LineageSummary.Column(direct.sheet(), name, true, true));
                     continue;
                 }
-                Expr smallest =
-                        new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, Integer.toString(LineageSummary.SMALLEST));
+                Expr smallest = integer(LineageSummary.SMALLEST);
                 boolean distinct = slots.size() != 1 && !fanout.once(s);
-                items.add(new Query.Item(call(SqlDialect.ROW_SUMMARY, distinct, direct.column(), smallest), name));
+                Expr call = distinct
+                        ? call(SqlDialect.ROW_SUMMARY, true, direct.column(), smallest, integer(groups))
+                        : call(SqlDialect.ROW_SUMMARY, false, direct.column(), smallest);
+                items.add(new Query.Item(call, name));
                 columns.add(new LineageSummary.Column(direct.sheet(), name, false, false));
             }
         }
@@ -606,6 +615,11 @@ final class LineageRewriter {
      * group's one row's R-number rather than a list.
      */
     private record RowList(Expr expression, SheetRef sheet, boolean once, boolean single) {}
+
+    /** A whole-number literal. */
+    private static Expr integer(long value) {
+        return new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, Long.toString(value));
+    }
 
     /** A call of an aggregate that lineage writes, on the given arguments. */
     private static Expr call(String function, boolean distinct, Expr... args) {

@@ -322,9 +322,10 @@ class PlanValidatorTest {
                 .as("a group of an earlier group")
                 .isNull();
         assertThat(plan.steps().get(2).summary().executed().sql())
-                .as("a join counts each sheet's distinct rows")
-                .contains("__tq_row_summary(DISTINCT \"o\".rowid, 168) AS \"__tq_sum_s3_0\", __tq_row_summary(DISTINCT"
-                        + " \"s\".rowid, 168) AS \"__tq_sum_s3_1\"");
+                .as("a join counts each sheet's distinct rows, of the two groups its profile allows at most")
+                .contains(
+                        "__tq_row_summary(DISTINCT \"o\".rowid, 168, 2) AS \"__tq_sum_s3_0\", __tq_row_summary(DISTINCT"
+                                + " \"s\".rowid, 168, 2) AS \"__tq_sum_s3_1\"");
         assertThat(plan.steps().get(2).summary().columns())
                 .extracting(c -> c.sheet().toString())
                 .containsExactly("F1S1", "F2S1");

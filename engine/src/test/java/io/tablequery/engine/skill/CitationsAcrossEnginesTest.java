@@ -84,6 +84,10 @@ class CitationsAcrossEnginesTest {
                         + " GROUP BY a.g ORDER BY a.g"));
         plans.add(Arguments.of(
                 "join", "SELECT k.v, n.k FROM \"keyed\" AS k JOIN \"norowid\" AS n ON k.g = n.g ORDER BY k.v, n.k"));
+        plans.add(Arguments.of(
+                "join",
+                "SELECT b.g, count(*) AS n, sum(a.v) AS s FROM \"c\" AS a JOIN \"x_x\" AS b ON a.g = b.g"
+                        + " GROUP BY b.g ORDER BY b.g"));
         return plans.stream();
     }
 
