@@ -705,7 +705,7 @@ final class LineageRewriter {
     /** An aggregate's key as its hidden columns hold it: the marker 1, then what each GROUP BY term groups by. */
     private List<Expr> markedKeys(Query.Select select, List<Source> sources) throws WholeSheets {
         List<Expr> keys = new ArrayList<>();
-        keys.add(new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, "1"));
+        keys.add(integer(1));
         for (Expr term : select.groupBy()) {
             keys.add(groupKey(term, select, sources));
         }
