@@ -3,6 +3,8 @@ package io.tablequery.engine.exec;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +18,11 @@ public final class QueryWatchdog {
     static final Duration RETRY = Duration.ofMillis(100);
 
     private static final ScheduledThreadPoolExecutor TIMER = timer();
+    private static final ExecutorService CANCELS = Executors.newCachedThreadPool(runnable -> {
+        Thread thread = new Thread(runnable, "tq-query-cancel");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     private QueryWatchdog() {}
 
@@ -93,8 +100,19 @@ public final class QueryWatchdog {
         }
     }
 
-    /** Runs an action once the time is up, and again every {@link #RETRY} until cancelled, on the watchdog's thread. */
+    /**
+     * Runs an action once the time is up, and again every {@link #RETRY} until cancelled, on the watchdog's timer.
+     * The action must return at once (an action that throws is not run again).
+     */
     static ScheduledFuture<?> schedule(Runnable action, long timeoutNanos) {
         return TIMER.scheduleWithFixedDelay(action, Math.max(1, timeoutNanos), RETRY.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Runs a cancel on a thread other than the timer's: a driver's cancel may wait (for a lock, or a remote engine), and
+     * the timer serves every deadline of the process.
+     */
+    static void cancelAside(Runnable cancel) {
+        CANCELS.execute(cancel);
     }
 }

@@ -10,7 +10,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -81,6 +84,92 @@ class QueryDeadlineTest {
                 assertThat(rs.next()).isTrue();
                 assertThat(rs.getLong(1)).isEqualTo(3_000_000);
             }
+        }
+    }
+
+    /**
+     * DuckDB's cancel waits for its connection's lock (held while a statement is prepared or its rows fetched), and
+     * Spark's is a remote call: a cancel that waits must not hold up the deadlines of other calls, which share one
+     * timer.
+     */
+    @Test
+    void aCancelThatWaitsHoldsUpNoOtherDeadline() throws Exception {
+        CountDownLatch waiting = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        try (QueryDeadline stuck = QueryDeadline.start(Duration.ofMillis(50).toNanos())) {
+            assertThat(stuck.watch(() -> {
+                        waiting.countDown();
+                        awaitQuietly(release);
+                    }))
+                    .isTrue();
+            try {
+                assertThat(waiting.await(10, TimeUnit.SECONDS)).isTrue();
+                try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
+                        QueryDeadline other =
+                                QueryDeadline.start(Duration.ofMillis(300).toNanos());
+                        Statement statement = other.watch(duckDb.createStatement())) {
+                    assertThat(Runaway.stoppedWithin(
+                                    Duration.ofSeconds(20),
+                                    statement,
+                                    "SELECT count(*) FROM range(100000000000) a, range(1000) b"
+                                            + " WHERE a.range * b.range = -1"))
+                            .as("cancelled while another call's cancel waits")
+                            .isTrue();
+                }
+            } finally {
+                release.countDown();
+            }
+        }
+    }
+
+    /** A cancel that fails (a closed statement's driver, a remote engine gone away) is tried again, as an early one is. */
+    @Test
+    void aCancelThatFailsIsTriedAgain() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        CountDownLatch twice = new CountDownLatch(2);
+        try (QueryDeadline deadline = QueryDeadline.start(Duration.ofMillis(50).toNanos())) {
+            assertThat(deadline.watch(() -> {
+                        twice.countDown();
+                        if (calls.incrementAndGet() == 1) {
+                            throw new IllegalStateException("the driver failed to cancel");
+                        }
+                    }))
+                    .isTrue();
+            assertThat(twice.await(10, TimeUnit.SECONDS))
+                    .as("cancelled again after a failed cancel")
+                    .isTrue();
+        }
+    }
+
+    /** A cancel running when the work ends is waited for: none may reach the connection once it is lent on. */
+    @Test
+    void closingWaitsForACancelThatRuns() throws Exception {
+        CountDownLatch running = new CountDownLatch(1);
+        AtomicBoolean ended = new AtomicBoolean();
+        QueryDeadline deadline = QueryDeadline.start(Duration.ofMillis(10).toNanos());
+        deadline.watch(() -> {
+            running.countDown();
+            sleepQuietly(Duration.ofMillis(300));
+            ended.set(true);
+        });
+        assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
+        deadline.close();
+        assertThat(ended).as("the cancel had ended when close returned").isTrue();
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleepQuietly(Duration time) {
+        try {
+            Thread.sleep(time.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -2,15 +2,28 @@ package io.tablequery.server.http;
 
 import io.tablequery.engine.json.JsonCodec;
 import java.io.IOException;
+import java.lang.management.LockInfo;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MonitorInfo;
+import java.lang.management.ThreadInfo;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-/** Calls a test server's routes over loopback, and builds run-sql bodies of one step. */
+/**
+ * Calls a test server's routes over loopback, and builds run-sql bodies of one step. A call that gets no answer within
+ * {@link #ANSWER_TIME} fails naming the call, with the stacks of this JVM's threads (the server runs in it), so that a
+ * hang says where it hangs instead of running into the test's time limit.
+ */
 final class HttpCalls {
+    /** Far above any call of the tests, far below their classes' time limits. */
+    static final Duration ANSWER_TIME = Duration.ofMinutes(2);
+
     private final HttpClient client = HttpClient.newHttpClient();
     private final String base;
     private final String workspace;
@@ -28,18 +41,57 @@ final class HttpCalls {
 
     /** {@code POST /v1/workspaces/{ws}/<route>} with a JSON body. */
     HttpResponse<String> post(String route, Object body) throws IOException, InterruptedException {
-        return client.send(
+        String json = JsonCodec.write(body);
+        return send(
                 HttpRequest.newBuilder(URI.create(base + "/v1/workspaces/" + workspace + "/" + route))
                         .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(JsonCodec.write(body)))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+                        .POST(HttpRequest.BodyPublishers.ofString(json)),
+                "POST " + route + " " + json);
     }
 
     /** {@code GET <path>}, the path from the server's root. */
     HttpResponse<String> get(String path) throws IOException, InterruptedException {
-        return client.send(
-                HttpRequest.newBuilder(URI.create(base + path)).build(), HttpResponse.BodyHandlers.ofString());
+        return send(HttpRequest.newBuilder(URI.create(base + path)), "GET " + path);
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request, String call)
+            throws IOException, InterruptedException {
+        try {
+            return client.send(request.timeout(ANSWER_TIME).build(), HttpResponse.BodyHandlers.ofString());
+        } catch (HttpTimeoutException e) {
+            String stacks = threadStacks();
+            System.err.println(stacks);
+            throw new AssertionError("no answer within " + ANSWER_TIME + " to " + call + "\n" + stacks, e);
+        }
+    }
+
+    /** Every thread's whole stack, with the lock it waits for and the locks it holds. */
+    static String threadStacks() {
+        StringBuilder out = new StringBuilder();
+        for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+            out.append('"').append(thread.getThreadName()).append("\" ").append(thread.getThreadState());
+            if (thread.getLockName() != null) {
+                out.append(" waiting for ").append(thread.getLockName());
+            }
+            if (thread.getLockOwnerName() != null) {
+                out.append(" held by \"").append(thread.getLockOwnerName()).append('"');
+            }
+            out.append('\n');
+            for (StackTraceElement frame : thread.getStackTrace()) {
+                out.append("\tat ").append(frame).append('\n');
+            }
+            for (LockInfo held : thread.getLockedSynchronizers()) {
+                out.append("\tholds ").append(held).append('\n');
+            }
+            for (MonitorInfo held : thread.getLockedMonitors()) {
+                out.append("\tholds ")
+                        .append(held)
+                        .append(" at ")
+                        .append(held.getLockedStackFrame())
+                        .append('\n');
+            }
+        }
+        return out.toString();
     }
 
     /**
