@@ -27,10 +27,14 @@ public final class RealText {
         // Schubfach writes Double.toString's forms: "123.45", "0.00123" or "1.2345E10", one point in each.
         String text = NumberOutput.toString(Math.abs(value), true);
         int e = text.indexOf('E');
-        int end = e < 0 ? text.length() : e;
-        int exponent = e < 0 ? 0 : Integer.parseInt(text, e + 1, text.length(), 10);
+        if (e < 0) {
+            // From 10^-3 to 10^7 it writes the plain decimal, a digit at least after the point and no zero past the
+            // last digit but that one: SQLite's layout already (most values an answer shows).
+            return value < 0 ? "-" + text : text;
+        }
+        int exponent = Integer.parseInt(text, e + 1, text.length(), 10);
         int dot = text.indexOf('.');
-        StringBuilder digits = new StringBuilder(end).append(text, 0, dot).append(text, dot + 1, end);
+        StringBuilder digits = new StringBuilder(e).append(text, 0, dot).append(text, dot + 1, e);
         int first = 0;
         while (digits.charAt(first) == '0') {
             first++;

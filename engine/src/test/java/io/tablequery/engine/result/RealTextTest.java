@@ -52,6 +52,26 @@ class RealTextTest {
         }
     }
 
+    /**
+     * From 10^-3 to 10^7 Schubfach's own text is SQLite's layout and is used as it is: every double of the band, at
+     * both its ends and spread over its exponents, reads as the slow path would write it.
+     */
+    @Test
+    void writesThePlainDecimalBandAsTheLayoutWould() {
+        assertThat(RealText.of(0.001)).isEqualTo("0.001");
+        assertThat(RealText.of(Math.nextDown(0.001))).isEqualTo("0.0009999999999999998");
+        assertThat(RealText.of(-0.00123)).isEqualTo("-0.00123");
+        assertThat(RealText.of(9_999_999.5)).isEqualTo("9999999.5");
+        assertThat(RealText.of(Math.nextDown(1e7))).isEqualTo("9999999.999999998");
+        assertThat(RealText.of(1e7)).isEqualTo("10000000.0");
+        assertThat(RealText.of(1_234_567.0)).isEqualTo("1234567.0");
+        SplittableRandom random = new SplittableRandom(7);
+        for (int i = 0; i < 200_000; i++) {
+            double value = Math.pow(10, -3 + 10 * random.nextDouble()) * (random.nextBoolean() ? 1 : -1);
+            assertThat(RealText.of(value)).isEqualTo(shortestDecimal(value));
+        }
+    }
+
     /** The shortest decimal of a double by way of BigDecimal, the slow and plain reading of Schubfach's text. */
     private static String shortestDecimal(double value) {
         BigDecimal shortest = new BigDecimal(NumberOutput.toString(Math.abs(value), true)).stripTrailingZeros();
