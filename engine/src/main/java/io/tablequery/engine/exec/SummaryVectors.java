@@ -31,6 +31,7 @@ final class SummaryVectors {
     private final LineageSummary summary;
     private final int ranges;
     private final int smallest;
+    private final ListSummaries lists;
     private long listed;
 
     /**
@@ -43,6 +44,7 @@ final class SummaryVectors {
         this.summary = requireNonNull(summary, "summary is null");
         this.ranges = ranges;
         this.smallest = LineageSummary.smallest(ranges);
+        this.lists = new ListSummaries(smallest);
     }
 
     /**
@@ -148,9 +150,9 @@ final class SummaryVectors {
                 if (all.length <= 4L * smallest) {
                     summarized = RangeSummaries.distinct(sheet.getKey(), all.clone());
                 } else if (distinct) {
-                    summarized = smallest(sheet.getKey(), all);
+                    summarized = lists.ofDistinct(sheet.getKey(), all);
                 } else {
-                    summarized = distinctSmallest(sheet.getKey(), all);
+                    summarized = lists.ofRepeated(sheet.getKey(), all);
                 }
                 sheets.add(summarized);
             }
@@ -206,87 +208,5 @@ final class SummaryVectors {
             }
         }
         return kept == read.length ? read : Arrays.copyOf(read, kept);
-    }
-
-    /**
-     * A sheet's R-numbers, some of them repeated (a join repeating rows: TPC-H q09's suppliers, parts and orders once per
-     * line item), as a summary of the distinct ones, which a set finds without sorting them.
-     */
-    private RangeSummaries.Summary distinctSmallest(SheetRef sheet, long[] all) {
-        int capacity = Integer.highestOneBit(all.length) << 2;
-        int mask = capacity - 1;
-        long[] slots = new long[capacity];
-        boolean[] used = new boolean[capacity];
-        long[] distinct = new long[all.length];
-        int count = 0;
-        for (long value : all) {
-            long mixed = value * 0x9E3779B97F4A7C15L;
-            int slot = (int) (mixed ^ (mixed >>> 32)) & mask;
-            while (used[slot] && slots[slot] != value) {
-                slot = (slot + 1) & mask;
-            }
-            if (!used[slot]) {
-                used[slot] = true;
-                slots[slot] = value;
-                distinct[count++] = value;
-            }
-        }
-        return smallest(sheet, count == all.length ? distinct : Arrays.copyOf(distinct, count));
-    }
-
-    /**
-     * A sheet's R-numbers, each once, as a summary: their count, the largest and the {@link LineageSummary#smallest}
-     * smallest, kept in a bounded heap of the smallest seen so far.
-     */
-    private RangeSummaries.Summary smallest(SheetRef sheet, long[] all) {
-        long[] heap = new long[smallest];
-        int size = 0;
-        long largest = Long.MIN_VALUE;
-        for (long value : all) {
-            largest = Math.max(largest, value);
-            if (size < heap.length) {
-                heap[size] = value;
-                up(heap, size++);
-            } else if (value < heap[0]) {
-                heap[0] = value;
-                down(heap, size);
-            }
-        }
-        long[] kept = Arrays.copyOf(heap, size);
-        Arrays.sort(kept);
-        return new RangeSummaries.Summary(sheet, all.length, largest, kept);
-    }
-
-    /** Moves a new value up a max-heap. */
-    private static void up(long[] heap, int at) {
-        while (at > 0 && heap[(at - 1) / 2] < heap[at]) {
-            swap(heap, at, (at - 1) / 2);
-            at = (at - 1) / 2;
-        }
-    }
-
-    /** Moves a replaced top down a max-heap of {@code size} values. */
-    private static void down(long[] heap, int size) {
-        int at = 0;
-        while (true) {
-            int child = 2 * at + 1;
-            if (child >= size) {
-                return;
-            }
-            if (child + 1 < size && heap[child + 1] > heap[child]) {
-                child++;
-            }
-            if (heap[at] >= heap[child]) {
-                return;
-            }
-            swap(heap, at, child);
-            at = child;
-        }
-    }
-
-    private static void swap(long[] heap, int a, int b) {
-        long kept = heap[a];
-        heap[a] = heap[b];
-        heap[b] = kept;
     }
 }
