@@ -7,13 +7,17 @@ import io.tablequery.engine.provenance.SheetRef;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.complex.ListVector;
 
@@ -32,6 +36,9 @@ final class SummaryVectors {
     private final int ranges;
     private final int smallest;
     private final ListSummaries lists;
+    /** Whether each 32-bit list values' vector of the batch being cited holds no NULL, worked out once a batch. */
+    private final Map<IntVector, Boolean> nullFree = new IdentityHashMap<>();
+
     private long listed;
 
     /**
@@ -59,6 +66,8 @@ final class SummaryVectors {
      *     R-numbers than {@link #MOST_VALUES} with those read before, or a column is not of the form the summary makes
      */
     boolean cite(VectorSchemaRoot batch, int first, int rows, long number, Map<Long, String> citations) {
+        // A reader fills the same vectors with each batch.
+        nullFree.clear();
         for (int row = 0; row < rows; row++) {
             if (!(summary.lists()
                     ? listed(batch, first, row, number + row, citations)
@@ -202,9 +211,22 @@ final class SummaryVectors {
         }
         long[] read = new long[end - start];
         int kept = 0;
-        for (int k = start; k < end; k++) {
-            if (!values.isNull(k)) {
-                read[kept++] = values.getValueAsLong(k);
+        if (values instanceof IntVector ints) {
+            // From the buffers: isNull and getValueAsLong read a value's validity bit twice; here it is read once, and
+            // not at all in a vector without NULL.
+            boolean dense = nullFree.computeIfAbsent(ints, v -> v.getNullCount() == 0);
+            ArrowBuf validity = ints.getValidityBuffer();
+            ArrowBuf data = ints.getDataBuffer();
+            for (int k = start; k < end; k++) {
+                if (dense || BitVectorHelper.get(validity, k) != 0) {
+                    read[kept++] = data.getInt((long) k * IntVector.TYPE_WIDTH);
+                }
+            }
+        } else {
+            for (int k = start; k < end; k++) {
+                if (!values.isNull(k)) {
+                    read[kept++] = values.getValueAsLong(k);
+                }
             }
         }
         return kept == read.length ? read : Arrays.copyOf(read, kept);
