@@ -8,7 +8,7 @@ import java.util.Arrays;
  * the {@code smallest} smallest in order. A list that holds each row once is summarized in a bounded heap; one that
  * repeats rows (a join repeating a source's rows: TPC-H q09's parts, suppliers and orders once per line item) first
  * finds its distinct rows, in a bit set over the list's span of R-numbers where that span is at most {@link
- * #WORDS_PER_VALUE} words a value, else in a hash set. TPC-H q09 at sf1, whose 175 groups list 1.6M repeated R-numbers,
+ * #WORDS_PER_VALUE} words a value and {@link #MOST_WORDS} in all, else in a hash set. TPC-H q09 at sf1, whose 175 groups list 1.6M repeated R-numbers,
  * spent 36 ms a run in the hash set alone.
  */
 final class ListSummaries {
@@ -17,6 +17,12 @@ final class ListSummaries {
      * nanoseconds where hashing a value costs about twenty.
      */
     static final int WORDS_PER_VALUE = 8;
+
+    /**
+     * The most words of the bit set, 32 MB, which a summarizer keeps for the lists of one read: a list of many values
+     * over a sparse span is hashed instead (about 44 bytes a value, held only while it is summarized).
+     */
+    static final int MOST_WORDS = 1 << 22;
 
     private final int smallest;
     private long[] bits = new long[0];
@@ -71,7 +77,7 @@ final class ListSummaries {
             most = Math.max(most, value);
         }
         long span = most - least;
-        if (all.length > 0 && span >= 0 && (span >>> 6) < (long) WORDS_PER_VALUE * all.length) {
+        if (all.length > 0 && span >= 0 && (span >>> 6) < Math.min((long) WORDS_PER_VALUE * all.length, MOST_WORDS)) {
             return inBits(sheet, all, least, most, (int) (span >>> 6) + 1);
         }
         return ofDistinct(sheet, hashedDistinct(all));

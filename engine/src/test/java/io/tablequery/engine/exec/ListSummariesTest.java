@@ -40,6 +40,11 @@ class ListSummariesTest {
         }
         long[] extremes = {Long.MAX_VALUE, Long.MIN_VALUE, 0, Long.MAX_VALUE, -5, Long.MIN_VALUE};
         assertSame(lists.ofRepeated(SHEET, extremes), expected(extremes), "a span past a long");
+        long[] wide = new long[600_000];
+        for (int k = 0; k < wide.length; k++) {
+            wide[k] = (k % 300_000) * 1000L;
+        }
+        assertSame(lists.ofRepeated(SHEET, wide), expected(wide), "a span past the bit set's most words");
         long[] one = {7, 7, 7};
         assertSame(lists.ofRepeated(SHEET, one), expected(one), "one row repeated");
     }
