@@ -86,7 +86,7 @@ final class ListSummaries {
     /** The summary of a list whose span is {@code words} words, its bits set and then read and cleared in order. */
     private RangeSummaries.Summary inBits(SheetRef sheet, long[] all, long least, long most, int words) {
         if (bits.length < words) {
-            bits = new long[Math.max(words, 2 * bits.length)];
+            bits = new long[Math.min(MOST_WORDS, Math.max(words, 2 * bits.length))];
         }
         for (long value : all) {
             long offset = value - least;
