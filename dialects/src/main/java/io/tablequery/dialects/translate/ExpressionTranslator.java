@@ -49,6 +49,8 @@ final class ExpressionTranslator {
                 && aggregation.shelter == 0
                 && !(Exprs.unwrap(expr) instanceof Expr.ColumnRef)
                 && !(expr instanceof Expr.Literal)
+                // Most GROUP BY terms are columns, which leave no text to match: nothing is printed then.
+                && !aggregation.groupTexts.isEmpty()
                 && aggregation.groupTexts.contains(StatementTranslator.normalized(expr));
         if (grouped) {
             aggregation.shelter++;

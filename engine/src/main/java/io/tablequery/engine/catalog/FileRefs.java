@@ -16,7 +16,18 @@ public final class FileRefs {
      * @return {@code F<number>}
      */
     public static String format(int number) {
-        return "F" + number;
+        return appendTo(new StringBuilder(11), number).toString();
+    }
+
+    /**
+     * Writes a file number as a reference, as {@link #format} does.
+     *
+     * @param out where to write
+     * @param number the F-number
+     * @return {@code out}
+     */
+    public static StringBuilder appendTo(StringBuilder out, int number) {
+        return out.append('F').append(number);
     }
 
     /**

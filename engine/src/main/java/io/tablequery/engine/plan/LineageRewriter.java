@@ -182,6 +182,10 @@ final class LineageRewriter {
                     + " it an alias");
         }
         Query query = tree.statement().query();
+        if (detail == CitationDetail.SHEETS && !plainSelect(query)) {
+            // Only a plain SELECT's rows can be one row of one source each, the rows that keep their row with sheets.
+            return new Rewritten(statement, new SheetProvenance(sheets, ""), null);
+        }
         Provenance provenance = level(query, true);
         if (detail == CitationDetail.SHEETS && !(provenance instanceof RowProvenance)) {
             return new Rewritten(statement, new SheetProvenance(sheets, ""), null);
@@ -236,7 +240,7 @@ final class LineageRewriter {
         List<Source> sources = new ArrayList<>();
         sources(select.from(), sources);
         List<Slot> slots = slotsOf(sources);
-        boolean aggregate = !select.groupBy().isEmpty() || SqliteAggregates.aggregates(select, query.orderBy());
+        boolean aggregate = aggregates(select, query);
         if (select.distinct() && aggregate) {
             throw new WholeSheets("it is a DISTINCT over aggregates");
         }
@@ -247,6 +251,19 @@ final class LineageRewriter {
             return distinct(select, slots);
         }
         return rows(select, slots, top);
+    }
+
+    /** Whether a query's SELECT groups or aggregates. */
+    private static boolean aggregates(Query.Select select, Query query) {
+        return !select.groupBy().isEmpty() || SqliteAggregates.aggregates(select, query.orderBy());
+    }
+
+    /** Whether a query is one SELECT from tables that neither aggregates nor is DISTINCT: what {@link #rows} cites. */
+    private static boolean plainSelect(Query query) {
+        return query.body() instanceof Query.Select select
+                && select.from() != null
+                && !select.distinct()
+                && !aggregates(select, query);
     }
 
     /**

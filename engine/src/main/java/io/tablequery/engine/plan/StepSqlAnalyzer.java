@@ -100,15 +100,19 @@ final class StepSqlAnalyzer {
         return new StepSql(sql, referenced, SqliteStatement.of(sql));
     }
 
+    /** The statement a step must be, for its errors: built only when one is thrown. */
+    private static String expected(PlanStep step) {
+        return "CREATE TEMP TABLE " + quote(step.destineTableName()) + " AS SELECT ...";
+    }
+
     /** Checks the {@code CREATE TEMP TABLE "<name>" AS} prefix and returns the index of the body's first token. */
     private static int checkCreate(List<SqlToken> tokens, PlanStep step, String where) {
-        String expected = "CREATE TEMP TABLE %s AS SELECT ...".formatted(quote(step.destineTableName()));
         if (tokens.isEmpty()) {
-            throw PlanParser.invalid("%s has no statement; write %s".formatted(where, expected));
+            throw PlanParser.invalid("%s has no statement; write %s".formatted(where, expected(step)));
         }
         if (!tokens.get(0).isWord("CREATE")) {
             throw PlanParser.invalid("%s starts with %s; a step can only be %s (nothing that writes, ATTACH, PRAGMA"
-                            .formatted(where, abbreviate(tokens.get(0).text()), expected)
+                            .formatted(where, abbreviate(tokens.get(0).text()), expected(step))
                     + " or a bare SELECT)");
         }
         int i = 1;
@@ -117,35 +121,36 @@ final class StepSqlAnalyzer {
         } else {
             throw PlanParser.invalid(
                     "%s creates something other than a TEMP table; only TEMP tables can be created: write %s"
-                            .formatted(where, expected));
+                            .formatted(where, expected(step)));
         }
         if (i >= tokens.size() || !tokens.get(i).isWord("TABLE")) {
-            throw PlanParser.invalid("%s must create a TEMP TABLE: write %s".formatted(where, expected));
+            throw PlanParser.invalid("%s must create a TEMP TABLE: write %s".formatted(where, expected(step)));
         }
         i++;
         if (i < tokens.size() && tokens.get(i).isWord("IF")) {
-            throw PlanParser.invalid("%s: leave out IF NOT EXISTS; write %s".formatted(where, expected));
+            throw PlanParser.invalid("%s: leave out IF NOT EXISTS; write %s".formatted(where, expected(step)));
         }
         if (i >= tokens.size() || !tokens.get(i).isName()) {
-            throw PlanParser.invalid("%s: the table name is missing; write %s".formatted(where, expected));
+            throw PlanParser.invalid("%s: the table name is missing; write %s".formatted(where, expected(step)));
         }
         SqlToken name = tokens.get(i);
         i++;
         if (i < tokens.size() && tokens.get(i).isSymbol(".")) {
-            throw PlanParser.invalid("%s: name the temp table without a schema; write %s".formatted(where, expected));
+            throw PlanParser.invalid(
+                    "%s: name the temp table without a schema; write %s".formatted(where, expected(step)));
         }
         if (!name.name().equalsIgnoreCase(step.destineTableName())) {
             throw PlanParser.invalid("%s creates %s but its destine_table_name is %s; they must be the same"
                     .formatted(where, quote(name.name()), quote(step.destineTableName())));
         }
         if (i >= tokens.size() || !tokens.get(i).isWord("AS")) {
-            throw PlanParser.invalid("%s: expected AS after the table name; write %s".formatted(where, expected));
+            throw PlanParser.invalid("%s: expected AS after the table name; write %s".formatted(where, expected(step)));
         }
         i++;
         if (i >= tokens.size()
                 || !(tokens.get(i).isWord("SELECT") || tokens.get(i).isWord("WITH"))) {
             throw PlanParser.invalid(
-                    "%s: the table must be made by a SELECT or WITH query; write %s".formatted(where, expected));
+                    "%s: the table must be made by a SELECT or WITH query; write %s".formatted(where, expected(step)));
         }
         return i;
     }

@@ -78,7 +78,7 @@ public final class RowCitation {
                 if (current != null) {
                     text.append(';');
                 }
-                text.append(range.sheet());
+                range.sheet().appendTo(text);
                 current = range.sheet();
             }
             text.append('R').append(range.first());

@@ -31,6 +31,19 @@ public record SheetRef(int fileNumber, int sheetNumber) implements Comparable<Sh
 
     @Override
     public String toString() {
-        return FileRefs.format(fileNumber) + "S" + sheetNumber;
+        StringBuilder out = new StringBuilder(16);
+        appendTo(out);
+        return out.toString();
+    }
+
+    /**
+     * Writes the sheet as {@link #toString} does, without making a string: each cited row's citation writes its
+     * sheets.
+     *
+     * @param out where to write
+     */
+    public void appendTo(StringBuilder out) {
+        FileRefs.appendTo(out, fileNumber);
+        out.append('S').append(sheetNumber);
     }
 }

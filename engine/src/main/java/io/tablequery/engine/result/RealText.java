@@ -12,6 +12,9 @@ import io.tablequery.dialects.SqliteReals;
  * comparisons ({@code both}, the differential suites) compare the doubles, not this text.
  */
 public final class RealText {
+    /** The largest decimal exponent SQLite writes in fixed notation ({@link SqliteReals#layout}). */
+    private static final int MOST_FIXED = 16;
+
     private RealText() {}
 
     /**
@@ -33,6 +36,9 @@ public final class RealText {
             return value < 0 ? "-" + text : text;
         }
         int exponent = Integer.parseInt(text, e + 1, text.length(), 10);
+        if (exponent > 0 && exponent <= MOST_FIXED) {
+            return fixed(value < 0, text, e, exponent);
+        }
         int dot = text.indexOf('.');
         StringBuilder digits = new StringBuilder(e).append(text, 0, dot).append(text, dot + 1, e);
         int first = 0;
@@ -44,5 +50,30 @@ public final class RealText {
             last--;
         }
         return SqliteReals.layout(value < 0, digits.substring(first, last), dot + exponent - first);
+    }
+
+    /**
+     * Writes Schubfach's {@code d.dddEx} of a value from 10^7 to below 10^17 in SQLite's fixed layout, moving the
+     * point: {@code 1.2345678901E7} is {@code 12345678.901}, {@code 1.5E7} is {@code 15000000.0}. Its digits have no
+     * trailing zero but the one of {@code d.0}.
+     */
+    private static String fixed(boolean negative, String text, int e, int exponent) {
+        StringBuilder out = new StringBuilder(exponent + 20);
+        if (negative) {
+            out.append('-');
+        }
+        out.append(text.charAt(0));
+        int fraction = e == 3 && text.charAt(2) == '0' ? 0 : e - 2;
+        if (fraction <= exponent) {
+            out.append(text, 2, 2 + fraction);
+            for (int i = fraction; i < exponent; i++) {
+                out.append('0');
+            }
+            return out.append(".0").toString();
+        }
+        return out.append(text, 2, 2 + exponent)
+                .append('.')
+                .append(text, 2 + exponent, e)
+                .toString();
     }
 }

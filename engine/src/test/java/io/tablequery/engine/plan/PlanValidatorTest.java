@@ -416,6 +416,50 @@ class PlanValidatorTest {
                 .containsExactlyInAnyOrder(0, 2);
     }
 
+    /**
+     * With sheet citations only a row that is one row of one source keeps its row: a plain SELECT, read directly or
+     * through a plain subquery or WITH table, is rewritten to carry it; anything that groups, is DISTINCT or is a
+     * compound runs as written and cites its sheets.
+     */
+    @Test
+    void citesSheetsWithoutRewritingWhatCannotKeepItsRow() {
+        String[] plain = {
+            "SELECT \"city\" FROM \"orders\" o WHERE o.\"amount\" > 5",
+            "SELECT * FROM (SELECT \"city\" FROM \"orders\") AS t",
+            "WITH w AS (SELECT \"city\" FROM \"orders\") SELECT * FROM w",
+        };
+        String[] sheetsOnly = {
+            "SELECT \"city\", count(*) AS n FROM \"orders\" GROUP BY 1",
+            "SELECT count(*) AS n FROM \"orders\" ORDER BY count(*)",
+            "SELECT DISTINCT \"city\" FROM \"orders\"",
+            "SELECT \"city\" FROM \"orders\" UNION ALL SELECT \"city\" FROM \"orders\"",
+            "WITH w AS (SELECT \"city\" FROM \"orders\") SELECT \"city\", count(*) AS n FROM w GROUP BY 1",
+            "SELECT o.\"city\" FROM \"orders\" o JOIN \"visits\" v ON v.\"city\" = o.\"city\"",
+        };
+        for (String body : plain) {
+            ValidatedStep step = sheetsStep(body);
+            assertThat(step.provenance()).as(body).isInstanceOf(RowProvenance.class);
+            assertThat(step.executedSql()).as(body).contains("rowid");
+        }
+        for (String body : sheetsOnly) {
+            ValidatedStep step = sheetsStep(body);
+            assertThat(step.provenance()).as(body).isInstanceOf(SheetProvenance.class);
+            assertThat(((SheetProvenance) step.provenance()).reason()).as(body).isEmpty();
+            assertThat(step.executedSql()).as(body).isEqualTo("CREATE TEMP TABLE \"s1\" AS " + body);
+            assertThat(step.summary()).as(body).isNull();
+        }
+    }
+
+    private ValidatedStep sheetsStep(String body) {
+        return PlanValidator.validate(
+                        PlanParser.parse(plan(step(1, "CREATE TEMP TABLE \"s1\" AS " + body, "s1", "final"))),
+                        workspace.catalog(),
+                        SkillNames.CLI,
+                        CitationDetail.SHEETS)
+                .steps()
+                .get(0);
+    }
+
     @Test
     void carriesRowProvenanceThroughSimpleSteps() {
         ValidatedPlan plan = validate(plan(

@@ -72,6 +72,31 @@ class RealTextTest {
         }
     }
 
+    /**
+     * From 10^7 to below 10^17 Schubfach writes {@code d.dddEx} and the point is moved into SQLite's fixed layout:
+     * every double of the band, at its ends, integral or not, and past it in exponent form, reads as the slow path
+     * would write it.
+     */
+    @Test
+    void movesThePointOfLargeRealsAsTheLayoutWould() {
+        assertThat(RealText.of(12_345_678.901)).isEqualTo("12345678.901");
+        assertThat(RealText.of(-15_000_000.0)).isEqualTo("-15000000.0");
+        assertThat(RealText.of(12_345_678.0)).isEqualTo("12345678.0");
+        assertThat(RealText.of(1e16)).isEqualTo("10000000000000000.0");
+        assertThat(RealText.of(Math.nextDown(1e17))).isEqualTo("99999999999999980.0");
+        assertThat(RealText.of(1e17)).isEqualTo("1.0e+17");
+        assertThat(RealText.of(1.5e-4)).isEqualTo("0.00015");
+        assertThat(RealText.of(1.5e-5)).isEqualTo("1.5e-05");
+        SplittableRandom random = new SplittableRandom(11);
+        for (int i = 0; i < 200_000; i++) {
+            double magnitude = Math.pow(10, 7 + 12 * random.nextDouble());
+            double value = (random.nextBoolean() ? Math.rint(magnitude) : magnitude) * (random.nextBoolean() ? 1 : -1);
+            assertThat(RealText.of(value)).isEqualTo(shortestDecimal(value));
+            double small = Math.pow(10, -9 + 6 * random.nextDouble());
+            assertThat(RealText.of(small)).isEqualTo(shortestDecimal(small));
+        }
+    }
+
     /** The shortest decimal of a double by way of BigDecimal, the slow and plain reading of Schubfach's text. */
     private static String shortestDecimal(double value) {
         BigDecimal shortest = new BigDecimal(NumberOutput.toString(Math.abs(value), true)).stripTrailingZeros();
