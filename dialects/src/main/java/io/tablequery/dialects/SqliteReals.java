@@ -13,6 +13,8 @@ public final class SqliteReals {
     private static final int FIRST_POWER = -348;
     private static final int LAST_POWER = 347;
     private static final int DIGITS = 17;
+    /** The largest decimal exponent {@link #layout} writes in fixed notation; above it, {@code d.ddde+XX}. */
+    public static final int MOST_FIXED_EXPONENT = DIGITS - 1;
     /** The significant digits generated before rounding to {@link #DIGITS}. */
     private static final int GENERATED = 18;
     /** {@code 10^k} for k from -348 to 347, as the 64 leading bits of its binary expansion, truncated. */
@@ -61,7 +63,7 @@ public final class SqliteReals {
             out.append('-');
         }
         int exponent = pointAt - 1;
-        if (exponent < -4 || exponent > DIGITS - 1) {
+        if (exponent < -4 || exponent > MOST_FIXED_EXPONENT) {
             out.append(digits.charAt(0)).append('.');
             out.append(digits.length() > 1 ? digits.substring(1) : "0");
             out.append(exponent < 0 ? "e-" : "e+");

@@ -12,9 +12,6 @@ import io.tablequery.dialects.SqliteReals;
  * comparisons ({@code both}, the differential suites) compare the doubles, not this text.
  */
 public final class RealText {
-    /** The largest decimal exponent SQLite writes in fixed notation ({@link SqliteReals#layout}). */
-    private static final int MOST_FIXED = 16;
-
     private RealText() {}
 
     /**
@@ -36,7 +33,7 @@ public final class RealText {
             return value < 0 ? "-" + text : text;
         }
         int exponent = Integer.parseInt(text, e + 1, text.length(), 10);
-        if (exponent > 0 && exponent <= MOST_FIXED) {
+        if (exponent > 0 && exponent <= SqliteReals.MOST_FIXED_EXPONENT) {
             return fixed(value < 0, text, e, exponent);
         }
         int dot = text.indexOf('.');
