@@ -41,8 +41,8 @@ import java.util.regex.Pattern;
  * MCP transport sees a request, its key is checked as the HTTP API checks its routes (a key for that workspace, or the
  * admin key), the workspace must exist, and a web page of another site is refused whether or not the server asks for
  * keys, as the MCP specification asks against DNS rebinding ({@link BrowserGuard}); a refusal is the API's JSON
- * error with its status. Tool calls take query slots like the API's queries, and deleting a session cancels its
- * running calls.
+ * error with its status. Tool calls take query slots like the API's queries, a key's slot is given back as its
+ * call's answer starts to go out ({@link SlotReleasingResponse}), and deleting a session cancels its running calls.
  */
 final class McpEndpoint implements Filter, AutoCloseable {
     private static final String WORKSPACE = "workspace";
@@ -123,8 +123,16 @@ final class McpEndpoint implements Filter, AutoCloseable {
         if ("DELETE".equals(http.getMethod()) && session != null) {
             running.cancel(session);
         }
-        try (KeyQuotas.Admitted admitted = (KeyQuotas.Admitted) http.getAttribute(ADMITTED)) {
+        KeyQuotas.Admitted admitted = (KeyQuotas.Admitted) http.getAttribute(ADMITTED);
+        if (admitted == null || admitted == KeyQuotas.Admitted.NONE) {
             mcp().transport().service(request, response);
+            return;
+        }
+        SlotReleasingResponse answer = new SlotReleasingResponse((HttpServletResponse) response, admitted);
+        try {
+            mcp().transport().service(request, answer);
+        } finally {
+            answer.release();
         }
     }
 

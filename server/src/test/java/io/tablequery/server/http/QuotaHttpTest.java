@@ -130,6 +130,34 @@ class QuotaHttpTest {
                 .isEqualTo(200);
     }
 
+    /**
+     * A key of one call at once may send its next call the moment its last is answered: an MCP call's slot is given
+     * back before its answer goes out, so that a client that reads the answer never finds the slot still held.
+     */
+    @Test
+    void theNextCallMayFollowTheAnswerAtOnce() throws Exception {
+        String key = keys.issue("shop").key();
+        try (McpSyncClient mcp = McpClient.sync(
+                        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+                                .endpoint("/mcp")
+                                .httpRequestCustomizer((builder, method, uri, body, context) ->
+                                        builder.header("Authorization", "Bearer " + key))
+                                .build())
+                .requestTimeout(Duration.ofSeconds(60))
+                .build()) {
+            mcp.initialize();
+            for (int i = 0; i < 200; i++) {
+                assertThat(mcp.callTool(new CallToolRequest("getTableList", Map.of()))
+                                .isError())
+                        .as("call %d", i)
+                        .isNotEqualTo(Boolean.TRUE);
+                assertThat(send("GET", "/v1/workspaces/shop/tables", key, null).statusCode())
+                        .as("call %d", i)
+                        .isEqualTo(200);
+            }
+        }
+    }
+
     private HttpResponse<String> send(String method, String path, String key, String body) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + path))
                 .method(
