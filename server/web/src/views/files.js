@@ -160,7 +160,7 @@ async function renderReport(target, ws, ref) {
         h('h3', {}, `Sheet ${sheet.sheet}: `, sheet.name, sheet.hidden ? ' (hidden)' : '', ' ',
             h('a', { class: 'cite', href: sourceHash(file, sheet.sheet), text: `${file}S${sheet.sheet}` })),
         h('p', {}, sheet.table
-            ? h('span', {}, sheet.role === 'totals' ? 'Total rows in ' : 'Table ',
+            ? h('span', {}, { totals: 'Total rows in ', long: 'Long form of the crosstab in ' }[sheet.role] ?? 'Table ',
                 h('a', { href: `#/tables/${encodeURIComponent(sheet.table)}`, text: sheet.table }),
                 `: ${count(sheet.rowCount)} rows`,
                 sheet.firstDataRow ? `, rows ${sheet.firstDataRow}-${sheet.lastDataRow}` : '',

@@ -284,7 +284,7 @@ final class SearchBenchmark {
             StringJoiner description = new StringJoiner(", ", "Sheet 'Sheet1' of '" + fileName + "': ", "");
             columns.forEach(column -> description.add(column.name()));
             tables.add(new TableInfo(
-                    name, f, 1, "Sheet1", ROWS, columns, description.toString(), "f" + f + "_s1", List.of(), null));
+                    name, f, 1, "Sheet1", ROWS, columns, description.toString(), "f" + f + "_s1", List.of(), null, 1));
             profiles.put(name, new TableProfile(columnProfiles));
         }
         return new CatalogSnapshot(files, tables, profiles);

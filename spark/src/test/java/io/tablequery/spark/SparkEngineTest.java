@@ -15,6 +15,7 @@ import io.tablequery.engine.skill.RunSqlRequest;
 import io.tablequery.engine.skill.SkillSettings;
 import io.tablequery.engine.skill.TableQuerySkill;
 import io.tablequery.engine.testing.Plans;
+import io.tablequery.engine.testing.Workbooks;
 import io.tablequery.engine.workspace.Workspace;
 import io.tablequery.spark.testing.SparkServers;
 import java.io.ByteArrayInputStream;
@@ -65,6 +66,7 @@ class SparkEngineTest {
         workspace.ingest(signedRowids(dir.resolve("signed.sqlite")));
         workspace.ingest(visits(dir.resolve("visits.csv")));
         workspace.ingest(blobs(dir.resolve("blobs.sqlite")));
+        workspace.ingest(crosstab(dir.resolve("titanic.xlsx")));
         engine = new SparkEngine(
                 new SparkOptions(SparkServers.address(), dir.resolve("spark-data"), 0, Duration.ofMinutes(2)));
         engine.opened(workspace);
@@ -77,6 +79,20 @@ class SparkEngineTest {
         engine.closing(workspace);
         engine.close();
         workspace.close();
+    }
+
+    /** A crosstab under two header rows, which gets a long form of four rows to a sheet row. */
+    static Path crosstab(Path file) throws IOException {
+        return Workbooks.write(
+                file,
+                List.of(
+                        Workbooks.r(null, null, "Age", "Child", null, "Adult"),
+                        Workbooks.r(null, null, "Survived", "No", "Yes", "No", "Yes"),
+                        Workbooks.r("Class", "Sex"),
+                        Workbooks.r("1st", "Male", null, 0, 5, 118, 57),
+                        Workbooks.r(null, "Female", null, 0, 1, 4, 140),
+                        Workbooks.r("2nd", "Male", null, 0, 11, 154, 14),
+                        Workbooks.r(null, "Female", null, 0, 13, 13, 80)));
     }
 
     static Path orders(Path file, int rows, Random random) throws IOException {
@@ -180,6 +196,19 @@ class SparkEngineTest {
         ResultTable total = same(one("SELECT count(*) AS n FROM \"signed\""));
         assertThat(total.rows().get(0).get(1)).isEqualTo("F3S1R-5-R-4,R-2-R1,R3,R7,R1000000000000");
         same(one("SELECT \"g\", sum(\"v\") AS s FROM \"signed\" GROUP BY \"g\" ORDER BY \"g\""));
+    }
+
+    /** A long form's rows, several to a sheet row, cite that sheet row on Spark as on SQLite, listed and grouped. */
+    @Test
+    void citesTheSheetRowsOfALongFormAsSqliteDoes() {
+        ResultTable rows = same(one("SELECT \"Class\", \"Sex\", \"Age\", value FROM \"titanic_sheet1__long\""
+                + " WHERE value > 50 ORDER BY value"));
+        assertThat(rows.rows())
+                .extracting(row -> row.get(4))
+                .containsExactly("F6S1R4", "F6S1R7", "F6S1R4", "F6S1R5", "F6S1R6");
+        ResultTable groups = same(one("SELECT \"Age\", \"Survived\", sum(value) AS n FROM \"titanic_sheet1__long\""
+                + " WHERE \"Sex\" = 'Female' GROUP BY 1, 2 ORDER BY 1, 2"));
+        assertThat(groups.rows()).extracting(row -> row.get(3)).containsOnly("F6S1R5,R7");
     }
 
     /**

@@ -24,7 +24,9 @@ import java.util.StringJoiner;
 /**
  * Pages through a table in row order. A page is found by its rows' row numbers (their {@code rowid} in the SQLite
  * copy), never by an offset, so every page of a table of any size costs one seek and the page's rows: the first page,
- * the rows after or before a row, the rows from a row number on, the last page.
+ * the rows after or before a row, the rows from a row number on, the last page. A crosstab's long form, whose rowids
+ * number several rows to a sheet row ({@link TableInfo#rowStride()}), pages by sheet row: its pages hold whole sheet
+ * rows (a page asked for 10 rows of a long form of 4 rows to a sheet row holds 12), and a row number is a sheet row.
  */
 public final class TablePager {
     /** The most rows a page holds. */
@@ -69,6 +71,8 @@ public final class TablePager {
             select.add(quote(column.name()));
         }
         String base = select.toString();
+        int stride = table.rowStride();
+        int limit = (rows + stride - 1) / stride * stride;
         boolean backward =
                 position.anchor() == PagePosition.Anchor.BEFORE || position.anchor() == PagePosition.Anchor.LAST;
         String where =
@@ -78,11 +82,11 @@ public final class TablePager {
                     case BEFORE -> " WHERE rowid < ?";
                     case AT -> " WHERE rowid >= ?";
                 };
-        String sql = base + where + " ORDER BY rowid" + (backward ? " DESC" : "") + " LIMIT " + (rows + 1);
+        String sql = base + where + " ORDER BY rowid" + (backward ? " DESC" : "") + " LIMIT " + (limit + 1);
         List<TablePage.PageRow> found = new ArrayList<>();
         try (PreparedStatement statement = sqlite.prepareStatement(sql)) {
             if (!where.isEmpty()) {
-                statement.setLong(1, position.row());
+                statement.setLong(1, bound(position.anchor(), position.row(), stride));
             }
             try (ResultSet rs = statement.executeQuery()) {
                 while (rs.next()) {
@@ -90,7 +94,7 @@ public final class TablePager {
                 }
             }
         }
-        boolean more = found.size() > rows;
+        boolean more = found.size() > limit;
         if (more) {
             found.remove(found.size() - 1);
         }
@@ -99,18 +103,37 @@ public final class TablePager {
         }
         boolean hasBefore = backward
                 ? more
-                : !found.isEmpty() && exists(sqlite, table, "<", found.get(0).row());
+                : !found.isEmpty()
+                        && exists(
+                                sqlite,
+                                table,
+                                "<",
+                                bound(PagePosition.Anchor.BEFORE, found.get(0).row(), stride));
         boolean hasAfter = backward
                 ? !found.isEmpty()
                         && exists(
-                                sqlite, table, ">", found.get(found.size() - 1).row())
+                                sqlite,
+                                table,
+                                ">",
+                                bound(
+                                        PagePosition.Anchor.AFTER,
+                                        found.get(found.size() - 1).row(),
+                                        stride))
                 : more;
         List<String> columns = table.columns().stream().map(ColumnInfo::name).toList();
         return new TablePage(table.name(), columns, found, table.rowCount(), hasBefore, hasAfter);
     }
 
+    /** The rowid a position's sheet row bounds: after row r, the rowids above its last; before or at it, its first. */
+    private static long bound(PagePosition.Anchor anchor, long row, int stride) {
+        if (stride == 1) {
+            return row;
+        }
+        return anchor == PagePosition.Anchor.AFTER ? (row + 1) * stride - 1 : row * stride;
+    }
+
     private static TablePage.PageRow row(ResultSet rs, TableInfo table) throws SQLException {
-        long rowid = rs.getLong(1);
+        long row = table.sheetRow(rs.getLong(1));
         List<Object> values = new ArrayList<>(table.columns().size());
         for (int c = 0; c < table.columns().size(); c++) {
             Object value = rs.getObject(c + 2);
@@ -122,8 +145,7 @@ public final class TablePager {
             }
             values.add(value);
         }
-        return new TablePage.PageRow(
-                rowid, "F%dS%dR%d".formatted(table.fileNumber(), table.sheetNumber(), rowid), values);
+        return new TablePage.PageRow(row, "F%dS%dR%d".formatted(table.fileNumber(), table.sheetNumber(), row), values);
     }
 
     private static boolean exists(Connection sqlite, TableInfo table, String comparison, long row) throws SQLException {

@@ -55,7 +55,8 @@ public final class CatalogStore {
                     CREATE TABLE IF NOT EXISTS tq_catalog_tables (
                         name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, sheet_number INTEGER NOT NULL,
                         sheet_name TEXT NOT NULL, row_count INTEGER NOT NULL, description TEXT NOT NULL,
-                        storage_name TEXT NOT NULL, columns TEXT NOT NULL, layout_warnings TEXT, totals_of TEXT)""");
+                        storage_name TEXT NOT NULL, columns TEXT NOT NULL, layout_warnings TEXT, totals_of TEXT,
+                        row_stride INTEGER)""");
             statement.execute("""
                     CREATE TABLE IF NOT EXISTS tq_catalog_table_profiles (
                         storage_name TEXT PRIMARY KEY, file_number INTEGER NOT NULL, profile TEXT NOT NULL)""");
@@ -82,7 +83,8 @@ public final class CatalogStore {
 
     /**
      * Brings a version-1 catalog up to date: its profiles, kept by sheet, move to their tables (a sheet may now hold
-     * several tables), and its tables get room for layout warnings and for the table a totals table belongs to.
+     * several tables), and its tables get room for layout warnings, for the table a totals table belongs to and for
+     * the stride of a long form's rowids.
      */
     private static void migrateProfiles(Statement statement) throws SQLException {
         boolean old;
@@ -90,14 +92,16 @@ public final class CatalogStore {
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tq_catalog_profiles'")) {
             old = rs.next();
         }
-        for (String column : List.of("layout_warnings", "totals_of")) {
+        for (String column : List.of("layout_warnings TEXT", "totals_of TEXT", "row_stride INTEGER")) {
             boolean present;
-            try (ResultSet rs = statement.executeQuery(
-                    "SELECT 1 FROM pragma_table_info('tq_catalog_tables') WHERE name = '" + column + "'")) {
+            try (ResultSet rs =
+                    statement.executeQuery("SELECT 1 FROM pragma_table_info('tq_catalog_tables') WHERE name = '"
+                            + column.substring(0, column.indexOf(' '))
+                            + "'")) {
                 present = rs.next();
             }
             if (!present) {
-                statement.execute("ALTER TABLE tq_catalog_tables ADD COLUMN " + column + " TEXT");
+                statement.execute("ALTER TABLE tq_catalog_tables ADD COLUMN " + column);
             }
         }
         if (old) {
@@ -169,7 +173,7 @@ public final class CatalogStore {
             }
         }
         String full = "SELECT t.name, t.file_number, t.sheet_number, t.sheet_name, t.row_count, t.description,"
-                + " t.storage_name, t.columns, p.profile, t.layout_warnings, t.totals_of FROM tq_catalog_tables t"
+                + " t.storage_name, t.columns, p.profile, t.layout_warnings, t.totals_of, t.row_stride FROM tq_catalog_tables t"
                 + " LEFT JOIN tq_catalog_table_profiles p USING (storage_name)";
         if (unknown.size() > FETCHED_ONE_BY_ONE) {
             tables.clear();
@@ -208,7 +212,8 @@ public final class CatalogStore {
                 rs.getString(6),
                 rs.getString(7),
                 readTexts(rs.getString(10)),
-                rs.getString(11)));
+                rs.getString(11),
+                Math.max(1, rs.getInt(12))));
         String profileJson = rs.getString(9);
         if (profileJson != null) {
             profiles.put(name, JsonCodec.read(profileJson, TableProfile.class));
@@ -279,7 +284,7 @@ public final class CatalogStore {
      */
     public static void insertTable(Connection connection, TableInfo table) throws SQLException {
         try (PreparedStatement ps =
-                connection.prepareStatement("INSERT INTO tq_catalog_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                connection.prepareStatement("INSERT INTO tq_catalog_tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, table.name());
             ps.setInt(2, table.fileNumber());
             ps.setInt(3, table.sheetNumber());
@@ -290,6 +295,7 @@ public final class CatalogStore {
             ps.setString(8, JsonCodec.write(table.columns()));
             ps.setString(9, table.layoutWarnings().isEmpty() ? null : JsonCodec.write(table.layoutWarnings()));
             ps.setString(10, table.totalsOf());
+            ps.setInt(11, table.rowStride());
             ps.executeUpdate();
         }
     }

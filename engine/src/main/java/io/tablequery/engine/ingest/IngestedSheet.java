@@ -34,4 +34,16 @@ public record IngestedSheet(
                 .filter(t -> t.role() == TableRole.TOTALS && t.dataPart() == table.part() && t != table)
                 .findFirst();
     }
+
+    /**
+     * Finds the long form of a data table's crosstab.
+     *
+     * @param table one of this sheet's data tables
+     * @return its long form, if its numbers are a crosstab
+     */
+    public Optional<IngestedTable> longFormOf(IngestedTable table) {
+        return tables.stream()
+                .filter(t -> t.role() == TableRole.LONG && t.dataPart() == table.part() && t != table)
+                .findFirst();
+    }
 }

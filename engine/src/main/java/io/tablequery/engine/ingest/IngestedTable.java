@@ -13,7 +13,7 @@ import java.util.List;
  *
  * @param part its number within the sheet, from 0
  * @param role what it holds
- * @param dataPart for a totals table, the part of the table whose totals it holds; else its own part
+ * @param dataPart for a totals table or a long form, the part of the data table it belongs to; else its own part
  * @param columns its columns
  * @param rowCount its rows
  * @param titleRows the row numbers of title rows above the header
@@ -29,6 +29,8 @@ import java.util.List;
  * @param layoutWarnings why the layout may not be a table, when it may not: an agent should look before trusting it
  * @param crosstab what the columns of numbers stand for when they are a crosstab under two or more header rows, or
  *     null
+ * @param rowStride how its rowids number its rows ({@link io.tablequery.engine.catalog.TableInfo#rowStride()}): 1,
+ *     or for a long form its number of columns of numbers
  */
 public record IngestedTable(
         int part,
@@ -46,7 +48,8 @@ public record IngestedTable(
         List<CoercionReport> coercions,
         List<String> notes,
         List<String> layoutWarnings,
-        String crosstab) {
+        String crosstab,
+        int rowStride) {
     public IngestedTable {
         requireNonNull(role, "role is null");
         columns = List.copyOf(requireNonNull(columns, "columns is null"));

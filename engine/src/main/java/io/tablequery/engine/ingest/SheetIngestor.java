@@ -202,7 +202,7 @@ final class SheetIngestor implements RowSink {
                     sheet.name(),
                     part,
                     role,
-                    role == TableRole.TOTALS ? dataPart : part,
+                    role == TableRole.DATA ? part : dataPart,
                     blockLayout.titles(),
                     position,
                     tablesInSheet);

@@ -5,6 +5,7 @@ import io.tablequery.engine.catalog.ColumnReference;
 import io.tablequery.engine.error.EngineException;
 import io.tablequery.engine.ingest.layout.ColumnPlan;
 import io.tablequery.engine.ingest.layout.Layout;
+import io.tablequery.engine.ingest.layout.LongForm;
 import io.tablequery.engine.ingest.layout.TablePlan;
 import io.tablequery.engine.ingest.layout.TotalsTracker;
 import io.tablequery.engine.ingest.report.CoercionLog;
@@ -19,8 +20,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes the rows of one table of a sheet: its data rows to the table, and its verified total rows (see {@link
- * TotalsTracker}) to a companion table of the same columns, opened at the first one. A row with a total's label whose
+ * Writes the rows of one table of a sheet: its data rows to the table, its verified total rows (see {@link
+ * TotalsTracker}) to a companion table of the same columns, opened at the first one, and, when its numbers are a
+ * crosstab, each data row's numbers to the crosstab's {@link LongForm}, a third table. A row with a total's label whose
  * numbers do not add up stays with the data and is flagged. When a value does not fit the columns decided so far,
  * the builder stops writing and drops what it wrote, and goes on counting, so that its sheet can be read again.
  */
@@ -39,6 +41,8 @@ final class TableBuilder {
     private final RowConverter converter;
     private final TableOutput data;
     private final TableOutput totals;
+    private final LongForm longForm;
+    private final TableOutput longRows;
     private final TotalsTracker tracker = new TotalsTracker();
     private final boolean checkTotals;
     private final List<Long> flagged = new ArrayList<>();
@@ -82,6 +86,10 @@ final class TableBuilder {
         this.data = new TableOutput(() -> writers.open(TableRole.DATA, -1, plan.storedColumns(), indexColumns()));
         this.totals =
                 new TableOutput(() -> writers.open(TableRole.TOTALS, data.part(), plan.storedColumns(), List.of()));
+        this.longForm = LongForm.of(plan, layout.crosstab());
+        this.longRows = longForm == null
+                ? null
+                : new TableOutput(() -> writers.open(TableRole.LONG, data.part(), longForm.storedColumns(), List.of()));
         if (!plan.columns().isEmpty()) {
             data.open();
         }
@@ -130,7 +138,19 @@ final class TableBuilder {
             }
         }
         if (writing) {
+            if (longRows != null && !total) {
+                writeLongForm(r, row.rowNumber());
+            }
             output.endRow();
+        }
+    }
+
+    /** Writes the long form's rows of the data row just written. */
+    private void writeLongForm(int r, long rowNumber) {
+        for (int v = 0; v < longForm.rowsPerRow() && !longRows.stopped(); v++) {
+            int to = longRows.addRow(rowNumber * longForm.rowsPerRow() + v);
+            longForm.write(data.batch(), r, v, longRows.batch(), to);
+            longRows.endRow();
         }
     }
 
@@ -176,6 +196,9 @@ final class TableBuilder {
     void stop() {
         data.abort();
         totals.abort();
+        if (longRows != null) {
+            longRows.abort();
+        }
     }
 
     /**
@@ -219,7 +242,8 @@ final class TableBuilder {
                 coercions,
                 notes,
                 warnings,
-                crosstab));
+                crosstab,
+                1));
         if (totals.rows() > 0) {
             check(totals.finish(), totals.rows());
             tables.add(new IngestedTable(
@@ -238,7 +262,30 @@ final class TableBuilder {
                     List.of(),
                     List.of(),
                     List.of(),
-                    null));
+                    null,
+                    1));
+        }
+        if (longRows != null && longRows.rows() > 0) {
+            check(longRows.finish(), longRows.rows());
+            int stride = longForm.rowsPerRow();
+            tables.add(new IngestedTable(
+                    longRows.part(),
+                    TableRole.LONG,
+                    data.part(),
+                    longForm.columns(),
+                    longRows.rows(),
+                    layout.titleRows(),
+                    layout.titles(),
+                    layout.headerRows(),
+                    longRows.firstRow() / stride,
+                    longRows.lastRow() / stride,
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    null,
+                    stride));
         }
         return tables;
     }

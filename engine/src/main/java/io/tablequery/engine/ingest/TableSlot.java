@@ -11,7 +11,7 @@ import java.util.List;
  * @param sheetName the sheet's name
  * @param part the table's number within the sheet, from 0
  * @param role what it holds
- * @param dataPart for a totals table, the part of the table whose totals it holds; else its own part
+ * @param dataPart for a totals table or a long form, the part of the data table it belongs to; else its own part
  * @param titles the title rows above its header
  * @param position for a data table, its place among the sheet's data tables, from 1
  * @param tablesInSheet the data tables of the sheet

@@ -109,7 +109,7 @@ public final class JoinGraph {
     private static List<TableJoin> declared(CatalogSnapshot catalog, Set<Integer> declaringFiles) {
         Map<String, TableInfo> bySheet = new HashMap<>();
         for (TableInfo table : catalog.tables()) {
-            if (table.totalsOf() == null) {
+            if (!table.companion()) {
                 bySheet.putIfAbsent(table.fileNumber() + "/" + KeyNames.key(table.sheetName()), table);
             }
         }

@@ -41,7 +41,7 @@ record TableKeys(TableInfo table, TableProfile profile, List<Key> keys, List<Ref
     record Reference(ColumnInfo column, ColumnProfile profile, List<String> lookups) {}
 
     static TableKeys of(TableInfo table, TableProfile profile) {
-        if (table.totalsOf() != null || profile == null) {
+        if (table.companion() || profile == null) {
             return new TableKeys(table, profile, List.of(), List.of());
         }
         List<Key> keys = new ArrayList<>();

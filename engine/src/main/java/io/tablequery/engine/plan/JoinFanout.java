@@ -86,14 +86,16 @@ final class JoinFanout {
     }
 
     /**
-     * Tells whether each row of a workspace table source is in at most one row of the level's FROM, so that a list of
-     * its R-numbers holds each once.
+     * Tells whether each row of a workspace table source is in at most one row of the level's FROM and has an R-number
+     * of its own, so that a list of its R-numbers holds each once.
      *
      * @param source the source's position
-     * @return true when it is a workspace table and reaches every source
+     * @return true when it is a workspace table whose rowid is its sheet row (not a long form, whose sheet rows make
+     *     several rows each) and reaches every source
      */
     boolean once(int source) {
-        return sources.get(source).table() != null && inOneRowEach(source);
+        TableInfo table = sources.get(source).table();
+        return table != null && table.rowStride() == 1 && inOneRowEach(source);
     }
 
     /**

@@ -290,7 +290,7 @@ final class LineageRewriter {
                 planned.add(new Branch(select, keys, witness(select, keys, slots), witnessSlots(slots)));
             } else {
                 List<Expr> columns = new ArrayList<>();
-                slots.forEach(slot -> columns.addAll(slot.columns()));
+                slots.forEach(slot -> columns.addAll(slot.values()));
                 planned.add(new Branch(select, columns, null, slots));
             }
         }
@@ -381,16 +381,16 @@ final class LineageRewriter {
     private Provenance rows(Query.Select select, List<Slot> slots, boolean top) {
         if (slots.size() == 1 && slots.get(0) instanceof Slot.Direct direct) {
             String column = top ? PlanValidator.HIDDEN_PREFIX + "row_s" + step.step() : name("r");
-            hidden.add(select, List.of(new Query.Item(direct.column(), column)));
-            return new RowProvenance(direct.sheet(), column);
+            hidden.add(select, List.of(new Query.Item(direct.value(), column)));
+            return new RowProvenance(direct.sheet(), column, direct.stride());
         }
         List<Query.Item> items = new ArrayList<>();
         List<Slot> stored = new ArrayList<>();
         for (Slot slot : slots) {
             List<Expr.ColumnRef> names = new ArrayList<>();
-            for (Expr.ColumnRef column : slot.columns()) {
+            for (Expr value : slot.values()) {
                 String name = name("r");
-                items.add(new Query.Item(column, name));
+                items.add(new Query.Item(value, name));
                 names.add(Slot.column(null, name));
             }
             stored.add(slot.withColumns(names));
@@ -458,9 +458,9 @@ final class LineageRewriter {
                 }
                 lists.add(
                         single.get(i)
-                                ? new RowList(call("min", false, direct.column()), direct.sheet(), false, true)
+                                ? new RowList(call("min", false, direct.value()), direct.sheet(), false, true)
                                 : new RowList(
-                                        call(SqlDialect.ROW_LIST, false, direct.column()),
+                                        call(SqlDialect.ROW_LIST, false, direct.value()),
                                         direct.sheet(),
                                         fanout.once(i),
                                         false));
@@ -507,15 +507,17 @@ final class LineageRewriter {
                 }
                 String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
                 if (single.get(s)) {
-                    items.add(new Query.Item(call("min", false, direct.column()), name));
+                    items.add(new Query.Item(call("min", false, direct.value()), name));
                     columns.add(new LineageSummary.Column(direct.sheet(), name, true, true));
                     continue;
                 }
                 Expr smallest = integer(LineageSummary.SMALLEST);
-                boolean distinct = slots.size() != 1 && !fanout.once(s);
+                // One source's rows are each once in its FROM, and so are their R-numbers unless a sheet row
+                // made several of them (a long form's).
+                boolean distinct = (slots.size() != 1 || direct.stride() != 1) && !fanout.once(s);
                 Expr call = distinct
-                        ? call(SqlDialect.ROW_SUMMARY, true, direct.column(), smallest, integer(groups))
-                        : call(SqlDialect.ROW_SUMMARY, false, direct.column(), smallest);
+                        ? call(SqlDialect.ROW_SUMMARY, true, direct.value(), smallest, integer(groups))
+                        : call(SqlDialect.ROW_SUMMARY, false, direct.value(), smallest);
                 items.add(new Query.Item(call, name));
                 columns.add(new LineageSummary.Column(direct.sheet(), name, false, false));
             }
@@ -576,10 +578,10 @@ final class LineageRewriter {
             Source source = sources.get(s);
             for (Slot slot : source.slots()) {
                 if (slot instanceof Slot.Direct direct && single.get(s)) {
-                    lists.add(new RowList(call("min", false, direct.column()), direct.sheet(), true, true));
+                    lists.add(new RowList(call("min", false, direct.value()), direct.sheet(), true, true));
                 } else if (slot instanceof Slot.Direct direct) {
                     lists.add(new RowList(
-                            call(SqlDialect.ROW_LIST, false, direct.column()), direct.sheet(), fanout.once(s), false));
+                            call(SqlDialect.ROW_LIST, false, direct.value()), direct.sheet(), fanout.once(s), false));
                 } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
                     InnerLists inner = innerLists.get(keyed.group());
                     if (!merged.contains(inner)) {
@@ -762,9 +764,9 @@ final class LineageRewriter {
             items.add(new Query.Item(keys.get(i), GroupProvenance.witnessKey(i)));
         }
         for (int j = 0; j < slots.size(); j++) {
-            List<Expr.ColumnRef> slotColumns = slots.get(j).columns();
-            for (int i = 0; i < slotColumns.size(); i++) {
-                items.add(new Query.Item(slotColumns.get(i), witnessColumn(j, i)));
+            List<Expr> slotValues = slots.get(j).values();
+            for (int i = 0; i < slotValues.size(); i++) {
+                items.add(new Query.Item(slotValues.get(i), witnessColumn(j, i)));
             }
         }
         Query.Select rows =
@@ -852,7 +854,8 @@ final class LineageRewriter {
         }
         Optional<TableInfo> table = workspaceTable(leaf);
         if (table.isPresent()) {
-            return List.of(new Slot.Direct(SheetRef.of(table.get()), Slot.rowid(qualifier)));
+            return List.of(new Slot.Direct(
+                    SheetRef.of(table.get()), Slot.rowid(qualifier), table.get().rowStride(), true));
         }
         ValidatedStep source = earlier.get(key);
         if (source == null) {
@@ -873,7 +876,7 @@ final class LineageRewriter {
     private static List<Slot> slotsOf(String qualifier, Provenance provenance, String name, String origin)
             throws WholeSheets {
         if (provenance instanceof RowProvenance row) {
-            return List.of(new Slot.Direct(row.sheet(), Slot.column(qualifier, row.rowColumn())));
+            return List.of(new Slot.Direct(row.sheet(), Slot.column(qualifier, row.rowColumn()), row.stride(), false));
         }
         if (provenance instanceof RowSetProvenance rows) {
             List<Slot> slots = new ArrayList<>();

@@ -119,7 +119,8 @@ public final class LineageSql {
 
     /**
      * Tells whether a table's lineage query lists each source row of a row once: an aggregate or DISTINCT over one
-     * table, each of whose rows falls in one group.
+     * table, each of whose rows falls in one group and has an R-number of its own (not a long form's, several rows of
+     * which share one).
      *
      * @param provenance the table's provenance
      * @return true when the listing needs no DISTINCT
@@ -128,7 +129,8 @@ public final class LineageSql {
         return provenance instanceof RowProvenance
                 || provenance instanceof GroupProvenance group
                         && group.slots().size() == 1
-                        && group.slots().get(0) instanceof Slot.Direct;
+                        && group.slots().get(0) instanceof Slot.Direct direct
+                        && direct.stride() == 1;
     }
 
     /**

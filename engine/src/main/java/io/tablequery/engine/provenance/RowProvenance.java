@@ -11,11 +11,21 @@ import java.util.TreeSet;
  *
  * @param sheet the sheet every row comes from
  * @param rowColumn the hidden column holding each row's R-number
+ * @param stride how many rows may share an R-number: 1, or for rows of a crosstab's long form its stride ({@link
+ *     Slot.Direct})
  */
-public record RowProvenance(SheetRef sheet, String rowColumn) implements Provenance {
+public record RowProvenance(SheetRef sheet, String rowColumn, int stride) implements Provenance {
     public RowProvenance {
         requireNonNull(sheet, "sheet is null");
         requireNonNull(rowColumn, "rowColumn is null");
+        if (stride < 1) {
+            throw new IllegalArgumentException("stride is below 1: " + stride);
+        }
+    }
+
+    /** Rows each of which has an R-number of its own. */
+    public RowProvenance(SheetRef sheet, String rowColumn) {
+        this(sheet, rowColumn, 1);
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.util.List;
 /** Hidden columns of a row that name the source rows it came from, as columns of the typed tree. */
 public sealed interface Slot {
     /**
-     * Returns the same slot read through another qualifier or under other column names.
+     * Returns the same slot read through another qualifier or under other column names, which hold its {@link
+     * #values()}.
      *
      * @param columns the slot's columns, in order
      * @return the slot
@@ -19,6 +20,9 @@ public sealed interface Slot {
 
     /** Returns the slot's columns. */
     List<Expr.ColumnRef> columns();
+
+    /** Returns what a level that names the slot's columns selects for them: its columns, or what they number. */
+    List<Expr> values();
 
     /**
      * A column of a relation: its name in double quotes, as a hidden column is named.
@@ -66,23 +70,55 @@ public sealed interface Slot {
      * One row of one sheet: the column holds its R-number, NULL when no row contributed (an outer join's missing
      * side).
      *
+     * <p>The rowid of a table whose rows are numbered in a stride (a crosstab's long form, several rows to a sheet row:
+     * {@link io.tablequery.engine.catalog.TableInfo#rowStride()}) is its R-number times the stride plus the row's
+     * place: {@link #value()} divides it. A slot renamed to the column holding that value keeps the stride, which
+     * then says that up to that many rows share an R-number, so a list of them is made unique.
+     *
      * @param sheet the sheet
-     * @param column the column of the R-number
+     * @param column the column of the R-number, or of the rowid numbered in the stride
+     * @param stride how many rows may share an R-number: 1, or a long form's stride
+     * @param numbered whether {@code column} holds the rowid numbered in the stride rather than the R-number
      */
-    record Direct(SheetRef sheet, Expr.ColumnRef column) implements Slot {
+    record Direct(SheetRef sheet, Expr.ColumnRef column, int stride, boolean numbered) implements Slot {
         public Direct {
             requireNonNull(sheet, "sheet is null");
             requireNonNull(column, "column is null");
+            if (stride < 1) {
+                throw new IllegalArgumentException("stride is below 1: " + stride);
+            }
+        }
+
+        /** A slot whose column holds the R-number, each row's its own. */
+        public Direct(SheetRef sheet, Expr.ColumnRef column) {
+            this(sheet, column, 1, false);
+        }
+
+        /** The R-number: the column, or the rowid divided by the stride (integer division, as SQLite divides). */
+        public Expr value() {
+            if (!numbered || stride == 1) {
+                return column;
+            }
+            return new Expr.Binary(
+                    new Span(0, 0),
+                    "/",
+                    column,
+                    new Expr.Literal(new Span(0, 0), Expr.LiteralKind.INTEGER, Integer.toString(stride)));
         }
 
         @Override
         public Slot withColumns(List<Expr.ColumnRef> columns) {
-            return new Direct(sheet, columns.get(0));
+            return new Direct(sheet, columns.get(0), stride, false);
         }
 
         @Override
         public List<Expr.ColumnRef> columns() {
             return List.of(column);
+        }
+
+        @Override
+        public List<Expr> values() {
+            return List.of(value());
         }
     }
 
@@ -107,6 +143,11 @@ public sealed interface Slot {
         @Override
         public List<Expr.ColumnRef> columns() {
             return keys;
+        }
+
+        @Override
+        public List<Expr> values() {
+            return List.copyOf(keys);
         }
     }
 }

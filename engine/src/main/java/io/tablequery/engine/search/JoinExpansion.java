@@ -75,7 +75,7 @@ final class JoinExpansion {
                 Optional<TableInfo> partnerTable = snapshot.table(partner.name());
                 if (ranked.size() < topK
                         && partnerTable.isPresent()
-                        && partnerTable.get().totalsOf() == null
+                        && !partnerTable.get().companion()
                         && listed.add(key(partner.name()))) {
                     ranked.add(new Ranked(partnerTable.get(), partner.joins()));
                 }

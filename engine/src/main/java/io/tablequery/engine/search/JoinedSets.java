@@ -169,7 +169,7 @@ final class JoinedSets {
             if (linkName.equalsIgnoreCase(seed.name()) || isMember(linkName, members)) {
                 continue;
             }
-            Optional<TableInfo> link = snapshot.table(linkName).filter(table -> table.totalsOf() == null);
+            Optional<TableInfo> link = snapshot.table(linkName).filter(table -> !table.companion());
             if (link.isEmpty()) {
                 continue;
             }

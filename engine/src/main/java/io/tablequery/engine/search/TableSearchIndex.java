@@ -28,6 +28,9 @@ import org.apache.lucene.store.ByteBuffersDirectory;
  * indexed before (a snapshot derived from the last one keeps its unchanged tables) is passed over without comparing
  * what it indexes, and the new searcher's reader is reopened from the writer (near-real-time), sharing every
  * unchanged segment, instead of committing and opening the whole index.
+ *
+ * <p>A crosstab's long form is not indexed: its words are its table's, which search offers, and counting them twice
+ * would move every other table's scores.
  */
 public final class TableSearchIndex implements AutoCloseable {
     private final IndexWriter writer;
@@ -86,6 +89,9 @@ public final class TableSearchIndex implements AutoCloseable {
         try {
             Set<String> present = new HashSet<>();
             for (TableInfo table : snapshot.tables()) {
+                if (table.longForm()) {
+                    continue;
+                }
                 String id = TableDocuments.id(table);
                 present.add(id);
                 Indexed before = indexed.get(id);
@@ -132,12 +138,16 @@ public final class TableSearchIndex implements AutoCloseable {
                 }
             }
             for (TableInfo table : change.addedTables()) {
-                index(table, snapshot);
+                if (!table.longForm()) {
+                    index(table, snapshot);
+                }
             }
             // A profile made after its table's upload brings the values of its columns.
             for (String name : change.addedProfiles().keySet()) {
                 Optional<TableInfo> profiled = snapshot.table(name);
-                if (profiled.isPresent() && !added.contains(TableDocuments.id(profiled.get()))) {
+                if (profiled.isPresent()
+                        && !profiled.get().longForm()
+                        && !added.contains(TableDocuments.id(profiled.get()))) {
                     index(profiled.get(), snapshot);
                 }
             }

@@ -110,7 +110,7 @@ public final class TableSearcher {
         if (counted == null) {
             Map<List<String>, Integer> counts = new HashMap<>();
             snapshot.tables().stream()
-                    .filter(table -> table.totalsOf() == null)
+                    .filter(table -> !table.companion())
                     .forEach(table -> counts.merge(layout(table), 1, Integer::sum));
             counted = Map.copyOf(counts);
             layouts = counted;
@@ -235,17 +235,17 @@ public final class TableSearcher {
         Weight weight = null;
         if (!terms.isEmpty()) {
             Query query = query(text, terms);
-            // Totals tables are not offered: an agent should sum the data table they were moved out of.
-            int totalsTables = (int)
-                    snapshot.tables().stream().filter(t -> t.totalsOf() != null).count();
-            TopDocs top = searcher.search(query, candidates + totalsTables);
+            // Totals tables and long forms are not offered: an agent should read the data table they were made from.
+            int companions = (int)
+                    snapshot.tables().stream().filter(TableInfo::companion).count();
+            TopDocs top = searcher.search(query, candidates + companions);
             weight = searcher.createWeight(searcher.rewrite(query), ScoreMode.COMPLETE_NO_SCORES, 1);
             String[] ids = ids(top.scoreDocs);
             for (int i = 0; i < ids.length; i++) {
                 ScoreDoc scoreDoc = top.scoreDocs[i];
                 String id = ids[i];
                 Optional<TableInfo> table = snapshot.table(id);
-                if (table.isPresent() && table.get().totalsOf() == null && lexical.size() < candidates) {
+                if (table.isPresent() && !table.get().companion() && lexical.size() < candidates) {
                     lexical.add(id);
                     byWords.put(id, scoreDoc);
                 }
@@ -324,7 +324,7 @@ public final class TableSearcher {
         boolean gate = hasCjkWord(rankings.terms()) && !rankings.byMeaning().isEmpty() && rankings.unread() == 0;
         FixedBitSet wordMatches = gate ? matchingMoreThanLoneCharacters(rankings.terms()) : null;
         for (RankFusion.Fused fused : RankFusion.scored(rankings.ids(), rankings.weights(), candidates)) {
-            Optional<TableInfo> table = snapshot.table(fused.id()).filter(t -> t.totalsOf() == null);
+            Optional<TableInfo> table = snapshot.table(fused.id()).filter(t -> !t.companion());
             if (table.isPresent() && (!gate || !loneCharactersOnly(rankings, fused.id(), wordMatches))) {
                 found.add(table.get());
                 fusedScores.put(fused.id(), fused.score());

@@ -59,7 +59,14 @@ final class SchemaDescriber {
                 catalog.profile(table).map(TableProfile::columns).orElse(List.of());
         String fileName = catalog.fileName(table.fileNumber());
         return new TableSchema(
-                table, fileName, create.toString(), types, rows, picked, profiles, joins.of(table.name()));
+                table,
+                fileName,
+                create.toString(),
+                types,
+                rows,
+                picked.stream().map(table::sheetRow).toList(),
+                profiles,
+                joins.of(table.name()));
     }
 
     private static List<String> declaredTypes(Connection sqlite, TableInfo table) throws SQLException {

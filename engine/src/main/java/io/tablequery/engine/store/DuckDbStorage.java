@@ -147,8 +147,9 @@ public final class DuckDbStorage {
         for (int i = 0; i < table.columns().size(); i++) {
             columns.add(valueColumn(i) + " AS " + quote(table.columns().get(i).name()));
         }
-        columns.add("'F%dS%dR' || %s AS %s"
-                .formatted(table.fileNumber(), table.sheetNumber(), ROW_COLUMN, quote(citationColumn)));
+        String row = table.rowStride() == 1 ? ROW_COLUMN : "(%s // %d)".formatted(ROW_COLUMN, table.rowStride());
+        columns.add(
+                "'F%dS%dR' || %s AS %s".formatted(table.fileNumber(), table.sheetNumber(), row, quote(citationColumn)));
         return "SELECT " + columns + " FROM " + quote(STORE_SCHEMA, table.storageName()) + " ORDER BY " + ROW_COLUMN;
     }
 

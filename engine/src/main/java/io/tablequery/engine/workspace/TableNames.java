@@ -74,6 +74,9 @@ final class TableNames {
         if (slot.role() == TableRole.TOTALS) {
             return TableNamer.withSuffix(names.get(new TablePart(slot.sheet(), slot.dataPart())), "__totals");
         }
+        if (slot.role() == TableRole.LONG) {
+            return TableNamer.withSuffix(names.get(new TablePart(slot.sheet(), slot.dataPart())), "__long");
+        }
         String sheetBase =
                 switch (format) {
                     case CSV -> TableNamer.forFile(fileName);

@@ -158,7 +158,8 @@ final class Upload {
                             table.layoutWarnings(),
                             table.role() == TableRole.TOTALS
                                     ? names.get(new TablePart(sheet.number(), table.dataPart()))
-                                    : null));
+                                    : null,
+                            table.rowStride()));
                 }
             }
             file = new SourceFile(

@@ -94,7 +94,7 @@ class LayoutSetTest {
                         Map.of("Sheet1", new Workbooks.SheetRows(c.rows(), c.merges())));
                 IngestResult result = workspace.ingest(file);
                 List<SheetReport> tables = result.report().sheets().stream()
-                        .filter(s -> s.table() != null && !"totals".equals(s.role()))
+                        .filter(s -> s.table() != null && (s.role() == null || "data".equals(s.role())))
                         .toList();
                 score.score(c.name(), c.tables(), tables, result);
                 Set<Long> moved = new HashSet<>();

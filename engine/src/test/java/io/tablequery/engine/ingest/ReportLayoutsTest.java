@@ -5,19 +5,33 @@ import static io.tablequery.engine.testing.Workbooks.r;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.tablequery.engine.browse.PagePosition;
+import io.tablequery.engine.browse.PagePosition.Anchor;
+import io.tablequery.engine.browse.TablePage;
+import io.tablequery.engine.browse.TablePager;
 import io.tablequery.engine.catalog.ColumnInfo;
 import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.ingest.report.SheetReport;
 import io.tablequery.engine.ingest.values.CoercionKind;
+import io.tablequery.engine.plan.PlanParser;
+import io.tablequery.engine.skill.PlanEngine;
+import io.tablequery.engine.skill.RunSqlRequest;
+import io.tablequery.engine.skill.SkillSettings;
+import io.tablequery.engine.skill.TableQuerySkill;
+import io.tablequery.engine.testing.Plans;
 import io.tablequery.engine.testing.Rows;
 import io.tablequery.engine.testing.TableReader;
 import io.tablequery.engine.testing.Workbooks;
 import io.tablequery.engine.workspace.IngestResult;
 import io.tablequery.engine.workspace.Workspace;
+import io.tablequery.engine.workspace.WorkspaceExport;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.poi.ss.usermodel.Cell;
@@ -91,6 +105,191 @@ class ReportLayoutsTest {
                     .contains("Its numbers are a crosstab of Age (Child, Adult) by Survived (No, Yes): each of the"
                             + " columns Child_No, Child_Yes, Adult_No, Adult_Yes holds one combination");
         }
+    }
+
+    /**
+     * The crosstab's long form: one row per row and column of numbers, the header rows' labels as columns, so that a
+     * total by them is one GROUP BY, each row citing the sheet row its number is in, alike on both engines.
+     */
+    @Test
+    void aCrosstabGetsALongFormBesideItThatTotalsByItsLabels() throws Exception {
+        Path file = Workbooks.write(dir.resolve("titanic.xlsx"), titanic());
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            IngestResult result = workspace.ingest(file);
+            TableInfo wide = workspace.catalog().table("titanic_sheet1").orElseThrow();
+            TableInfo longForm =
+                    workspace.catalog().table("titanic_sheet1__long").orElseThrow();
+            assertThat(longForm.columns())
+                    .extracting(ColumnInfo::name, ColumnInfo::type, ColumnInfo::source)
+                    .containsExactly(
+                            tuple("Class", ColumnType.TEXT, "A"),
+                            tuple("Sex", ColumnType.TEXT, "B"),
+                            tuple("Age", ColumnType.TEXT, "D:G"),
+                            tuple("Survived", ColumnType.TEXT, "D:G"),
+                            tuple("value", ColumnType.INTEGER, "D:G"));
+            assertThat(longForm.rowCount()).isEqualTo(32);
+            assertThat(longForm.totalsOf()).isNull();
+            List<List<Object>> rows = Rows.normalizeAll(TableReader.sqlite(workspace, "titanic_sheet1__long"));
+            assertThat(rows)
+                    .hasSize(32)
+                    .as("rowids number four rows to a sheet row: the sheet row times four plus the column")
+                    .startsWith(
+                            row(16, "1st", "Male", "Child", "No", 0),
+                            row(17, "1st", "Male", "Child", "Yes", 5),
+                            row(18, "1st", "Male", "Adult", "No", 118),
+                            row(19, "1st", "Male", "Adult", "Yes", 57),
+                            row(20, "1st", "Female", "Child", "No", 0))
+                    .endsWith(row(47, "Crew", "Female", "Adult", "Yes", 20));
+            assertThat(longForm.rowStride()).isEqualTo(4);
+            TablePage at = TablePager.page(workspace, "titanic_sheet1__long", new PagePosition(Anchor.AT, 5), 3);
+            assertThat(at.rows())
+                    .as("a page of a long form holds whole sheet rows")
+                    .extracting(TablePage.PageRow::row, TablePage.PageRow::citation)
+                    .containsExactly(
+                            tuple(5L, "F1S1R5"), tuple(5L, "F1S1R5"), tuple(5L, "F1S1R5"), tuple(5L, "F1S1R5"));
+            assertThat(at.hasBefore()).isTrue();
+            assertThat(TablePager.page(workspace, "titanic_sheet1__long", new PagePosition(Anchor.AFTER, 5), 4)
+                            .rows())
+                    .extracting(TablePage.PageRow::row)
+                    .containsExactly(6L, 6L, 6L, 6L);
+            TablePage before =
+                    TablePager.page(workspace, "titanic_sheet1__long", new PagePosition(Anchor.BEFORE, 5), 1);
+            assertThat(before.rows()).extracting(TablePage.PageRow::row).containsExactly(4L, 4L, 4L, 4L);
+            assertThat(before.hasBefore()).isFalse();
+            assertThat(before.hasAfter()).isTrue();
+            WorkspaceExport export = workspace.export(dir.resolve("export"));
+            String parquet = export.tables().stream()
+                    .filter(t -> t.name().equals("titanic_sheet1__long"))
+                    .findFirst()
+                    .orElseThrow()
+                    .parquet();
+            try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:")) {
+                assertThat(TableReader.rows(
+                                duckDb,
+                                "SELECT \"Age\", \"Survived\", value, __src FROM read_parquet('%s') LIMIT 5"
+                                        .formatted(dir.resolve("export").resolve(parquet))))
+                        .as("the export cites the sheet row of each long row")
+                        .containsExactly(
+                                List.of("Child", "No", 0L, "F1S1R4"),
+                                List.of("Child", "Yes", 5L, "F1S1R4"),
+                                List.of("Adult", "No", 118L, "F1S1R4"),
+                                List.of("Adult", "Yes", 57L, "F1S1R4"),
+                                List.of("Child", "No", 0L, "F1S1R5"));
+            }
+            assertThat(Rows.normalizeAll(TableReader.duckDbSqliteView(workspace, "titanic_sheet1__long")))
+                    .containsExactlyElementsOf(rows);
+            assertThat(wide.description())
+                    .contains("Its long form 'titanic_sheet1__long' holds one row per row and combination, the labels"
+                            + " in Age, Survived");
+            assertThat(longForm.description())
+                    .startsWith("The long form of the crosstab of table 'titanic_sheet1', one row for each of its rows"
+                            + " and columns of numbers, the header rows' labels in Age, Survived and the number in"
+                            + " value: Sheet 'Sheet1'");
+            assertThat(result.report().sheets())
+                    .extracting(SheetReport::table, SheetReport::role)
+                    .containsExactly(tuple("titanic_sheet1", "data"), tuple("titanic_sheet1__long", "long"));
+            Path csv = dir.resolve("titanic.csv");
+            Files.writeString(
+                    csv,
+                    ",,Age,Child,,Adult,\n,,Survived,No,Yes,No,Yes\nClass,Sex,,,,,\n1st,Male,,0,5,118,57\n"
+                            + ",Female,,0,1,4,140\n2nd,Male,,0,11,154,14\n,Female,,0,13,13,80\n");
+            IngestResult fromCsv = workspace.ingest(csv);
+            assertThat(workspace.catalog().table("titanic__long").orElseThrow().rowCount())
+                    .isEqualTo(16);
+            assertThat(fromCsv.report().records())
+                    .as("the long form's rows are no records of the file")
+                    .satisfies(ledger -> {
+                        assertThat(ledger.rows()).isEqualTo(4);
+                        assertThat(ledger.inNoTable()).isZero();
+                    });
+
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            String byLabels = "SELECT \"Age\", \"Survived\", SUM(value) AS people FROM titanic_sheet1__long"
+                    + " GROUP BY 1, 2 ORDER BY 1, 2";
+            String byColumns = "SELECT SUM(\"Adult_No\"), SUM(\"Adult_Yes\"), SUM(\"Child_No\"),"
+                    + " SUM(\"Child_Yes\") FROM titanic_sheet1";
+            assertThat(csv(skill, PlanEngine.SQLITE, byColumns)).contains("1438,654,52,57");
+            for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
+                assertThat(csv(skill, engine, byLabels))
+                        .as(engine.toString())
+                        .contains("Adult,No,1438,", "Adult,Yes,654,", "Child,No,52,", "Child,Yes,57,");
+            }
+            String oneRow = "SELECT value FROM titanic_sheet1__long WHERE \"Class\" = '3rd' AND \"Sex\" = 'Female'"
+                    + " AND \"Age\" = 'Child' AND \"Survived\" = 'No'";
+            for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
+                assertThat(csv(skill, engine, oneRow)).as(engine.toString()).contains("17,F1S1R9");
+            }
+        }
+    }
+
+    /**
+     * Groups of a large long form cite their sheet rows, alike on both engines, when the citation lists them and when it
+     * summarizes them: rowids four to a sheet row never reach a citation.
+     */
+    @Test
+    void aLargeLongFormCitesItsSheetRowsOnBothEngines() throws Exception {
+        List<Object[]> cells = new ArrayList<>(List.of(
+                r(null, null, "Year", "FY24", null, "FY25", null),
+                r(null, null, "Half", "H1", "H2", "H1", "H2"),
+                r("Region", "City")));
+        for (int i = 0; i < 3000; i++) {
+            cells.add(r("R" + i % 7, "C" + i, null, i % 10, i % 11, i % 13, i % 17));
+        }
+        Path file = Workbooks.write(dir.resolve("regions.xlsx"), cells);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(file);
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            String all = "SELECT \"Year\", \"Half\", SUM(value) AS total FROM regions_sheet1__long GROUP BY 1, 2"
+                    + " ORDER BY 1, 2";
+            String region = "SELECT \"Year\", SUM(value) AS total FROM regions_sheet1__long WHERE \"Region\" = 'R3'"
+                    + " GROUP BY 1 ORDER BY 1";
+            for (String sql : List.of(all, region)) {
+                String sqlite = csv(skill, PlanEngine.SQLITE, sql);
+                assertThat(csv(skill, PlanEngine.DUCKDB, sql)).as(sql).isEqualTo(sqlite);
+            }
+            String[] throughAStep = {
+                "SELECT * FROM regions_sheet1__long WHERE \"Region\" = 'R3'",
+                "SELECT \"Year\", SUM(value) AS total FROM step1 GROUP BY 1 ORDER BY 1"
+            };
+            String throughASubquery = "SELECT \"Year\", SUM(value) AS total FROM (SELECT \"Year\", value FROM"
+                    + " regions_sheet1__long WHERE \"Region\" = 'R3') AS r GROUP BY 1 ORDER BY 1";
+            String expected = csv(skill, PlanEngine.SQLITE, region);
+            for (PlanEngine engine : List.of(PlanEngine.SQLITE, PlanEngine.DUCKDB)) {
+                assertThat(csv(skill, engine, throughAStep))
+                        .as("a step's rows keep that they share R-numbers, on %s", engine)
+                        .isEqualTo(expected);
+                assertThat(csv(skill, engine, throughASubquery))
+                        .as("a subquery's rows keep that they share R-numbers, on %s", engine)
+                        .isEqualTo(expected);
+            }
+            assertThat(csv(skill, PlanEngine.SQLITE, all)).contains("FY24,H1,13500,F1S1R4-R3003");
+            assertThat(csv(skill, PlanEngine.SQLITE, region))
+                    .as("R3 is in every seventh row from row 7, 429 rows each cited once")
+                    .contains("FY24,4074,\"F1S1R7,R14,R21,R28,", ";...+409 rows\"");
+        }
+    }
+
+    /** A crosstab whose numbers are not all numbers has no long form; its description says nothing of one. */
+    @Test
+    void aCrosstabWithTextAmongItsNumbersHasNoLongForm() throws Exception {
+        List<Object[]> cells = new ArrayList<>(titanic());
+        cells.set(4, r(null, "Female", null, 0, 1, "n/a", 140));
+        cells.set(6, r(null, "Female", null, 0, 13, "unknown", 80));
+        cells.set(8, r(null, "Female", null, 17, 14, "unknown", 76));
+        Path file = Workbooks.write(dir.resolve("titanic.xlsx"), cells);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(file);
+            assertThat(workspace.catalog().table("titanic_sheet1__long")).isEmpty();
+            assertThat(workspace.catalog().table("titanic_sheet1").orElseThrow().description())
+                    .doesNotContain("long form");
+        }
+    }
+
+    private static String csv(TableQuerySkill skill, PlanEngine engine, String... queries) {
+        return skill.runSql(new RunSqlRequest(PlanParser.parse(Plans.chain(queries)), 100, null, engine))
+                .tables()
+                .get(0)
+                .csv();
     }
 
     @Test

@@ -181,8 +181,21 @@ class WorkbookRoundTripTest {
                 assertThat(c.column()).isEqualTo("Region");
                 assertThat(c.examples()).containsExactly(new CoercionExample("A6", "(merged)", "East"));
             });
-            assertThat(result.report().sheets().get(1).role()).isEqualTo("totals");
-            SheetReport typesReport = result.report().sheets().get(2);
+            assertThat(result.report().sheets())
+                    .extracting(SheetReport::table, SheetReport::role)
+                    .startsWith(
+                            tuple("shop_sales", "data"),
+                            tuple("shop_sales__totals", "totals"),
+                            tuple("shop_sales__long", "long"),
+                            tuple("shop_types", "data"));
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "shop_sales__long")))
+                    .as("the long form of the quarters' crosstab, of the data rows only: the total row 8 is not in it")
+                    .hasSize(12)
+                    .startsWith(
+                            row(20, "East", "2025-01-15", "Q1", "Units", 10.0),
+                            row(21, "East", "2025-01-15", "Q1", "Revenue", 1200.5))
+                    .endsWith(row(31, "West", "2025-03-01", "Q2", "Revenue", 640.0));
+            SheetReport typesReport = result.report().sheets().get(3);
             assertThat(typesReport.coercions())
                     .extracting(CoercionReport::column, CoercionReport::kind, CoercionReport::count)
                     .containsExactlyInAnyOrder(

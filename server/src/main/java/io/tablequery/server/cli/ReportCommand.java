@@ -57,9 +57,7 @@ final class ReportCommand implements Callable<Integer> {
                     sheet.hidden() ? " (hidden)" : "",
                     sheet.table() == null
                             ? sheet.status()
-                            : ("totals".equals(sheet.role()) ? "totals table " : "table ")
-                                    + sheet.table()
-                                    + ", %,d rows".formatted(sheet.rowCount()));
+                            : roleLabel(sheet.role()) + sheet.table() + ", %,d rows".formatted(sheet.rowCount()));
             if (!sheet.titles().isEmpty()) {
                 out.printf("    title rows %s: %s%n", sheet.titleRows(), String.join(" / ", sheet.titles()));
             }
@@ -91,5 +89,12 @@ final class ReportCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private static String roleLabel(String role) {
+        if ("totals".equals(role)) {
+            return "totals table ";
+        }
+        return "long".equals(role) ? "long form " : "table ";
     }
 }

@@ -182,7 +182,7 @@ class CliBesideServerTest {
             Outcome served = run(workspace, List.of("export", "--to", through.toString()));
             assertThat(served.out().replace(through.toString(), "DIR"))
                     .isEqualTo(embedded.out().replace(alone.toString(), "DIR"))
-                    .contains("8 tables as Parquet");
+                    .contains("10 tables as Parquet");
             Outcome again = run(workspace, List.of("export", "--to", through.toString()));
             assertThat(again.exit()).isEqualTo(1);
             assertThat(again.err()).startsWith("error [EXPORT_TARGET_EXISTS]");

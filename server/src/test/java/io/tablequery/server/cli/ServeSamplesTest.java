@@ -25,7 +25,7 @@ class ServeSamplesTest {
             assertThat(workspace.catalog().files())
                     .extracting(SourceFile::name)
                     .containsExactly("orders.csv", "sales_2025.xlsx", "库存.xlsx");
-            assertThat(workspace.catalog().tables()).hasSize(8);
+            assertThat(workspace.catalog().tables()).hasSize(10);
         } finally {
             if (previous == null) {
                 System.clearProperty("tq.home");

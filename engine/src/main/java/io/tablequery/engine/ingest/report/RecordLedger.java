@@ -65,6 +65,10 @@ public record RecordLedger(
             TreeSet<Long> layout = new TreeSet<>();
             List<long[]> ranges = new ArrayList<>();
             for (IngestedTable table : sheet.tables()) {
+                if (table.role() == TableRole.LONG) {
+                    // Its rows are the data table's, once for each column of numbers: no record of the file.
+                    continue;
+                }
                 rows += table.rowCount();
                 tables++;
                 for (ColumnInfo column : table.columns()) {

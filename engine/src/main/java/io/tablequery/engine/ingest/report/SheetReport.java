@@ -12,7 +12,7 @@ import java.util.List;
  * @param hidden whether the workbook hides it
  * @param status {@code table}, {@code N tables}, {@code empty...} or {@code skipped: ...}
  * @param table the table made from it, or null
- * @param role {@code data} or {@code totals}; null in reports of files ingested before tables had roles (data)
+ * @param role {@code data}, {@code totals} or {@code long} (a crosstab's long form); null in reports of files ingested before tables had roles (data)
  * @param rowCount its rows
  * @param titleRows title rows above the header
  * @param titles their text

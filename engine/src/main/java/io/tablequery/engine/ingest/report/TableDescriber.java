@@ -45,6 +45,14 @@ public final class TableDescriber {
             text.append("Total rows of table '%s', moved out of it so that its sums count each row once: "
                     .formatted(names.get(new TablePart(sheet.number(), table.dataPart()))));
         }
+        if (table.role() == TableRole.LONG) {
+            List<ColumnInfo> columns = table.columns();
+            String of = names.get(new TablePart(sheet.number(), table.dataPart()));
+            String value = columns.get(columns.size() - 1).name();
+            text.append(("The long form of the crosstab of table '%s', one row for each of its rows and columns of"
+                            + " numbers, the header rows' labels in %s and the number in %s: ")
+                    .formatted(of, labelColumns(table), value));
+        }
         if (format == SourceFormat.CSV) {
             text.append("From '%s' (%s)".formatted(fileName, fileRef));
         } else if (format == SourceFormat.SQLITE) {
@@ -117,6 +125,14 @@ public final class TableDescriber {
         if (table.crosstab() != null) {
             text.append(' ').append(table.crosstab());
         }
+        if (table.role() == TableRole.DATA) {
+            sheet.longFormOf(table).ifPresent(longForm -> {
+                String name = names.get(new TablePart(sheet.number(), longForm.part()));
+                text.append((" Its long form '%s' holds one row per row and combination, the labels in %s, to total"
+                                + " by them with one GROUP BY.")
+                        .formatted(name, labelColumns(longForm)));
+            });
+        }
         if (!table.layoutWarnings().isEmpty()) {
             text.append(" Layout uncertain: %s; look at its rows before trusting an aggregate."
                     .formatted(String.join("; ", table.layoutWarnings())));
@@ -127,6 +143,16 @@ public final class TableDescriber {
             text.append(" %,d cells were converted on the way in (see the file's ingest report).".formatted(coerced));
         }
         return text.toString();
+    }
+
+    /** A long form's label columns: those that, as its value column, come from the span of the columns of numbers. */
+    private static String labelColumns(IngestedTable longForm) {
+        List<ColumnInfo> columns = longForm.columns();
+        String span = columns.get(columns.size() - 1).source();
+        return columns.subList(0, columns.size() - 1).stream()
+                .filter(c -> c.source().equals(span))
+                .map(ColumnInfo::name)
+                .collect(Collectors.joining(", "));
     }
 
     private static String rows(List<Long> rows) {
