@@ -37,8 +37,10 @@ class SampleFilesTest {
                     .containsExactly(
                             "sales_2025_q1",
                             "sales_2025_q1__totals",
+                            "sales_2025_q1__long",
                             "sales_2025_q2",
                             "sales_2025_q2__totals",
+                            "sales_2025_q2__long",
                             "sales_2025_targets",
                             "库存_库存表",
                             "库存_仓库代码",
@@ -62,6 +64,12 @@ class SampleFilesTest {
                     .containsExactly("1188");
             assertThat(query(workspace, "SELECT rowid, \"Units_Apr\" FROM \"sales_2025_q2__totals\""))
                     .containsExactly("14|1188");
+            assertThat(query(
+                            workspace,
+                            "SELECT sum(value) FROM \"sales_2025_q2__long\" WHERE header_1 = 'Units' AND header_2 ="
+                                    + " 'Apr'"))
+                    .as("the long form of the quarter's crosstab, without its total row")
+                    .containsExactly("1188.0");
             assertThat(query(workspace, "SELECT count(*) FROM \"sales_2025_q1\" WHERE \"Region\" = 'East'"))
                     .containsExactly("3");
             assertThat(query(workspace, "SELECT \"类别\", count(*) FROM \"库存_库存表\" GROUP BY 1 ORDER BY 1"))
