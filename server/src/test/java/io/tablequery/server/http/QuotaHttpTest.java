@@ -111,14 +111,7 @@ class QuotaHttpTest {
             assertThat(send("GET", "/v1/workspaces/nowhere/tables", key, null).statusCode())
                     .isEqualTo(403);
         }
-        try (McpSyncClient mcp = McpClient.sync(
-                        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                                .endpoint("/mcp")
-                                .httpRequestCustomizer((builder, method, uri, body, context) ->
-                                        builder.header("Authorization", "Bearer " + key))
-                                .build())
-                .requestTimeout(Duration.ofSeconds(60))
-                .build()) {
+        try (McpSyncClient mcp = mcp(key)) {
             mcp.initialize();
             for (int i = 0; i < 3; i++) {
                 assertThat(mcp.callTool(new CallToolRequest("getTableList", Map.of()))
@@ -137,14 +130,7 @@ class QuotaHttpTest {
     @Test
     void theNextCallMayFollowTheAnswerAtOnce() throws Exception {
         String key = keys.issue("shop").key();
-        try (McpSyncClient mcp = McpClient.sync(
-                        HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
-                                .endpoint("/mcp")
-                                .httpRequestCustomizer((builder, method, uri, body, context) ->
-                                        builder.header("Authorization", "Bearer " + key))
-                                .build())
-                .requestTimeout(Duration.ofSeconds(60))
-                .build()) {
+        try (McpSyncClient mcp = mcp(key)) {
             mcp.initialize();
             for (int i = 0; i < 200; i++) {
                 assertThat(mcp.callTool(new CallToolRequest("getTableList", Map.of()))
@@ -156,6 +142,17 @@ class QuotaHttpTest {
                         .isEqualTo(200);
             }
         }
+    }
+
+    /** An MCP client of the server's {@code /mcp} endpoint, presenting the key. */
+    private McpSyncClient mcp(String key) {
+        return McpClient.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + server.port())
+                        .endpoint("/mcp")
+                        .httpRequestCustomizer((builder, method, uri, body, context) ->
+                                builder.header("Authorization", "Bearer " + key))
+                        .build())
+                .requestTimeout(Duration.ofSeconds(60))
+                .build();
     }
 
     private HttpResponse<String> send(String method, String path, String key, String body) throws Exception {
