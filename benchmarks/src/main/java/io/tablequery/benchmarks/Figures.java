@@ -370,14 +370,19 @@ final class Figures {
         return points;
     }
 
+    /** A value that was measured: a number, not NaN (a case not run, such as a warm run none was asked for). */
+    private static boolean measured(JsonNode value) {
+        return value.isNumber() && Double.isFinite(value.doubleValue());
+    }
+
     private static void add(List<Point> points, String x, String series, JsonNode value) {
-        if (value.isNumber()) {
+        if (measured(value)) {
             points.add(new Point(x, series, value.doubleValue()));
         }
     }
 
     private static void addMicros(List<Point> points, String x, String series, JsonNode micros) {
-        if (micros.isNumber()) {
+        if (measured(micros)) {
             points.add(new Point(x, series, micros.doubleValue() / 1000));
         }
     }

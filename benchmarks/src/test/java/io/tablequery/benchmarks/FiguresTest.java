@@ -61,4 +61,31 @@ class FiguresTest {
         assertThat(Files.list(dir).map(path -> path.getFileName().toString()))
                 .noneMatch(name -> name.startsWith("tpch-") && name.endsWith(".png"));
     }
+
+    @Test
+    void aValueNotMeasuredIsLeftOutOfTheFigure() throws Exception {
+        Reports.write(
+                dir,
+                "mcp",
+                "# MCP\n",
+                Map.of(
+                        "rows",
+                        List.of(
+                                Map.of("tool", "search-tables", "transport", "MCP stdio", "p50Millis", 4.7),
+                                Map.of("tool", "run-sql", "transport", "MCP stdio", "p50Millis", Double.NaN))));
+        Reports.write(
+                dir,
+                "start",
+                "# Start\n",
+                Map.of(
+                        "rows",
+                        List.of(Map.of("command", "tq run-sql", "where", "embedded", "warmMillis", Double.NaN))));
+
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(path -> path.getFileName().toString()))
+                    .as("the figure of the measured value, and none of a report that measured none")
+                    .anyMatch(name -> name.startsWith("mcp-") && name.endsWith(".png"))
+                    .noneMatch(name -> name.startsWith("start-") && name.endsWith(".png"));
+        }
+    }
 }
