@@ -66,10 +66,10 @@ class SampleFilesTest {
                     .containsExactly("14|1188");
             assertThat(query(
                             workspace,
-                            "SELECT sum(value) FROM \"sales_2025_q2__long\" WHERE header_1 = 'Units' AND header_2 ="
-                                    + " 'Apr'"))
-                    .as("the long form of the quarter's crosstab, without its total row")
-                    .containsExactly("1188.0");
+                            "SELECT sum(\"Units\"), typeof(\"Units\"), count(*) FROM \"sales_2025_q2__long\" WHERE"
+                                    + " header_2 = 'Apr'"))
+                    .as("the long form of the quarter's crosstab, without its total row, a column for each measure")
+                    .containsExactly("1188|integer|9");
             assertThat(query(workspace, "SELECT count(*) FROM \"sales_2025_q1\" WHERE \"Region\" = 'East'"))
                     .containsExactly("3");
             assertThat(query(workspace, "SELECT \"类别\", count(*) FROM \"库存_库存表\" GROUP BY 1 ORDER BY 1"))

@@ -269,6 +269,69 @@ class ReportLayoutsTest {
         }
     }
 
+    /**
+     * A header row of measures over columns of different types (units, money) makes a column of each in the long
+     * form, so that no column adds units to money; measures of one type stay in the value column beside their label.
+     * Citations alike on both engines.
+     */
+    @Test
+    void measuresOfDifferentTypesBecomeColumnsOfTheLongForm() throws Exception {
+        List<Object[]> cells = new ArrayList<>(List.of(
+                r("Region", "City", "Units", null, "Revenue", null), r(null, null, "Jan", "Feb", "Jan", "Feb")));
+        for (int i = 0; i < 40; i++) {
+            cells.add(r("R" + i % 3, "C" + i, i, 2 * i, i + 0.5, i + 0.25));
+        }
+        Path file = Workbooks.write(dir.resolve("shops.xlsx"), cells);
+        List<Object[]> same = new ArrayList<>(
+                List.of(r("Region", "City", "Revenue", null, "Cost", null), r(null, null, "Jan", "Feb", "Jan", "Feb")));
+        for (int i = 0; i < 40; i++) {
+            same.add(r("R" + i % 3, "C" + i, i + 0.5, i + 0.75, i + 0.25, i + 0.125));
+        }
+        Path money = Workbooks.write(dir.resolve("money.xlsx"), same);
+        try (Workspace workspace = Workspace.open(dir.resolve("ws"))) {
+            workspace.ingest(file);
+            workspace.ingest(money);
+            TableInfo longForm = workspace.catalog().table("shops_sheet1__long").orElseThrow();
+            assertThat(longForm.columns())
+                    .extracting(ColumnInfo::name, ColumnInfo::type)
+                    .containsExactly(
+                            tuple("Region", ColumnType.TEXT),
+                            tuple("City", ColumnType.TEXT),
+                            tuple("header_2", ColumnType.TEXT),
+                            tuple("Units", ColumnType.INTEGER),
+                            tuple("Revenue", ColumnType.REAL));
+            assertThat(longForm.rowStride()).isEqualTo(2);
+            assertThat(longForm.description())
+                    .contains("with a column for each measure (Units, Revenue)")
+                    .contains("the labels in header_2");
+            assertThat(workspace.catalog().table("shops_sheet1").orElseThrow().description())
+                    .contains("a column for each measure (Units, Revenue)");
+            assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "shops_sheet1__long")))
+                    .hasSize(80)
+                    .startsWith(row(6, "R0", "C0", "Jan", 0, 0.5), row(7, "R0", "C0", "Feb", 0, 0.25))
+                    .endsWith(row(85, "R0", "C39", "Feb", 78, 39.25));
+            assertThat(workspace
+                            .catalog()
+                            .table("money_sheet1__long")
+                            .orElseThrow()
+                            .columns())
+                    .as("two measures of money are not told from a dimension: one value, the labels beside it")
+                    .extracting(ColumnInfo::name)
+                    .containsExactly("Region", "City", "header_1", "header_2", "value");
+            TableQuerySkill skill = new TableQuerySkill(workspace, SkillSettings.DEFAULTS);
+            String byMonth = "SELECT header_2, SUM(\"Units\") AS units, SUM(\"Revenue\") AS revenue FROM"
+                    + " shops_sheet1__long WHERE \"Region\" = 'R1' GROUP BY 1 ORDER BY 1";
+            String sqlite = csv(skill, PlanEngine.SQLITE, byMonth);
+            assertThat(sqlite).contains("Feb,494,250.25,\"F1S1R4,R7,R10,");
+            assertThat(csv(skill, PlanEngine.DUCKDB, byMonth)).isEqualTo(sqlite);
+            String one = "SELECT \"City\", header_2, \"Units\" FROM shops_sheet1__long WHERE \"City\" = 'C7'";
+            assertThat(csv(skill, PlanEngine.SQLITE, one))
+                    .as("each long row cites its sheet row")
+                    .contains("C7,Jan,7,F1S1R10")
+                    .contains("C7,Feb,14,F1S1R10");
+        }
+    }
+
     /** A crosstab whose numbers are not all numbers has no long form; its description says nothing of one. */
     @Test
     void aCrosstabWithTextAmongItsNumbersHasNoLongForm() throws Exception {

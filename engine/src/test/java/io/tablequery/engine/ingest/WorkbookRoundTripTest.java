@@ -189,12 +189,27 @@ class WorkbookRoundTripTest {
                             tuple("shop_sales__long", "long"),
                             tuple("shop_types", "data"));
             assertThat(Rows.normalizeAll(TableReader.sqlite(workspace, "shop_sales__long")))
-                    .as("the long form of the quarters' crosstab, of the data rows only: the total row 8 is not in it")
-                    .hasSize(12)
-                    .startsWith(
-                            row(20, "East", "2025-01-15", "Q1", "Units", 10.0),
-                            row(21, "East", "2025-01-15", "Q1", "Revenue", 1200.5))
-                    .endsWith(row(31, "West", "2025-03-01", "Q2", "Revenue", 640.0));
+                    .as("the long form of the quarters' crosstab, of the data rows only (the total row 8 is not in"
+                            + " it), a row per quarter with a column for each measure, each of its type")
+                    .containsExactly(
+                            row(10, "East", "2025-01-15", "Q1", 10, 1200.5),
+                            row(11, "East", "2025-01-15", "Q2", 12, 1300.25),
+                            row(12, "East", "2025-02-15", "Q1", 7, 800.0),
+                            row(13, "East", "2025-02-15", "Q2", 9, 950.75),
+                            row(14, "West", "2025-03-01", "Q1", 5, 500.0),
+                            row(15, "West", "2025-03-01", "Q2", 6, 640.0));
+            assertThat(workspace
+                            .catalog()
+                            .table("shop_sales__long")
+                            .orElseThrow()
+                            .columns())
+                    .extracting(ColumnInfo::name, ColumnInfo::type)
+                    .containsExactly(
+                            tuple("Region", ColumnType.TEXT),
+                            tuple("Date", ColumnType.DATE),
+                            tuple("header_1", ColumnType.TEXT),
+                            tuple("Units", ColumnType.INTEGER),
+                            tuple("Revenue", ColumnType.REAL));
             SheetReport typesReport = result.report().sheets().get(3);
             assertThat(typesReport.coercions())
                     .extracting(CoercionReport::column, CoercionReport::kind, CoercionReport::count)

@@ -6,8 +6,13 @@ import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.store.ColumnBatch;
 import io.tablequery.engine.store.StoredColumn;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The long form of a crosstab: one row for each row of the table and each of its columns of numbers, holding the
@@ -16,28 +21,44 @@ import java.util.Map;
  * ({@code SELECT "Age", "Survived", SUM(value) ... GROUP BY 1, 2}) instead of a sum of the right columns. A blank
  * cell is a row whose value is NULL, so that every row of the table has each combination.
  *
+ * <p>When one header row names measures rather than a dimension, each of its labels is a column of its own instead
+ * (a measure): the row's label over columns of one type, two of its labels over columns of
+ * different types (units over whole numbers, revenue over reals), and every combination of the other header rows'
+ * labels under each of them once. One {@code value} column would then hold units and revenue alike, and a sum of it
+ * by month would add the two; with a column for each, the long form has one row for each row of the table and each
+ * combination of the other rows' labels ({@code Region, City, header_2, Units, Revenue}), and keeps each measure's
+ * type.
+ *
  * <p>The header rows' columns are named as the cells left of them name the header rows ({@code Age}, {@code
- * Survived}), else {@code header_1}, {@code header_2}; a name another column has takes a suffix, as header names do.
- * The header rows' columns and the value column name the span of the columns of numbers ({@code D:G}) as their
- * source, which is how a description tells them from the row-header columns.
+ * Survived}), else {@code header_1}, {@code header_2} by the header row's place; a name another column has takes a
+ * suffix, as header names do. The header rows' columns and the columns of numbers name the span of the crosstab's
+ * columns ({@code D:G}) as their source, which is how a description tells them from the row-header columns; the
+ * labels are text and the numbers are not.
  */
 public final class LongForm {
     /** The name of the column of numbers, before a suffix makes it unique. */
     public static final String VALUE = "value";
 
     private final int[] kept;
-    private final int[] values;
+    /** For each long row of a table's row, the table's column of each number column, or -1 for none. */
+    private final int[][] values;
+    /** For each long row of a table's row, its labels, one per header row that is not the measures'. */
     private final List<List<String>> labels;
+
     private final List<ColumnInfo> columns;
-    private final ColumnType valueType;
+    private final List<ColumnType> valueTypes;
 
     private LongForm(
-            int[] kept, int[] values, List<List<String>> labels, List<ColumnInfo> columns, ColumnType valueType) {
+            int[] kept,
+            int[][] values,
+            List<List<String>> labels,
+            List<ColumnInfo> columns,
+            List<ColumnType> valueTypes) {
         this.kept = kept;
         this.values = values;
         this.labels = labels;
         this.columns = columns;
-        this.valueType = valueType;
+        this.valueTypes = valueTypes;
     }
 
     /**
@@ -53,9 +74,8 @@ public final class LongForm {
         }
         int[] bySource = plan.indexBySource();
         Map<Integer, List<String>> crosstabLabels = crosstab.labels();
-        int[] values = new int[crosstabLabels.size()];
+        int[] numbers = new int[crosstabLabels.size()];
         List<List<String>> labels = new ArrayList<>();
-        boolean real = false;
         int v = 0;
         for (Map.Entry<Integer, List<String>> entry : crosstabLabels.entrySet()) {
             int column = entry.getKey();
@@ -67,8 +87,7 @@ public final class LongForm {
             if (type != ColumnType.INTEGER && type != ColumnType.REAL) {
                 return null;
             }
-            real |= type == ColumnType.REAL;
-            values[v++] = p;
+            numbers[v++] = p;
             labels.add(entry.getValue());
         }
         List<Integer> keptColumns = new ArrayList<>();
@@ -83,28 +102,115 @@ public final class LongForm {
             ColumnPlan column = plan.columns().get(p);
             columns.add(new ColumnInfo(names.unique(column.name()), column.type(), column.source()));
         }
-        String span = CellAddress.columnLetters(plan.columns().get(values[0]).sourceIndex()) + ":"
+        String span = CellAddress.columnLetters(plan.columns().get(numbers[0]).sourceIndex()) + ":"
                 + CellAddress.columnLetters(
-                        plan.columns().get(values[values.length - 1]).sourceIndex());
+                        plan.columns().get(numbers[numbers.length - 1]).sourceIndex());
         int levels = labels.get(0).size();
+        int measureLevel = measureLevel(plan, numbers, labels);
         for (int k = 0; k < levels; k++) {
+            if (k == measureLevel) {
+                continue;
+            }
             String given = crosstab.dimensions().isEmpty()
                     ? ""
                     : ColumnNames.clean(crosstab.dimensions().get(k));
             columns.add(
                     new ColumnInfo(names.unique(given.isEmpty() ? "header_" + (k + 1) : given), ColumnType.TEXT, span));
         }
-        ColumnType valueType = real ? ColumnType.REAL : ColumnType.INTEGER;
-        columns.add(new ColumnInfo(names.unique(VALUE), valueType, span));
-        return new LongForm(
-                keptColumns.stream().mapToInt(Integer::intValue).toArray(),
-                values,
-                List.copyOf(labels),
-                List.copyOf(columns),
-                valueType);
+        int[] kept = keptColumns.stream().mapToInt(Integer::intValue).toArray();
+        if (measureLevel < 0) {
+            boolean real = false;
+            int[][] values = new int[numbers.length][];
+            for (int n = 0; n < numbers.length; n++) {
+                values[n] = new int[] {numbers[n]};
+                real |= plan.columns().get(numbers[n]).type() == ColumnType.REAL;
+            }
+            ColumnType valueType = real ? ColumnType.REAL : ColumnType.INTEGER;
+            columns.add(new ColumnInfo(names.unique(VALUE), valueType, span));
+            return new LongForm(kept, values, List.copyOf(labels), List.copyOf(columns), List.of(valueType));
+        }
+        return byMeasure(plan, numbers, labels, measureLevel, kept, columns, names, span);
     }
 
-    /** The long form's columns: the row-header columns, one for each header row, and the value. */
+    /**
+     * The long form with a column for each measure: one long row per combination of the other header rows' labels,
+     * in the order the columns first show it.
+     */
+    private static LongForm byMeasure(
+            TablePlan plan,
+            int[] numbers,
+            List<List<String>> labels,
+            int measureLevel,
+            int[] kept,
+            List<ColumnInfo> columns,
+            ColumnNames names,
+            String span) {
+        List<String> measures = new ArrayList<>();
+        List<ColumnType> types = new ArrayList<>();
+        Set<List<String>> combinations = new LinkedHashSet<>();
+        for (int n = 0; n < numbers.length; n++) {
+            List<String> others = new ArrayList<>(labels.get(n));
+            String measure = others.remove(measureLevel);
+            if (!measures.contains(measure)) {
+                measures.add(measure);
+                types.add(plan.columns().get(numbers[n]).type());
+            }
+            combinations.add(List.copyOf(others));
+        }
+        List<List<String>> combinationLabels = List.copyOf(combinations);
+        int[][] values = new int[combinationLabels.size()][measures.size()];
+        for (int[] row : values) {
+            Arrays.fill(row, -1);
+        }
+        for (int n = 0; n < numbers.length; n++) {
+            List<String> others = new ArrayList<>(labels.get(n));
+            String measure = others.remove(measureLevel);
+            values[combinationLabels.indexOf(others)][measures.indexOf(measure)] = numbers[n];
+        }
+        for (int m = 0; m < measures.size(); m++) {
+            columns.add(new ColumnInfo(names.unique(ColumnNames.clean(measures.get(m))), types.get(m), span));
+        }
+        return new LongForm(kept, values, combinationLabels, List.copyOf(columns), List.copyOf(types));
+    }
+
+    /**
+     * The header row whose labels name measures: each label over columns of one type, two labels over columns of
+     * different types, every label not blank, and each combination of the other rows' labels under each label once;
+     * -1 when no header row is one, or more than one is.
+     */
+    private static int measureLevel(TablePlan plan, int[] numbers, List<List<String>> labels) {
+        int levels = labels.get(0).size();
+        int found = -1;
+        for (int k = 0; k < levels && levels > 1; k++) {
+            Map<String, ColumnType> types = new LinkedHashMap<>();
+            Map<String, Set<List<String>>> combinations = new LinkedHashMap<>();
+            boolean measures = true;
+            for (int n = 0; n < numbers.length && measures; n++) {
+                String label = labels.get(n).get(k);
+                ColumnType type = plan.columns().get(numbers[n]).type();
+                List<String> others = new ArrayList<>(labels.get(n));
+                others.remove(k);
+                measures = !ColumnNames.clean(label).isEmpty()
+                        && types.computeIfAbsent(label, key -> type) == type
+                        && combinations
+                                .computeIfAbsent(label, key -> new HashSet<>())
+                                .add(others);
+            }
+            measures &= new HashSet<>(types.values()).size() > 1 && new HashSet<>(combinations.values()).size() == 1;
+            if (measures) {
+                if (found >= 0) {
+                    return -1;
+                }
+                found = k;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The long form's columns: the row-header columns, one for each header row, and the value, or a column for each
+     * measure.
+     */
     public List<ColumnInfo> columns() {
         return columns;
     }
@@ -114,17 +220,20 @@ public final class LongForm {
         return columns.stream().map(c -> new StoredColumn(c.name(), c.type())).toList();
     }
 
-    /** The rows the long form has for each row of the table: one for each column of numbers. */
+    /**
+     * The rows the long form has for each row of the table: one for each column of numbers, or with measures, one for
+     * each combination of the other header rows' labels.
+     */
     public int rowsPerRow() {
         return values.length;
     }
 
     /**
-     * Writes the long form's row of one column of numbers of a table's row.
+     * Writes one of the long form's rows of a table's row.
      *
      * @param from the batch holding the table's row
      * @param row the row's index in it
-     * @param value which column of numbers, from 0 to {@link #rowsPerRow()}
+     * @param value which of its long rows, from 0 to {@link #rowsPerRow()}
      * @param to the long form's batch
      * @param toRow the index of the row to fill in it, already added
      */
@@ -136,7 +245,12 @@ public final class LongForm {
         for (int k = 0; k < valueLabels.size(); k++) {
             to.setObject(kept.length + k, toRow, valueLabels.get(k));
         }
-        copy(from, values[value], row, to, columns.size() - 1, toRow, valueType);
+        int first = kept.length + valueLabels.size();
+        for (int m = 0; m < values[value].length; m++) {
+            if (values[value][m] >= 0) {
+                copy(from, values[value][m], row, to, first + m, toRow, valueTypes.get(m));
+            }
+        }
     }
 
     /** Copies a cell, an INTEGER into a REAL column as its double. */

@@ -1,6 +1,7 @@
 package io.tablequery.engine.ingest.report;
 
 import io.tablequery.engine.catalog.ColumnInfo;
+import io.tablequery.engine.catalog.ColumnType;
 import io.tablequery.engine.ingest.IngestedSheet;
 import io.tablequery.engine.ingest.IngestedTable;
 import io.tablequery.engine.ingest.SourceFormat;
@@ -46,12 +47,17 @@ public final class TableDescriber {
                     .formatted(names.get(new TablePart(sheet.number(), table.dataPart()))));
         }
         if (table.role() == TableRole.LONG) {
-            List<ColumnInfo> columns = table.columns();
             String of = names.get(new TablePart(sheet.number(), table.dataPart()));
-            String value = columns.get(columns.size() - 1).name();
-            text.append(("The long form of the crosstab of table '%s', one row for each of its rows and columns of"
-                            + " numbers, the header rows' labels in %s and the number in %s: ")
-                    .formatted(of, labelColumns(table), value));
+            List<String> numbers = crosstabColumns(table, false);
+            text.append(
+                    numbers.size() == 1
+                            ? ("The long form of the crosstab of table '%s', one row for each of its rows and columns"
+                                            + " of numbers, the header rows' labels in %s and the number in %s: ")
+                                    .formatted(of, labelColumns(table), numbers.get(0))
+                            : ("The long form of the crosstab of table '%s', one row for each of its rows and"
+                                            + " combination of the labels in %s, with a column for each measure (%s):"
+                                            + " ")
+                                    .formatted(of, labelColumns(table), String.join(", ", numbers)));
         }
         if (format == SourceFormat.CSV) {
             text.append("From '%s' (%s)".formatted(fileName, fileRef));
@@ -128,9 +134,15 @@ public final class TableDescriber {
         if (table.role() == TableRole.DATA) {
             sheet.longFormOf(table).ifPresent(longForm -> {
                 String name = names.get(new TablePart(sheet.number(), longForm.part()));
-                text.append((" Its long form '%s' holds one row per row and combination, the labels in %s, to total"
+                List<String> numbers = crosstabColumns(longForm, false);
+                text.append((" Its long form '%s' holds one row per row and combination, the labels in %s%s, to total"
                                 + " by them with one GROUP BY.")
-                        .formatted(name, labelColumns(longForm)));
+                        .formatted(
+                                name,
+                                labelColumns(longForm),
+                                numbers.size() == 1
+                                        ? ""
+                                        : ", a column for each measure (%s)".formatted(String.join(", ", numbers))));
             });
         }
         if (!table.layoutWarnings().isEmpty()) {
@@ -145,14 +157,22 @@ public final class TableDescriber {
         return text.toString();
     }
 
-    /** A long form's label columns: those that, as its value column, come from the span of the columns of numbers. */
+    /** A long form's label columns: the text of the header rows, from the span of the crosstab's columns. */
     private static String labelColumns(IngestedTable longForm) {
+        return String.join(", ", crosstabColumns(longForm, true));
+    }
+
+    /**
+     * A long form's columns that come from the span of the crosstab's columns, as its last column does: its labels
+     * (text), or its numbers (the value, or a column for each measure).
+     */
+    private static List<String> crosstabColumns(IngestedTable longForm, boolean labels) {
         List<ColumnInfo> columns = longForm.columns();
         String span = columns.get(columns.size() - 1).source();
-        return columns.subList(0, columns.size() - 1).stream()
-                .filter(c -> c.source().equals(span))
+        return columns.stream()
+                .filter(c -> c.source().equals(span) && (c.type() == ColumnType.TEXT) == labels)
                 .map(ColumnInfo::name)
-                .collect(Collectors.joining(", "));
+                .toList();
     }
 
     private static String rows(List<Long> rows) {
