@@ -114,6 +114,21 @@ final class Browser implements AutoCloseable {
         });
     }
 
+    /**
+     * Clicks the element a selector finds once it is shown, finding it again if the page redrew it between the two
+     * (the files list redraws as each upload's DuckDB copy becomes current).
+     */
+    void click(String css) {
+        waitFor(d -> {
+            List<WebElement> found = d.findElements(By.cssSelector(css));
+            if (found.isEmpty() || !found.get(0).isDisplayed()) {
+                return null;
+            }
+            found.get(0).click();
+            return true;
+        });
+    }
+
     /** The text of the element a selector finds, or empty; read again if the page redrew it meanwhile. */
     String text(String css) {
         for (int attempt = 0; ; attempt++) {

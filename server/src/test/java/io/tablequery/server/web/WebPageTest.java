@@ -150,7 +150,7 @@ class WebPageTest {
         String listed = browser.element("table.files").getText();
         assertThat(listed).contains("F1", "F2", "F3", "sales_2025_q2", "库存_库存表");
         browser.screenshot("files");
-        browser.element("table.files a[href='#/files/F2']").click();
+        browser.click("table.files a[href='#/files/F2']");
         String report = browser.waitFor(d -> {
             String text = d.findElement(By.id("report")).getText();
             return text.contains("Ingest report of F2") ? text : null;
@@ -169,7 +169,7 @@ class WebPageTest {
                 .startsWith("data:image/svg+xml");
         browser.screenshot("report");
         browser.script("window.scrollTo(0, 0)");
-        browser.element("table.files tbody tr td.actions button.danger").click();
+        browser.click("table.files tbody tr td.actions button.danger");
         browser.waitFor(d -> d.switchTo().alert()).accept();
         browser.waitFor(d -> browser.text("table.files").contains("orders.csv") ? null : true);
         assertThat(browser.text("table.files")).contains("sales_2025.xlsx");
@@ -178,7 +178,7 @@ class WebPageTest {
     @Test
     void runsWithTheKeyboardAndFitsANarrowWindow() throws IOException {
         openPlan("SELECT \"City\" FROM \"sales_2025_q1\" WHERE \"Units_Jan\" > 150");
-        browser.element("#plan-editor .cm-content").click();
+        browser.click("#plan-editor .cm-content");
         new org.openqa.selenium.interactions.Actions(browser.driver())
                 .keyDown(Keys.CONTROL)
                 .sendKeys(Keys.ENTER)
@@ -212,7 +212,7 @@ class WebPageTest {
         assertThat(hits)
                 .contains("joins stores on stores.region_id = regions.region_id (inferred from names and values)");
         assertThat(hits.indexOf("regions")).isGreaterThan(hits.indexOf("stores"));
-        browser.element("#search-hits .joins a").click();
+        browser.click("#search-hits .joins a");
         browser.waitFor(d -> d.getCurrentUrl().endsWith("#/tables/stores"));
     }
 
@@ -221,7 +221,7 @@ class WebPageTest {
         browser.open(base + "/?ws=shop#/tables/big");
         browser.element("#table-rows");
         assertThat(browser.text("#sample-rows")).contains("上海");
-        browser.element("#quality-button").click();
+        browser.click("#quality-button");
         assertThat(browser.element(".quality-columns").getText())
                 .contains("amount", "DOUBLE")
                 .containsPattern("\\d+ outside -?[0-9.]+ to [0-9.]+")
@@ -250,7 +250,7 @@ class WebPageTest {
             times.add(((Number) took).doubleValue());
         }
         assertThat(browser.text("#page-status")).contains("sheet rows 1002–1101");
-        browser.element("#last-page").click();
+        browser.click("#last-page");
         browser.waitFor(d -> browser.text("#page-status").contains("–1000001 ·") ? true : null);
         browser.element("#jump-row").sendKeys("500000", Keys.ENTER);
         browser.waitFor(d -> browser.text("#page-status").startsWith("sheet rows 500000–") ? true : null);
@@ -265,7 +265,7 @@ class WebPageTest {
         for (String engine : List.of("sqlite", "duckdb", "auto", "both")) {
             openPlan("SELECT \"City\", \"Units_Apr\" FROM \"sales_2025_q2\" WHERE \"Units_Apr\" > 140");
             new Select(browser.element("#plan-engine")).selectByValue(engine);
-            browser.element("#plan-run").click();
+            browser.click("#plan-run");
             WebElement grid = browser.element("#result-1-grid");
             assertThat(grid.getText()).as(engine).contains("Shanghai", "168", "F2S2R5");
             assertThat(browser.element("#plan-output").getText()).contains("Ran on");
@@ -279,7 +279,7 @@ class WebPageTest {
     @Test
     void aFailingStepShowsItsErrorAtTheStep() {
         openPlan("SELECT \"nope\" FROM \"sales_2025_q2\"");
-        browser.element("#plan-run").click();
+        browser.click("#plan-run");
         WebElement step = browser.element("#plan-steps li.failed");
         assertThat(step.getText()).contains("STEP_FAILED", "Columns of \"sales_2025_q2\"");
     }
@@ -288,7 +288,7 @@ class WebPageTest {
     void aRowCitationOpensTheSourceRowWithTheResultsValues() throws IOException {
         openPlan(
                 "SELECT \"City\", \"Units_May\", \"Revenue (USD)_May\" FROM \"sales_2025_q2\" WHERE \"City\" = 'Seoul'");
-        browser.element("#plan-run").click();
+        browser.click("#plan-run");
         WebElement row = browser.element("#result-1-grid tbody tr");
         List<String> values = row.findElements(By.tagName("td")).stream()
                 .map(WebElement::getText)
@@ -310,7 +310,7 @@ class WebPageTest {
     @Test
     void anAggregateCitesItsRowsAsRangesThatOpenTheirFirstRow() {
         openPlan("SELECT count(*) AS n FROM \"sales_2025_q2\"");
-        browser.element("#plan-run").click();
+        browser.click("#plan-run");
         WebElement link = browser.element("#result-1-grid tbody tr a.cite");
         assertThat(link.getText()).matches("F2S2R\\d+(-R\\d+)?");
         String first = link.getText().replaceAll("F2S2R(\\d+).*", "$1");
@@ -324,7 +324,7 @@ class WebPageTest {
         openPlan("CREATE TEMP TABLE by_region AS SELECT \"Region\", count(*) AS n FROM \"sales_2025_q2\" GROUP BY 1"
                 + " ORDER BY 1");
         new Select(browser.element("#plan-engine")).selectByValue("duckdb");
-        browser.element("#plan-run").click();
+        browser.click("#plan-run");
         List<WebElement> rows = browser.element("#result-1-grid").findElements(By.cssSelector("tbody tr"));
         List<Integer> counts = rows.stream()
                 .map(row -> Integer.parseInt(
@@ -348,7 +348,7 @@ class WebPageTest {
     @Test
     void aSheetCitationOpensTheTopOfTheSheet() {
         openPlan("SELECT \"Region\" FROM \"sales_2025_q2\" UNION SELECT \"City\" FROM \"sales_2025_q2\"");
-        browser.element("#plan-run").click();
+        browser.click("#plan-run");
         WebElement link = browser.element("#result-1-grid tbody tr a.cite");
         assertThat(link.getText()).isEqualTo("F2S2");
         link.click();
@@ -392,7 +392,7 @@ class WebPageTest {
         browser.open(base + "/?ws=shop#/files");
         browser.script("sessionStorage.setItem('tq.duckdb.draft', arguments[0])", query);
         browser.open(base + "/?ws=shop#/duckdb");
-        browser.element("#duckdb-run").click();
+        browser.click("#duckdb-run");
         assertThat(browser.element("#duckdb-grid").getText()).contains("Americas", "East", "West");
         WebElement drawn = browser.element("#duckdb-chart-target svg");
         assertThat(new Select(browser.element("#duckdb-chart-y"))
@@ -407,7 +407,7 @@ class WebPageTest {
         new Select(browser.element("#duckdb-chart-kind")).selectByValue("bar");
         new Select(browser.element("#duckdb-chart-x")).selectByValue("Region");
         new Select(browser.element("#duckdb-chart-y")).selectByValue("units");
-        browser.element("#duckdb-chart-draw").click();
+        browser.click("#duckdb-chart-draw");
         WebElement svg = browser.element("#duckdb-chart-target svg");
         assertThat(svg.findElements(By.cssSelector("path, rect"))).isNotEmpty();
         browser.script("document.getElementById('duckdb-chart-target').scrollIntoView({block: 'center'})");
@@ -431,7 +431,7 @@ class WebPageTest {
                 "SELECT 0.1::DOUBLE + 0.2::DOUBLE AS noisy, 197061.53999999998::DOUBLE AS money, 42 AS whole,"
                         + " 2.5::DOUBLE AS plain, NULL AS n");
         browser.open(base + "/?ws=shop#/duckdb");
-        browser.element("#duckdb-run").click();
+        browser.click("#duckdb-run");
         List<WebElement> cells = browser.element("#duckdb-grid").findElements(By.cssSelector("tbody td.number"));
         assertThat(cells).extracting(WebElement::getText).containsExactly("0.3", "197061.54", "42", "2.5");
         WebElement empty = browser.element("#duckdb-grid tbody td.null");
