@@ -21,13 +21,13 @@ import java.util.Set;
  * ({@code SELECT "Age", "Survived", SUM(value) ... GROUP BY 1, 2}) instead of a sum of the right columns. A blank
  * cell is a row whose value is NULL, so that every row of the table has each combination.
  *
- * <p>When one header row names measures rather than a dimension, each of its labels is a column of its own instead
- * (a measure): the row's label over columns of one type, two of its labels over columns of
+ * <p>When one header row names measures rather than a dimension, each of its labels is a column of its own instead. A
+ * header row names measures when each of its labels is over columns of one type, two of them are over columns of
  * different types (units over whole numbers, revenue over reals), and every combination of the other header rows'
- * labels under each of them once. One {@code value} column would then hold units and revenue alike, and a sum of it
- * by month would add the two; with a column for each, the long form has one row for each row of the table and each
- * combination of the other rows' labels ({@code Region, City, header_2, Units, Revenue}), and keeps each measure's
- * type.
+ * labels is under each of them once. One {@code value} column would then hold units and revenue alike, and a sum of
+ * it by month would add the two; with a column for each, the long form has one row for each row of the table and
+ * each combination of the other rows' labels ({@code Region, City, header_2, Units, Revenue}), and keeps each
+ * measure's type.
  *
  * <p>The header rows' columns are named as the cells left of them name the header rows ({@code Age}, {@code
  * Survived}), else {@code header_1}, {@code header_2} by the header row's place; a name another column has takes a
