@@ -14,7 +14,7 @@ import java.util.Locale;
  * {@code tpch [--sf S] [--reps N] [--engines
  * sqlite,duckdb,spark] [--spark-connect URL] [--queries q01,...] [--duckdb-memory SIZE]}, {@code tpch-spark [--sf S]
  * [--reps N] [--spark-connect URL]}, {@code lineage [--sf S] [--reps N] [--queries q01,...] [--engines sqlite,duckdb]}, {@code mcp [--calls N]}, {@code auto [--rows N,N,...] [--reps N]}
- * {@code start [--reps N] [--baseline DIR]}, {@code figures} (each benchmark's figure drawn again from its latest
+ * {@code start [--reps N] [--baseline DIR] [--commands run-sql,mcp,...]}, {@code figures} (each benchmark's figure drawn again from its latest
  * report) or {@code workspaces [--counts N,N,...] [--starts N] [--baseline DIR]
  * [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N] [--clients N]}.
  * Inputs are generated under {@code benchmarks/target/bench-data}, reports written to {@code benchmarks/results}.
@@ -90,7 +90,7 @@ public final class BenchMain {
                 + "\n       tq bench mcp [--calls N]"
                 + "\n       tq bench quotas [--seconds N] [--rate N]"
                 + "\n       tq bench auto [--rows N,N,...] [--reps N]"
-                + "\n       tq bench start [--reps N] [--baseline DIR]"
+                + "\n       tq bench start [--reps N] [--baseline DIR] [--commands search-tables,get-schemas,run-sql,mcp]"
                 + "\n       tq bench figures   (draws each benchmark's figure from its latest report again)"
                 + "\n       tq bench workspaces [--counts N,N,...] [--starts N] [--baseline DIR]"
                 + " [--baseline-most N] [--samples N] [--mix-seconds N] [--mix-workspaces N] [--mix-open N]"
@@ -376,15 +376,18 @@ public final class BenchMain {
         StartBenchmark.Settings defaults = StartBenchmark.Settings.defaults(home, data, results);
         int reps = defaults.repetitions();
         Path baseline = defaults.baseline();
+        List<String> commands = defaults.commands();
         for (int i = 1; i + 1 < args.length; i += 2) {
             switch (args[i]) {
                 case "--reps" -> reps = Integer.parseInt(args[i + 1]);
                 case "--baseline" -> baseline = Path.of(args[i + 1]).toAbsolutePath();
+                case "--commands" -> commands = List.of(args[i + 1].split(","));
                 default -> throw unknown(args, i);
             }
         }
         StartBenchmark.run(
-                new StartBenchmark.Settings(reps, defaults.dropCache(), home, baseline, data, results), System.out);
+                new StartBenchmark.Settings(reps, defaults.dropCache(), home, baseline, data, results, commands),
+                System.out);
     }
 
     private static void workspaces(String[] args, Path home, Path data, Path results) throws Exception {

@@ -28,25 +28,40 @@ final class StartBenchmark {
     /**
      * What to run.
      *
-     * @param repetitions warm runs per case and contender; 0 runs each case cold only (the build's test does, to check that
-     *     every command answers in half the time)
+     * @param repetitions warm runs per case and contender; 0 runs each case cold only (the build's test does: it checks
+     *     that the commands answer, not how fast)
      * @param dropCache whether to drop the page cache before each cold run (it needs root)
      * @param home this checkout
      * @param baseline another checkout to compare with, or null
      * @param data where the workspaces are made
      * @param results where the report goes, or null
+     * @param commands the commands to time, by name ({@code search-tables}, {@code get-schemas}, {@code run-sql},
+     *     {@code mcp}); empty for all
      */
-    record Settings(int repetitions, boolean dropCache, Path home, Path baseline, Path data, Path results) {
+    record Settings(
+            int repetitions,
+            boolean dropCache,
+            Path home,
+            Path baseline,
+            Path data,
+            Path results,
+            List<String> commands) {
         Settings {
             requireNonNull(home, "home is null");
             requireNonNull(data, "data is null");
+            commands = List.copyOf(commands);
+            List<String> known =
+                    cases(Path.of("plan.json")).stream().map(Case::command).toList();
+            if (!known.containsAll(commands)) {
+                throw new IllegalArgumentException("commands must be among " + known + ", not " + commands);
+            }
             if (repetitions < 0) {
                 throw new IllegalArgumentException("repetitions must be at least 0");
             }
         }
 
         static Settings defaults(Path home, Path data, Path results) {
-            return new Settings(10, true, home, null, data, results);
+            return new Settings(10, true, home, null, data, results, List.of());
         }
     }
 
@@ -114,7 +129,7 @@ final class StartBenchmark {
         for (String contender : launchers.keySet()) {
             embedded.put(contender, StartCommands.copyWorkspace(prepared, scratch.resolve(slug(contender))));
         }
-        for (Case command : cases(plan)) {
+        for (Case command : cases(settings, plan)) {
             rows.addAll(measure(command, EMBEDDED, launchers, embedded, settings, dropped, log));
         }
         Path root = scratch.resolve("served");
@@ -123,7 +138,7 @@ final class StartBenchmark {
             log.printf("tq serve listens at %s%n", server.url());
             Map<String, Path> beside = new LinkedHashMap<>();
             launchers.keySet().forEach(contender -> beside.put(contender, served));
-            for (Case command : cases(plan)) {
+            for (Case command : cases(settings, plan)) {
                 rows.addAll(measure(command, BESIDE_SERVER, launchers, beside, settings, dropped, log));
             }
         }
@@ -132,7 +147,7 @@ final class StartBenchmark {
                 Map.of("this checkout", StartCommands.copyWorkspace(prepared, residentRoot.resolve("default")));
         Map<String, Path> thisCheckout = Map.of("this checkout", launchers.get("this checkout"));
         try {
-            for (Case command : cases(plan)) {
+            for (Case command : cases(settings, plan)) {
                 rows.addAll(measure(command, RESIDENT, thisCheckout, resident, settings, dropped, log));
                 if (!command.mcp()) {
                     rows.addAll(measure(command, RESIDENT_JVM, thisCheckout, resident, settings, dropped, log));
@@ -167,7 +182,19 @@ final class StartBenchmark {
     static final String RESIDENT_JVM = "resident server, JVM client";
 
     /** A command an agent runs, with its arguments after {@code --workspace DIR}. */
-    record Case(String name, List<String> args, boolean mcp) {}
+    record Case(String name, List<String> args, boolean mcp) {
+        /** The command's name, its first argument. */
+        String command() {
+            return args.get(0);
+        }
+    }
+
+    private static List<Case> cases(Settings settings, Path plan) {
+        return cases(plan).stream()
+                .filter(command ->
+                        settings.commands().isEmpty() || settings.commands().contains(command.command()))
+                .toList();
+    }
 
     private static List<Case> cases(Path plan) {
         return List.of(

@@ -7,28 +7,31 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The start benchmark once through this checkout's launcher, cold runs only, so that it cannot rot: every command answers, embedded,
- * beside a running server and through the resident server it starts, which it stops. The full run is {@code tq bench start}.
+ * The start benchmark once through this checkout's launcher, so that it cannot rot: a command run in a JVM and the MCP
+ * server, cold runs only, answer embedded, beside a running server and through the resident server it starts, which it
+ * stops. The full run is {@code tq bench start}, every command with warm runs.
  */
 class StartBenchmarkTest {
     @TempDir
     Path dir;
 
     @Test
-    void timesEveryCommandOnTheDirectoryBesideAServerAndThroughTheResidentOne() throws Exception {
+    void timesTheCommandsAskedForOnTheDirectoryBesideAServerAndThroughTheResidentOne() throws Exception {
         Path home = Path.of(System.getProperty("tq.repository", ".."))
                 .toAbsolutePath()
                 .normalize();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         StartBenchmark.Result result = StartBenchmark.run(
-                new StartBenchmark.Settings(0, false, home, null, dir, dir.resolve("results")),
+                new StartBenchmark.Settings(
+                        0, false, home, null, dir, dir.resolve("results"), List.of("run-sql", "mcp")),
                 new PrintStream(log, true, StandardCharsets.UTF_8));
 
-        assertThat(result.rows()).hasSize(15).allSatisfy(row -> {
+        assertThat(result.rows()).hasSize(7).allSatisfy(row -> {
             assertThat(row.failure()).as(row.command() + " " + row.where()).isNull();
             assertThat(row.coldMillis()).isPositive();
             assertThat(row.warmMillis()).as("no warm runs were asked for").isNaN();
@@ -49,7 +52,8 @@ class StartBenchmarkTest {
                     .orElseThrow();
             assertThat(Files.readString(markdown))
                     .contains("| tq mcp, to its first answer | beside server |")
-                    .contains("| tq get-schemas | resident server |");
+                    .contains("| tq run-sql | resident server, JVM client |")
+                    .doesNotContain("tq get-schemas");
         }
     }
 }

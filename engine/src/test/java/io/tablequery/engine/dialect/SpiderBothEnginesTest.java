@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Spider (German schema names, ../shared/corpora/spider-de): every database uploaded into a workspace, every third
+ * Spider (German schema names, ../shared/corpora/spider-de): every database uploaded into a workspace, every sixth
  * gold query of {@code train_spider.sql} and {@code train_others.sql} (the build's sample;
  * {@code -Dtq.spider.every=1} for all) run with engine {@code both}. Writes the shares to
  * {@code target/spider-both-report.txt}.
  */
 @CorpusSuite
 class SpiderBothEnginesTest {
-    private static final int EVERY = Integer.getInteger("tq.spider.every", 3);
+    private static final int EVERY = Integer.getInteger("tq.spider.every", 6);
 
     @TempDir
     Path dir;

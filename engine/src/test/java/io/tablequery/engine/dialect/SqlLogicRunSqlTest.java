@@ -35,12 +35,12 @@ import org.junit.jupiter.api.io.TempDir;
  * uploaded as a SQLite file (so tables keep their rowids and keys), each query a one-step plan run on {@code sqlite}
  * and on {@code duckdb}. Of the plans SQLite answers, it counts those that translate, and of those, the answers equal
  * to SQLite's with their {@code __src} citations row for row (as unordered rows where the plan does not order them).
- * Every {@code tq.slt.every}-th query ({@code 4} in the build, which must finish in 30 minutes); the report goes to
+ * Every {@code tq.slt.every}-th query ({@code 8} in the build, which must finish in 30 minutes); the report goes to
  * {@code target/sqllogictest-run-sql-report.txt}.
  */
 @CorpusSuite
 class SqlLogicRunSqlTest {
-    private static final int EVERY = Integer.getInteger("tq.slt.every", 4);
+    private static final int EVERY = Integer.getInteger("tq.slt.every", 8);
 
     @TempDir
     Path dir;
