@@ -1,5 +1,6 @@
 package io.tablequery.engine.testing;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +45,7 @@ public final class RawWorkbooks {
      * @throws IOException when it cannot be written
      */
     public static Path write(Path file, Body sheetData, Body sharedStrings, int extraParts) throws IOException {
-        try (ZipOutputStream zip = new ZipOutputStream(Files.newOutputStream(file))) {
+        try (ZipOutputStream zip = new ZipOutputStream(new BufferedOutputStream(Files.newOutputStream(file)))) {
             for (int i = 0; i < extraParts; i++) {
                 zip.putNextEntry(new ZipEntry("xl/media/part" + i + ".xml"));
                 zip.closeEntry();

@@ -91,6 +91,7 @@ class SparkServeIT {
             assertThat(onSpark.path("engine").asText()).isEqualTo("spark");
             // Both cite each group's rows.
             assertThat(onSpark.path("results").get(0).path("rows").toString())
+                    .as("rows cited on Spark; its notices: %s", onSpark.path("notices"))
                     .isEqualTo(
                             "[[\"Paris\",\"10\",\"F1S1R2,R4\"],[\"Oslo\",\"5\",\"F1S1R3\"],[\"Lima\",null,\"F1S1R5\"]]");
             assertThat(sqlite.path("results").get(0).path("rows"))

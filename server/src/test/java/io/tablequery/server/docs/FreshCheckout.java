@@ -38,6 +38,25 @@ final class FreshCheckout {
     }
 
     /**
+     * A fresh copy with the jars this build made, Spark's plugin too ({@code tq-spark.jar} and the Spark Connect
+     * server's class path), so that a command asking for Spark does not build it either.
+     */
+    static Path withBuiltJars(Path repository, Path checkout) throws IOException, InterruptedException {
+        withBuiltJar(repository, checkout);
+        Path spark = repository.resolve("spark").resolve("target");
+        Path target = Files.createDirectories(checkout.resolve("spark").resolve("target"));
+        FileTime now = FileTime.from(Instant.now());
+        for (String name : List.of("tq-spark.jar", "spark-server.classpath")) {
+            assertThat(spark.resolve(name))
+                    .as("the build made Spark's plugin before this test")
+                    .exists();
+            Files.copy(spark.resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+            Files.setLastModifiedTime(target.resolve(name), now);
+        }
+        return checkout;
+    }
+
+    /**
      * Copies {@code tq.jar} and DuckDB's libraries from this build into a target directory, stamped now: newer than
      * the sources, which keep their own times, and not in the future, since the launcher makes its class-data archive
      * again whenever the jar is newer than it.

@@ -54,7 +54,7 @@ class LauncherThroughServerIT {
 
     @BeforeAll
     static void serveASampleWorkspace() throws Exception {
-        checkout = FreshCheckout.withBuiltJar(REPOSITORY, dir.resolve("checkout"));
+        checkout = FreshCheckout.withBuiltJars(REPOSITORY, dir.resolve("checkout"));
         root = Files.createDirectories(dir.resolve("root"));
         List<String> ingest = new ArrayList<>(
                 List.of("ingest", "--workspace", root.resolve("ws").toString()));

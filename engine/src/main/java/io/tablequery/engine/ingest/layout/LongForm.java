@@ -6,10 +6,8 @@ import io.tablequery.engine.ingest.CellAddress;
 import io.tablequery.engine.store.ColumnBatch;
 import io.tablequery.engine.store.StoredColumn;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +38,7 @@ public final class LongForm {
     public static final String VALUE = "value";
 
     private final int[] kept;
-    /** For each long row of a table's row, the table's column of each number column, or -1 for none. */
+    /** For each long row of a table's row, the table's column of each number column. */
     private final int[][] values;
     /** For each long row of a table's row, its labels, one per header row that is not the measures'. */
     private final List<List<String>> labels;
@@ -147,7 +145,9 @@ public final class LongForm {
             String span) {
         List<String> measures = new ArrayList<>();
         List<ColumnType> types = new ArrayList<>();
-        Set<List<String>> combinations = new LinkedHashSet<>();
+        Map<List<String>, Integer> combinations = new LinkedHashMap<>();
+        int[] measureOf = new int[numbers.length];
+        int[] combinationOf = new int[numbers.length];
         for (int n = 0; n < numbers.length; n++) {
             List<String> others = new ArrayList<>(labels.get(n));
             String measure = others.remove(measureLevel);
@@ -155,22 +155,18 @@ public final class LongForm {
                 measures.add(measure);
                 types.add(plan.columns().get(numbers[n]).type());
             }
-            combinations.add(List.copyOf(others));
+            measureOf[n] = measures.indexOf(measure);
+            combinationOf[n] = combinations.computeIfAbsent(List.copyOf(others), key -> combinations.size());
         }
-        List<List<String>> combinationLabels = List.copyOf(combinations);
-        int[][] values = new int[combinationLabels.size()][measures.size()];
-        for (int[] row : values) {
-            Arrays.fill(row, -1);
-        }
+        // measureLevel checked that each combination is under each measure once: every cell is filled.
+        int[][] values = new int[combinations.size()][measures.size()];
         for (int n = 0; n < numbers.length; n++) {
-            List<String> others = new ArrayList<>(labels.get(n));
-            String measure = others.remove(measureLevel);
-            values[combinationLabels.indexOf(others)][measures.indexOf(measure)] = numbers[n];
+            values[combinationOf[n]][measureOf[n]] = numbers[n];
         }
         for (int m = 0; m < measures.size(); m++) {
             columns.add(new ColumnInfo(names.unique(ColumnNames.clean(measures.get(m))), types.get(m), span));
         }
-        return new LongForm(kept, values, combinationLabels, List.copyOf(columns), List.copyOf(types));
+        return new LongForm(kept, values, List.copyOf(combinations.keySet()), List.copyOf(columns), List.copyOf(types));
     }
 
     /**
@@ -247,9 +243,7 @@ public final class LongForm {
         }
         int first = kept.length + valueLabels.size();
         for (int m = 0; m < values[value].length; m++) {
-            if (values[value][m] >= 0) {
-                copy(from, values[value][m], row, to, first + m, toRow, valueTypes.get(m));
-            }
+            copy(from, values[value][m], row, to, first + m, toRow, valueTypes.get(m));
         }
     }
 
