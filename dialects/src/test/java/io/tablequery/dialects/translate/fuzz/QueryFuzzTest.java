@@ -19,7 +19,7 @@ class QueryFuzzTest {
     void translatedQueriesAnswerAsSqliteDoes() throws Exception {
         QueryFuzzer.Settings settings = new QueryFuzzer.Settings(
                 Long.getLong("tq.fuzz.seed", 1L),
-                Long.getLong("tq.fuzz.queries", 6_000L),
+                Long.getLong("tq.fuzz.queries", 4_000L),
                 Integer.getInteger("tq.fuzz.per-database", 100),
                 Integer.getInteger("tq.fuzz.threads", 1),
                 20);
