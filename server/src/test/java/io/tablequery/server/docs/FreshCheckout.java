@@ -39,19 +39,20 @@ final class FreshCheckout {
 
     /**
      * A fresh copy with the jars this build made, Spark's plugin too ({@code tq-spark.jar} and the Spark Connect
-     * server's class path), so that a command asking for Spark does not build it either.
+     * server's class path) when the build made it, so that a command asking for Spark does not build it either (after
+     * a build of the server module alone, the launcher builds it as it does on a fresh clone).
      */
     static Path withBuiltJars(Path repository, Path checkout) throws IOException, InterruptedException {
         withBuiltJar(repository, checkout);
         Path spark = repository.resolve("spark").resolve("target");
-        Path target = Files.createDirectories(checkout.resolve("spark").resolve("target"));
-        FileTime now = FileTime.from(Instant.now());
-        for (String name : List.of("tq-spark.jar", "spark-server.classpath")) {
-            assertThat(spark.resolve(name))
-                    .as("the build made Spark's plugin before this test")
-                    .exists();
-            Files.copy(spark.resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-            Files.setLastModifiedTime(target.resolve(name), now);
+        List<String> plugin = List.of("tq-spark.jar", "spark-server.classpath");
+        if (plugin.stream().allMatch(name -> Files.isRegularFile(spark.resolve(name)))) {
+            Path target = Files.createDirectories(checkout.resolve("spark").resolve("target"));
+            FileTime now = FileTime.from(Instant.now());
+            for (String name : plugin) {
+                Files.copy(spark.resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
+                Files.setLastModifiedTime(target.resolve(name), now);
+            }
         }
         return checkout;
     }
