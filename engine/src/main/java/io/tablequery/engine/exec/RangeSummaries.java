@@ -224,6 +224,11 @@ final class RangeSummaries {
         return oneRow(sheet, oneRow(rs, column));
     }
 
+    /** The summary of a group of no rows of a sheet. */
+    static Summary none(SheetRef sheet) {
+        return new Summary(sheet, 0, 0, new long[0]);
+    }
+
     /**
      * A group's one row of a sheet as a summary of that row, or of none.
      *
@@ -243,10 +248,14 @@ final class RangeSummaries {
 
     /**
      * Reads a summary, the list {@code [count, largest, smallest...]}; null when it is not such a list of R-numbers
-     * (the row is then listed instead). A count of 0 has no values.
+     * (the row is then listed instead). A count of 0 has no values: a group of no rows of the sheet is {@code [0,
+     * NULL]}.
      */
     private static Summary summary(SheetRef sheet, Array array) throws SQLException {
         Object[] parts = array == null ? new Object[0] : (Object[]) array.getArray();
+        if (parts.length > 0 && parts[0] instanceof Number count && count.longValue() == 0) {
+            return none(sheet);
+        }
         long[] values = new long[parts.length];
         for (int i = 0; i < parts.length; i++) {
             if (!(parts[i] instanceof Number value)) {
@@ -271,7 +280,7 @@ final class RangeSummaries {
         }
         long count = parts[0];
         if (count == 0) {
-            return new Summary(sheet, 0, 0, new long[0]);
+            return none(sheet);
         }
         if (parts.length == 2) {
             return null;

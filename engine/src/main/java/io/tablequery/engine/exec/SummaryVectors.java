@@ -109,7 +109,10 @@ final class SummaryVectors {
         return left.isEmpty();
     }
 
-    /** A summary, the list {@code [count, largest, smallest...]}; null when the vector holds no such list. */
+    /**
+     * A summary, the list {@code [count, largest, smallest...]}; null when the vector holds no such list. A group of
+     * no rows of the sheet (an outer join's missing side) is {@code [0, NULL]}: a count of 0 has no values.
+     */
     private static RangeSummaries.Summary summary(SheetRef sheet, FieldVector vector, int row) {
         if (!(vector instanceof ListVector list) || !(list.getDataVector() instanceof BigIntVector parts)) {
             return null;
@@ -119,6 +122,9 @@ final class SummaryVectors {
         }
         int start = list.getElementStartIndex(row);
         long[] values = new long[list.getElementEndIndex(row) - start];
+        if (values.length > 0 && !parts.isNull(start) && parts.get(start) == 0) {
+            return RangeSummaries.none(sheet);
+        }
         for (int k = 0; k < values.length; k++) {
             if (parts.isNull(start + k)) {
                 return null;

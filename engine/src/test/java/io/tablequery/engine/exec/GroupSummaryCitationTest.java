@@ -130,6 +130,23 @@ class GroupSummaryCitationTest {
                         List.of("odd", "1", "F2S1R3;F3S1R5"));
     }
 
+    /**
+     * Three of the five groups find no row on the outer join's side: their summaries of it hold no rows ({@code [0,
+     * NULL]}), and they cite their own row alone, as on SQLite.
+     */
+    @Test
+    void aGroupWithoutRowsOfASummarizedSourceCitesItsOtherRows() {
+        String query = "SELECT l.label, count(i.id) AS n FROM labels l LEFT JOIN items i ON i.kind = lower(l.label)"
+                + " GROUP BY l.label ORDER BY l.label";
+        LineageSummary summary = translation(query).summarized().get(1);
+        assertThat(summary).isNotNull();
+        assertThat(summary.lists()).as("few groups: summaries").isFalse();
+        List<List<String>> cited = citedAlike(query);
+        assertThat(cited).extracting(row -> row.get(0)).containsExactly("Even", "Last", "Odd", "Other", "Spare");
+        assertThat(cited.get(1)).containsExactly("Last", "0", "F3S1R6");
+        assertThat(cited.get(0).get(2)).startsWith("F1S1R3,R5,R7,");
+    }
+
     /** A column that holds no value twice but NULL in several rows groups those rows together. */
     @Test
     void aUniqueColumnWithNullsGroupsItsNullRowsTogether() {
