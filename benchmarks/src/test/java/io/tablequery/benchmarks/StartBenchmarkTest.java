@@ -1,6 +1,7 @@
 package io.tablequery.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -19,6 +20,17 @@ import org.junit.jupiter.api.io.TempDir;
 class StartBenchmarkTest {
     @TempDir
     Path dir;
+
+    @Test
+    void asksOnlyForTheCommandsItHasCasesOf() {
+        assertThat(StartBenchmark.cases(dir.resolve("plan.json")))
+                .extracting(StartBenchmark.Case::command)
+                .containsExactlyElementsOf(StartBenchmark.COMMANDS);
+        assertThatThrownBy(
+                        () -> new StartBenchmark.Settings(0, false, dir, null, dir, null, List.of("run-sql", "search")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("search");
+    }
 
     @Test
     void timesTheCommandsAskedForOnTheDirectoryBesideAServerAndThroughTheResidentOne() throws Exception {

@@ -47,12 +47,9 @@ final class FreshCheckout {
         Path spark = repository.resolve("spark").resolve("target");
         List<String> plugin = List.of("tq-spark.jar", "spark-server.classpath");
         if (plugin.stream().allMatch(name -> Files.isRegularFile(spark.resolve(name)))) {
-            Path target = Files.createDirectories(checkout.resolve("spark").resolve("target"));
-            FileTime now = FileTime.from(Instant.now());
-            for (String name : plugin) {
-                Files.copy(spark.resolve(name), target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-                Files.setLastModifiedTime(target.resolve(name), now);
-            }
+            copyStamped(
+                    plugin.stream().map(spark::resolve).toList(),
+                    Files.createDirectories(checkout.resolve("spark").resolve("target")));
         }
         return checkout;
     }
@@ -63,15 +60,23 @@ final class FreshCheckout {
      * again whenever the jar is newer than it.
      */
     static void copyBuiltJar(Path repository, Path target) throws IOException {
-        FileTime now = FileTime.from(Instant.now());
         try (Stream<Path> files = Files.list(repository.resolve("server").resolve("target"))) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                String name = file.getFileName().toString();
-                if (name.equals("tq.jar") || name.startsWith("libduckdb_java.so_")) {
-                    Files.copy(file, target.resolve(name), StandardCopyOption.REPLACE_EXISTING);
-                    Files.setLastModifiedTime(target.resolve(name), now);
-                }
-            }
+            copyStamped(
+                    files.filter(Files::isRegularFile)
+                            .filter(file -> file.getFileName().toString().equals("tq.jar")
+                                    || file.getFileName().toString().startsWith("libduckdb_java.so_"))
+                            .toList(),
+                    target);
+        }
+    }
+
+    /** Copies built files into a target directory, each stamped now (see {@link #copyBuiltJar}). */
+    private static void copyStamped(List<Path> files, Path target) throws IOException {
+        FileTime now = FileTime.from(Instant.now());
+        for (Path file : files) {
+            Path copy = target.resolve(file.getFileName().toString());
+            Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING);
+            Files.setLastModifiedTime(copy, now);
         }
     }
 
