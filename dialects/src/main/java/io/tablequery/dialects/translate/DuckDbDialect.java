@@ -64,6 +64,19 @@ public final class DuckDbDialect implements SqlDialect {
     }
 
     /**
+     * {@inheritDoc} Only the lists ranked first are merged, {@code list(list) FILTER (WHERE rank <= n + 1)}: TPC-H q13
+     * at sf1, 150,000 customers' lists of orders in 42 groups, reads about 20,000 R-numbers instead of 1.7 million.
+     */
+    @Override
+    public String listSummary(String list, int lists, String rank) {
+        String bound = "COALESCE(max(list_min(" + list + ")) FILTER (WHERE " + rank + " = " + (lists + 1) + "), "
+                + Long.MAX_VALUE + ")";
+        return "list_concat(CAST([sum(list_count(" + list + ")), max(list_max(" + list + "))] AS BIGINT[]),"
+                + " COALESCE(CAST(list_filter(list_sort(flatten(list(" + list + ") FILTER (WHERE " + rank + " <= "
+                + (lists + 1) + "))), lambda x: x < " + bound + ") AS BIGINT[]), CAST([] AS BIGINT[])))";
+    }
+
+    /**
      * A summary's count: of every value, or of the distinct ones. Those of a known range, when the summary's groups
      * each hold a string of one bit per value of it within {@link #DISTINCT_BITS} bits in all, are counted as the bits
      * {@code bitstring_agg} sets, which costs less than {@code count(DISTINCT)}'s hash table (TPC-H q14 at sf1, the

@@ -122,10 +122,9 @@ final class FunctionTranslator {
         if (!list
                 && (call.args().size() < 2
                         || call.args().size() > 3
-                        || !wholeNumber(call.args().get(1), 4)
-                        || call.args().size() == 3 && !wholeNumber(call.args().get(2), 18))) {
+                        || !wholeNumber(call.args().get(1), 4))) {
             throw new Refusal(call.name() + "() takes a value, a whole number below 10,000 and, as a third, the most"
-                    + " groups it is taken of");
+                    + " groups it is taken of or the lists' ranks");
         }
         Aggregation aggregation = scope.aggregation;
         if (aggregation == null) {
@@ -134,6 +133,23 @@ final class FunctionTranslator {
         aggregation.shelter++;
         try {
             Typed value = expressions.value(call.args().get(0), scope);
+            if (!list && value.type() == SqlType.BLOB) {
+                Typed rank =
+                        call.args().size() == 3 ? expressions.value(call.args().get(2), scope) : null;
+                if (call.distinct() || rank == null || rank.type() != SqlType.INTEGER) {
+                    throw new Refusal(
+                            call.name() + "() of lists takes them, a whole number below 10,000 and their ranks");
+                }
+                return Typed.of(
+                        dialect.listSummary(
+                                value.sql(),
+                                Integer.parseInt(((Expr.Literal) call.args().get(1)).text()),
+                                rank.sql()),
+                        SqlType.BLOB);
+            }
+            if (call.args().size() == 3 && !wholeNumber(call.args().get(2), 18)) {
+                throw new Refusal(call.name() + "() takes as a third value the most groups it is taken of");
+            }
             if (value.type() != (merged ? SqlType.BLOB : SqlType.INTEGER)) {
                 throw new Refusal(call.name() + "() of values that are not all " + (merged ? "lists" : "integers"));
             }

@@ -60,10 +60,10 @@ public interface SqlDialect {
      * SQLite runs: {@code __tq_row_summary(value, n)} summarizes a group's values of an integer expression as a list
      * of 64-bit integers, {@code [count, largest, smallest...]} (its {@code n} smallest values, repeats kept; {@code
      * [0, NULL]} for a group without values), read as a typed value, never as text; {@code __tq_row_summary(DISTINCT
-     * value, n)} counts the distinct values. Only a dialect that has {@link Feature#ROW_SUMMARIES} spells it. It is
-     * one aggregate, not a count, a
-     * {@code max} and another, so that it never changes which row SQLite's bare columns beside one {@code min} or
-     * {@code max} take.
+     * value, n)} counts the distinct values; {@code __tq_row_summary(list, n, rank)} of a {@link #ROW_LIST} column of
+     * the level under it summarizes the values of its lists ({@link #listSummary}). Only a dialect that has {@link
+     * Feature#ROW_SUMMARIES} spells it. It is one aggregate, not a count, a {@code max} and another, so that it never
+     * changes which row SQLite's bare columns beside one {@code min} or {@code max} take.
      */
     String ROW_SUMMARY = SqliteAggregates.ROW_SUMMARY;
 
@@ -125,6 +125,23 @@ public interface SqlDialect {
      * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
      */
     default String rowSummary(String value, int smallest, Distinct distinct) {
+        throw new UnsupportedOperationException(name() + " has no row summary");
+    }
+
+    /**
+     * Spells {@link #ROW_SUMMARY} of {@link #ROW_LIST} columns, {@code __tq_row_summary(list, n, rank)}: the summary
+     * of the values of a group's lists, in the same form, for lists that share no value (the groups of a level under
+     * it, each read once) and hold each value once, each list ranked within the group by its least value, lists of no
+     * value last. Its smallest values are every value below the least value of the list ranked {@code n + 1}, all of
+     * them in the lists ranked before it, so at least {@code n} of them.
+     *
+     * @param list the list column
+     * @param lists how many lists of least values to take
+     * @param rank the column of each list's rank
+     * @return the aggregate
+     * @throws UnsupportedOperationException when the dialect lacks {@link Feature#ROW_SUMMARIES}
+     */
+    default String listSummary(String list, int lists, String rank) {
         throw new UnsupportedOperationException(name() + " has no row summary");
     }
 

@@ -23,9 +23,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
@@ -41,6 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class GroupSummaryCitationTest {
     private static final int ITEMS = 700;
+    /** People, of whom 55,000 make visits: more groups than a level of counts over them needs to be summarized. */
+    private static final int PEOPLE = 66_000;
 
     @TempDir
     static Path dir;
@@ -70,6 +74,25 @@ class GroupSummaryCitationTest {
                 StandardCharsets.UTF_8));
         workspace.ingest(
                 Files.writeString(dir.resolve("codes.csv"), "code,qty\nA,1\n,2\nB,3\n,4\n", StandardCharsets.UTF_8));
+        StringBuilder people = new StringBuilder("pid,name\n");
+        StringBuilder visits = new StringBuilder("vid,pid\n");
+        for (int pid = 1; pid <= PEOPLE; pid++) {
+            people.append(pid).append(",p").append(pid).append('\n');
+        }
+        // Person p makes p * 7 % 6 visits (every sixth none), spread over the file in a shuffled order, as a
+        // customer's orders are.
+        List<Integer> visitors = new ArrayList<>();
+        for (int pid = 1; pid <= PEOPLE; pid++) {
+            for (int visit = 0; visit < pid * 7 % 6; visit++) {
+                visitors.add(pid);
+            }
+        }
+        Collections.shuffle(visitors, new Random(7));
+        for (int vid = 1; vid <= visitors.size(); vid++) {
+            visits.append(vid).append(',').append(visitors.get(vid - 1)).append('\n');
+        }
+        workspace.ingest(Files.writeString(dir.resolve("people.csv"), people, StandardCharsets.UTF_8));
+        workspace.ingest(Files.writeString(dir.resolve("visits.csv"), visits, StandardCharsets.UTF_8));
     }
 
     @AfterAll
@@ -145,6 +168,39 @@ class GroupSummaryCitationTest {
         assertThat(cited).extracting(row -> row.get(0)).containsExactly("Even", "Last", "Odd", "Other", "Spare");
         assertThat(cited.get(1)).containsExactly("Last", "0", "F3S1R6");
         assertThat(cited.get(0).get(2)).startsWith("F1S1R3,R5,R7,");
+    }
+
+    /**
+     * A level that groups the groups of a level of many groups under it by their counts (as TPC-H q13 counts customers
+     * by their orders) summarizes the lower level's lists instead of merging them: the lists ranked first by their
+     * least R-numbers decide the first ranges (a group of no rows ranked last), a group's one row is counted distinct;
+     * every citation as on SQLite. Groups of groups by another value, over a level of few groups, of some of its groups
+     * (a WHERE, a LIMIT, which could leave out a list ranked first) merge the lists.
+     */
+    @Test
+    void aLevelOfCountsOverManyGroupsSummarizesTheListsOfTheLevelUnder() {
+        List<String> ranked = List.of(
+                "SELECT n, count(*) AS people FROM (SELECT p.pid, count(v.vid) AS n FROM people p LEFT JOIN visits v"
+                        + " ON v.pid = p.pid AND v.vid % 10 <> 3 GROUP BY p.pid) AS g GROUP BY n ORDER BY n",
+                "SELECT n, count(*) AS people FROM (SELECT v.pid, count(*) AS n FROM visits v GROUP BY v.pid) AS g"
+                        + " GROUP BY n ORDER BY n");
+        for (String query : ranked) {
+            assertThat(translated(query)).as(query).contains("row_number() OVER (PARTITION BY count(");
+            assertThat(citedAlike(query)).as(query).hasSizeGreaterThan(4);
+        }
+        List<String> merged = List.of(
+                "SELECT n, count(*) AS people FROM (SELECT v.pid, max(v.vid) % 7 AS n FROM visits v GROUP BY v.pid)"
+                        + " AS g GROUP BY n ORDER BY n",
+                "SELECT n, count(*) AS kinds FROM (SELECT k.kind, count(i.id) AS n FROM kinds k LEFT JOIN items i"
+                        + " ON i.kind = k.kind GROUP BY k.kind) AS g GROUP BY n ORDER BY n",
+                "SELECT n, count(*) AS people FROM (SELECT v.pid, count(*) AS n FROM visits v GROUP BY v.pid) AS g"
+                        + " WHERE g.pid % 3 <> 0 GROUP BY n ORDER BY n",
+                "SELECT n, count(*) AS people FROM (SELECT v.pid, count(*) AS n FROM visits v GROUP BY v.pid"
+                        + " ORDER BY v.pid LIMIT 40000) AS g GROUP BY n ORDER BY n");
+        for (String query : merged) {
+            assertThat(translated(query)).as(query).doesNotContain("row_number() OVER (PARTITION BY");
+            citedAlike(query);
+        }
     }
 
     /** A column that holds no value twice but NULL in several rows groups those rows together. */
