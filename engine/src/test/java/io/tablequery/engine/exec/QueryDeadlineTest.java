@@ -19,6 +19,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class QueryDeadlineTest {
+    /**
+     * A time limit no test reaches: a test that needs the time to end after it has watched its work ends it itself
+     * ({@link QueryDeadline#cancel}, which cancels again every {@link QueryWatchdog#RETRY} as a deadline that ran out
+     * does), since a limit of a few milliseconds could run out before the work is watched on a busy machine (the CI
+     * once took over 10 ms from the start of a 10 ms deadline to its watch, which then refused the work).
+     */
+    private static final long LONG = Duration.ofHours(1).toNanos();
+
     @Test
     void cancelsTheRunningStatementAndRefusesTheNext() throws SQLException {
         try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
@@ -96,12 +104,13 @@ class QueryDeadlineTest {
     void aCancelThatWaitsHoldsUpNoOtherDeadline() throws Exception {
         CountDownLatch waiting = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        try (QueryDeadline stuck = QueryDeadline.start(Duration.ofMillis(50).toNanos())) {
+        try (QueryDeadline stuck = QueryDeadline.start(LONG)) {
             assertThat(stuck.watch(() -> {
                         waiting.countDown();
                         awaitQuietly(release);
                     }))
                     .isTrue();
+            stuck.cancel();
             try {
                 assertThat(waiting.await(10, TimeUnit.SECONDS)).isTrue();
                 try (Connection duckDb = DriverManager.getConnection("jdbc:duckdb:");
@@ -127,7 +136,7 @@ class QueryDeadlineTest {
     void aCancelThatFailsIsTriedAgain() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         CountDownLatch twice = new CountDownLatch(2);
-        try (QueryDeadline deadline = QueryDeadline.start(Duration.ofMillis(50).toNanos())) {
+        try (QueryDeadline deadline = QueryDeadline.start(LONG)) {
             assertThat(deadline.watch(() -> {
                         twice.countDown();
                         if (calls.incrementAndGet() == 1) {
@@ -135,6 +144,7 @@ class QueryDeadlineTest {
                         }
                     }))
                     .isTrue();
+            deadline.cancel();
             assertThat(twice.await(10, TimeUnit.SECONDS))
                     .as("cancelled again after a failed cancel")
                     .isTrue();
@@ -146,12 +156,14 @@ class QueryDeadlineTest {
     void closingWaitsForACancelThatRuns() throws Exception {
         CountDownLatch running = new CountDownLatch(1);
         AtomicBoolean ended = new AtomicBoolean();
-        QueryDeadline deadline = QueryDeadline.start(Duration.ofMillis(10).toNanos());
-        deadline.watch(() -> {
-            running.countDown();
-            sleepQuietly(Duration.ofMillis(300));
-            ended.set(true);
-        });
+        QueryDeadline deadline = QueryDeadline.start(LONG);
+        assertThat(deadline.watch(() -> {
+                    running.countDown();
+                    sleepQuietly(Duration.ofMillis(300));
+                    ended.set(true);
+                }))
+                .isTrue();
+        deadline.cancel();
         assertThat(running.await(10, TimeUnit.SECONDS)).isTrue();
         deadline.close();
         assertThat(ended).as("the cancel had ended when close returned").isTrue();
