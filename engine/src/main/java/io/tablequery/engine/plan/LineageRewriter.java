@@ -262,7 +262,7 @@ final class LineageRewriter {
         if (select.distinct()) {
             return distinct(select, slots);
         }
-        return rows(select, sources, slots, top);
+        return rows(select, slots, top);
     }
 
     /** Whether a query's SELECT groups or aggregates. */
@@ -389,15 +389,8 @@ final class LineageRewriter {
         }
     }
 
-    /**
-     * A plain SELECT: hidden columns name each source row. The query of a final step that reads a group level with
-     * lists ({@link #innerLists}) also gets, for the engines that have them, the lists of its rows ({@link
-     * #passedLists}).
-     */
-    private Provenance rows(Query.Select select, List<Source> sources, List<Slot> slots, boolean top) {
-        if (top && step.isFinal()) {
-            summarized = passedLists(select, sources);
-        }
+    /** A plain SELECT: hidden columns name each source row. */
+    private Provenance rows(Query.Select select, List<Slot> slots, boolean top) {
         if (slots.size() == 1 && slots.get(0) instanceof Slot.Direct direct) {
             String column = top ? PlanValidator.HIDDEN_PREFIX + "row_s" + step.step() : name("r");
             hidden.add(select, List.of(new Query.Item(direct.value(), column)));
@@ -630,46 +623,6 @@ final class LineageRewriter {
                     return null;
                 }
             }
-        }
-        List<Query.Item> items = new ArrayList<>();
-        List<LineageSummary.Column> columns =
-                hiddenLists(lists, at -> PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + at, items);
-        return new Summarized(select, items, columns, true, merged);
-    }
-
-    /**
-     * Lists of the rows of a plain top level that reads a group level under it with lists of its own ({@link
-     * #innerLists}): each row passes on the lists of its group, and the R-number of each sheet row it reads, so that
-     * its citations are read from what the query gives rather than by reading the group level's rows again (TPC-H
-     * q15, one row of a supplier and its WITH table's group, read that group's lineitem rows a second time). Null
-     * unless some source is such a level and every other slot is a sheet's row.
-     */
-    private Summarized passedLists(Query.Select select, List<Source> sources) {
-        List<RowList> lists = new ArrayList<>();
-        List<InnerLists> merged = new ArrayList<>();
-        for (Source source : sources) {
-            for (Slot slot : source.slots()) {
-                if (slot instanceof Slot.Direct direct) {
-                    lists.add(new RowList(direct.value(), direct.sheet(), true, true));
-                } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
-                    InnerLists inner = innerLists.get(keyed.group());
-                    if (!merged.contains(inner)) {
-                        merged.add(inner);
-                    }
-                    for (LineageSummary.Column column : inner.columns()) {
-                        lists.add(new RowList(
-                                Slot.column(source.qualifier(), column.name()),
-                                column.sheet(),
-                                column.once(),
-                                column.single()));
-                    }
-                } else {
-                    return null;
-                }
-            }
-        }
-        if (merged.isEmpty()) {
-            return null;
         }
         List<Query.Item> items = new ArrayList<>();
         List<LineageSummary.Column> columns =

@@ -215,41 +215,6 @@ class GroupSummaryCitationTest {
                         List.of("B", "3", "F4S1R4"));
     }
 
-    /**
-     * A plain SELECT over a group level (a WITH table or a subquery in FROM) passes that level's lists of its groups'
-     * rows on, beside the R-numbers of the sheet rows it reads, instead of reading the group's rows again: as TPC-H q15
-     * does, read twice, with a missing group on an outer join's side, with the group level's own sheet read again
-     * beside it, with groups of 1 to 400 rows, and under a {@code *}, which does not show them.
-     */
-    @Test
-    void aPlainSelectOverAGroupLevelPassesItsListsOn() {
-        List<String> queries = List.of(
-                "WITH g AS (SELECT kind, count(*) AS n FROM items GROUP BY kind)"
-                        + " SELECT k.label, g.n FROM kinds k JOIN g ON g.kind = k.kind"
-                        + " WHERE g.n = (SELECT max(n) FROM g)",
-                "WITH g AS (SELECT kind, count(*) AS n FROM items GROUP BY kind)"
-                        + " SELECT l.label, g.n FROM labels l LEFT JOIN g ON g.kind = lower(l.label) ORDER BY l.label",
-                "SELECT c.code, t.grp, t.n FROM codes c JOIN (SELECT grp, count(*) AS n FROM items GROUP BY grp) t"
-                        + " ON t.grp = 'g' || c.qty ORDER BY t.grp",
-                "WITH g AS (SELECT grp, min(id) AS first, count(*) AS n FROM items GROUP BY grp)"
-                        + " SELECT g.grp, g.n, i.kind FROM g JOIN items i ON i.id = g.first ORDER BY g.grp",
-                "WITH g AS (SELECT kind, count(*) AS n FROM items GROUP BY kind)"
-                        + " SELECT * FROM kinds k JOIN g ON g.kind = k.kind ORDER BY 1");
-        for (String query : queries) {
-            LineageSummary summary = translation(query).summarized().get(1);
-            assertThat(summary).as(query).isNotNull();
-            assertThat(summary.lists()).as(query).isTrue();
-            assertThat(citedAlike(query)).as(query).isNotEmpty();
-        }
-        assertThat(citedAlike(queries.get(4)))
-                .as("the lists are not shown columns")
-                .allSatisfy(row -> assertThat(row).hasSize(5));
-        assertThat(citedAlike(queries.get(1)))
-                .extracting(row -> row.get(2))
-                .as("labels without a kind cite their own row")
-                .contains("F3S1R2", "F3S1R4", "F3S1R6");
-    }
-
     private static String translated(String query) {
         return translation(query).statements().get(0);
     }
