@@ -433,9 +433,9 @@ final class LineageRewriter {
             }
             if (summarized == null && !readAgainByAScan(select, sources)) {
                 summarized = listSummaries(select, sources, fanout);
-            }
-            if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listed(select, sources, fanout, single);
+                if (summarized == null) {
+                    summarized = listed(select, sources, fanout, single);
+                }
             }
         }
         List<Expr> keys = markedKeys(select, sources);
