@@ -5,16 +5,11 @@ import static io.tablequery.dialects.SqlIdentifiers.quote;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
 import io.tablequery.dialects.sql.FromItem;
-import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.Query;
 import io.tablequery.dialects.sql.ResultNames;
-import io.tablequery.dialects.sql.Span;
 import io.tablequery.dialects.sql.SqliteAggregates;
 import io.tablequery.dialects.sql.SqliteStatement;
-import io.tablequery.dialects.sql.Window;
-import io.tablequery.dialects.translate.SqlDialect;
 import io.tablequery.engine.catalog.CatalogSnapshot;
-import io.tablequery.engine.catalog.ColumnProfile;
 import io.tablequery.engine.catalog.TableInfo;
 import io.tablequery.engine.provenance.GroupProvenance;
 import io.tablequery.engine.provenance.LineageSummary;
@@ -25,17 +20,14 @@ import io.tablequery.engine.provenance.SheetProvenance;
 import io.tablequery.engine.provenance.SheetRef;
 import io.tablequery.engine.provenance.Slot;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
-import java.util.function.IntFunction;
 
 /**
  * Works out how a step's rows cite their source rows and rewrites its SQL to carry what that needs, on the parsed
@@ -61,26 +53,6 @@ import java.util.function.IntFunction;
  * inner level gained hidden columns) cites whole sheets, with the reason.
  */
 final class LineageRewriter {
-    /**
-     * The most groups a step's query may make to carry row summaries: each group's summary costs DuckDB a state of its
-     * own (measured on TPC-H sf1, a join's 37,000 groups took its answer from 0.16 s to 0.59 s), where reading the few
-     * shown groups' rows again costs less.
-     */
-    private static final long SUMMARIZED_GROUPS = 1_000;
-    /**
-     * The fewest groups (by the profiles' bound) of a level under the top for which a top level of its counts
-     * summarizes its lists rather than merging them ({@link #listSummaries}): ranking the lists costs a sort of the
-     * level's groups, which paid at TPC-H sf1 (150,000 customers: 340 ms against 424 ms for q13's statement) and not at
-     * sf0.1 (15,000: 82 ms against 58 ms).
-     */
-    private static final long RANKED_GROUPS = 50_000;
-
-    /** The place of the tree's nodes lineage makes, which were written nowhere. */
-    private static final Span NOWHERE = new Span(0, 0);
-
-    /** The NULL of a UNION ALL branch's hidden columns that belong to other branches. */
-    private static final Expr NULL = new Expr.Literal(NOWHERE, Expr.LiteralKind.NULL, "NULL");
-
     private final PlanStep step;
     private final String sql;
     private final SqliteStatement statement;
@@ -93,31 +65,12 @@ final class LineageRewriter {
     private final Map<String, Provenance> commonTables = new HashMap<>();
     /** The WITH tables a witness query of the level being rewritten may read, as written. */
     private final List<Query.CommonTable> withTables = new ArrayList<>();
+    /** Names the step's hidden columns. */
+    private final HiddenNames names;
+    /** The summaries and lists of the step's group levels. */
+    private final GroupLists lists;
     /** The row summary of the step's own query, when it groups the rows of one source, or null. */
-    private Summarized summarized;
-    /** The lists a group level under the top whose sources are sheets' rows can have in the summary's form. */
-    private final Map<GroupProvenance, InnerLists> innerLists = new HashMap<>();
-
-    /**
-     * The SELECT the summary columns go in, the columns, each one's source sheet and name, whether they are lists,
-     * and the lists of levels under the top they merge.
-     */
-    private record Summarized(
-            Query.Select at,
-            List<Query.Item> hidden,
-            List<LineageSummary.Column> columns,
-            boolean lists,
-            List<InnerLists> inner) {}
-
-    /**
-     * The lists of a group level under the top: the SELECT they go in, the columns, each one's sheet and name, and the
-     * most groups the level makes by the profiles (0 when they cannot tell, or when a LIMIT or OFFSET keeps only some
-     * of them after its window functions have seen them all).
-     */
-    private record InnerLists(
-            Query.Select at, List<Query.Item> hidden, List<LineageSummary.Column> columns, long groups) {}
-
-    private int names;
+    private GroupLists.Summarized summarized;
 
     private LineageRewriter(
             PlanStep step,
@@ -131,6 +84,8 @@ final class LineageRewriter {
         this.catalog = catalog;
         this.earlier = earlier;
         this.sheets = sheets;
+        this.names = new HiddenNames(step.step());
+        this.lists = new GroupLists(names);
     }
 
     /**
@@ -141,15 +96,6 @@ final class LineageRewriter {
      * @param summary the statement with a row summary, for engines that have one, or null
      */
     record Rewritten(SqliteStatement executed, Provenance provenance, LineageSummary summary) {}
-
-    /** Why a step's rows cannot cite their source rows. */
-    private static final class WholeSheets extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        WholeSheets(String reason) {
-            super(reason, null, false, false);
-        }
-    }
 
     /**
      * Rewrites one step.
@@ -249,7 +195,7 @@ final class LineageRewriter {
         if (!(query.body() instanceof Query.Select select) || select.from() == null) {
             throw new WholeSheets("it is a VALUES list or reads no table");
         }
-        List<Source> sources = new ArrayList<>();
+        List<LevelSource> sources = new ArrayList<>();
         sources(select.from(), sources);
         List<Slot> slots = slotsOf(sources);
         boolean aggregate = aggregates(select, query);
@@ -294,11 +240,11 @@ final class LineageRewriter {
             if (select.distinct()) {
                 throw new WholeSheets("a UNION ALL branch is a DISTINCT");
             }
-            List<Source> sources = new ArrayList<>();
+            List<LevelSource> sources = new ArrayList<>();
             sources(select.from(), sources);
             List<Slot> slots = slotsOf(sources);
             if (!select.groupBy().isEmpty() || SqliteAggregates.aggregates(select, List.of())) {
-                List<Expr> keys = markedKeys(select, sources);
+                List<Expr> keys = new GroupLevel(select, sources, catalog).markedKeys();
                 planned.add(new Branch(select, keys, witness(select, keys, slots), witnessSlots(slots)));
             } else {
                 List<Expr> columns = new ArrayList<>();
@@ -306,18 +252,20 @@ final class LineageRewriter {
                 planned.add(new Branch(select, columns, null, slots));
             }
         }
-        List<String> names = new ArrayList<>();
-        planned.forEach(branch -> branch.columns().forEach(column -> names.add(name("u"))));
+        List<String> columnNames = new ArrayList<>();
+        planned.forEach(branch -> branch.columns().forEach(column -> columnNames.add(names.next("u"))));
         List<Slot> slots = new ArrayList<>();
         int first = 0;
         for (Branch branch : planned) {
             List<Query.Item> items = new ArrayList<>();
-            for (int p = 0; p < names.size(); p++) {
+            for (int p = 0; p < columnNames.size(); p++) {
                 boolean own = p >= first && p < first + branch.columns().size();
-                items.add(new Query.Item(own ? branch.columns().get(p - first) : NULL, names.get(p)));
+                items.add(
+                        new Query.Item(own ? branch.columns().get(p - first) : LineageNodes.NULL, columnNames.get(p)));
             }
             hidden.add(branch.select(), items);
-            List<String> own = names.subList(first, first + branch.columns().size());
+            List<String> own =
+                    columnNames.subList(first, first + branch.columns().size());
             List<Expr.ColumnRef> quoted =
                     own.stream().map(name -> Slot.column(null, name)).toList();
             if (branch.witness() != null) {
@@ -358,23 +306,23 @@ final class LineageRewriter {
         }
     }
 
-    private static List<Slot> slotsOf(List<Source> sources) {
+    private static List<Slot> slotsOf(List<LevelSource> sources) {
         List<Slot> slots = new ArrayList<>();
-        for (Source source : sources) {
+        for (LevelSource source : sources) {
             slots.addAll(source.slots());
         }
         return slots;
     }
 
-    /**
-     * One source in FROM: a table, a step's table, a WITH table or a subquery, the slots it brings, and the name the
-     * level reads it under.
-     */
-    private record Source(FromItem.Table table, List<Slot> slots, String qualifier) {}
-
-    private void sources(FromItem from, List<Source> sources) throws WholeSheets {
+    /** The sources of a FROM, in order; a subquery's level is rewritten first. */
+    private void sources(FromItem from, List<LevelSource> sources) throws WholeSheets {
         if (from instanceof FromItem.Table table) {
-            sources.add(new Source(table, slots(table), table.alias() != null ? table.alias() : table.name()));
+            sources.add(new LevelSource(
+                    table,
+                    slots(table),
+                    table.alias() != null ? table.alias() : table.name(),
+                    workspaceTable(table).orElse(null),
+                    earlier.containsKey(table.name().toLowerCase(Locale.ROOT))));
         } else if (from instanceof FromItem.Join join) {
             sources(join.left(), sources);
             sources(join.right(), sources);
@@ -384,461 +332,65 @@ final class LineageRewriter {
                 throw new WholeSheets("a subquery in FROM has no alias");
             }
             Provenance provenance = level(derived.query(), false);
-            sources.add(new Source(
-                    null, slotsOf(derived.alias(), provenance, derived.alias(), "the subquery"), derived.alias()));
+            sources.add(new LevelSource(
+                    null,
+                    slotsOf(derived.alias(), provenance, derived.alias(), "the subquery"),
+                    derived.alias(),
+                    null,
+                    false));
         }
     }
 
     /** A plain SELECT: hidden columns name each source row. */
     private Provenance rows(Query.Select select, List<Slot> slots, boolean top) {
         if (slots.size() == 1 && slots.get(0) instanceof Slot.Direct direct) {
-            String column = top ? PlanValidator.HIDDEN_PREFIX + "row_s" + step.step() : name("r");
+            String column = top ? names.row() : names.next("r");
             hidden.add(select, List.of(new Query.Item(direct.value(), column)));
             return new RowProvenance(direct.sheet(), column, direct.stride());
         }
         List<Query.Item> items = new ArrayList<>();
         List<Slot> stored = new ArrayList<>();
         for (Slot slot : slots) {
-            List<Expr.ColumnRef> names = new ArrayList<>();
+            List<Expr.ColumnRef> columns = new ArrayList<>();
             for (Expr value : slot.values()) {
-                String name = name("r");
+                String name = names.next("r");
                 items.add(new Query.Item(value, name));
-                names.add(Slot.column(null, name));
+                columns.add(Slot.column(null, name));
             }
-            stored.add(slot.withColumns(names));
+            stored.add(slot.withColumns(columns));
         }
         hidden.add(select, items);
         return new RowSetProvenance(stored, sheets);
     }
 
-    /** A hidden column name no other level of the step uses. */
-    private String name(String kind) {
-        return PlanValidator.HIDDEN_PREFIX + kind + step.step() + "_" + names++;
-    }
-
     /**
      * GROUP BY or an aggregate: hidden columns keep a marker and the group's key; a witness query lists its rows. The
-     * query of a final step also gets, for the engines that have them, row summaries when it makes few groups, or
-     * else lists of its rows, unless reading its rows again costs no more than a scan of one table. {@code whole} says
-     * that the level keeps every group it makes (no LIMIT or OFFSET).
+     * query of a final step also gets, for the engines that have them, row summaries or lists of its rows ({@link
+     * GroupLists}). {@code whole} says that the level keeps every group it makes (no LIMIT or OFFSET).
      */
-    private Provenance group(Query.Select select, List<Source> sources, List<Slot> slots, boolean top, boolean whole)
+    private Provenance group(
+            Query.Select select, List<LevelSource> sources, List<Slot> slots, boolean top, boolean whole)
             throws WholeSheets {
-        JoinFanout fanout = fanout(select, sources);
+        GroupLevel level = new GroupLevel(select, sources, catalog);
         if (top && step.isFinal()) {
-            BitSet single = singleRows(select, sources, fanout);
-            long groups = groups(select, fanout).orElse(Long.MAX_VALUE);
-            if (groups <= SUMMARIZED_GROUPS) {
-                summarized = summarized(select, sources, slots, fanout, single, groups);
-            }
-            if (summarized == null && !readAgainByAScan(select, sources)) {
-                summarized = listSummaries(select, sources, fanout);
-                if (summarized == null) {
-                    summarized = listed(select, sources, fanout, single);
-                }
-            }
+            summarized = lists.top(level, slots);
         }
-        List<Expr> keys = markedKeys(select, sources);
         List<String> tableKeys = new ArrayList<>();
         List<Query.Item> items = new ArrayList<>();
+        List<Expr> keys = level.markedKeys();
         for (Expr key : keys) {
-            String name = name("g");
+            String name = names.next("g");
             tableKeys.add(name);
             items.add(new Query.Item(key, name));
         }
         Query witness = witness(select, keys, slots);
         hidden.add(select, items);
-        GroupProvenance provenance = new GroupProvenance(
-                tableKeys, witness, witnessSlots(slots), sheets, true, neverNull(select, sources, fanout));
+        GroupProvenance provenance =
+                new GroupProvenance(tableKeys, witness, witnessSlots(slots), sheets, true, level.neverNull());
         if (!top && step.isFinal()) {
-            innerLists(select, sources, fanout, provenance, whole);
+            lists.inner(level, provenance, whole);
         }
         return provenance;
-    }
-
-    /**
-     * Gives a group level under the top whose sources are sheets' rows lists of its groups' rows, in the summary's
-     * form only, for the top level to merge into its own lists. A sheet of which each group has at most one row is
-     * its R-number, {@code min(rowid)}, which the top lists as it lists a sheet's rows (TPC-H q13, whose inner level
-     * groups customers by their key: its step at sf1 0.33 s against 0.53 s with a list of each customer's row
-     * repeated once per order).
-     */
-    private void innerLists(
-            Query.Select select, List<Source> sources, JoinFanout fanout, GroupProvenance provenance, boolean whole)
-            throws WholeSheets {
-        BitSet single = singleRows(select, sources, fanout);
-        List<RowList> lists = new ArrayList<>();
-        for (int i = 0; i < sources.size(); i++) {
-            for (Slot slot : sources.get(i).slots()) {
-                if (!(slot instanceof Slot.Direct direct)) {
-                    return;
-                }
-                lists.add(
-                        single.get(i)
-                                ? new RowList(call("min", false, direct.value()), direct.sheet(), false, true)
-                                : new RowList(
-                                        call(SqlDialect.ROW_LIST, false, direct.value()),
-                                        direct.sheet(),
-                                        fanout.once(i),
-                                        false));
-            }
-        }
-        List<Query.Item> items = new ArrayList<>();
-        List<LineageSummary.Column> columns = hiddenLists(lists, at -> name("list"), items);
-        innerLists.put(
-                provenance,
-                new InnerLists(
-                        select, items, columns, whole ? groups(select, fanout).orElse(0) : 0));
-    }
-
-    /**
-     * The sources of which each group has at most one row ({@link JoinFanout#oneRowPerGroup}), by position.
-     */
-    private BitSet singleRows(Query.Select select, List<Source> sources, JoinFanout fanout) throws WholeSheets {
-        List<Expr> keys = new ArrayList<>();
-        for (Expr term : select.groupBy()) {
-            keys.add(groupKey(term, select, sources));
-        }
-        return fanout.oneRowPerGroup(keys, outerJoin(select.from()));
-    }
-
-    /**
-     * The row summaries of a group's sources, one hidden column each, when every source is a sheet's rows and no two
-     * are the same sheet; null otherwise. The rows of a level's one source, or of a source whose rows are each in one
-     * row of FROM ({@link JoinFanout}), fall in a group once each, so they are counted as they come; a join that
-     * repeats a source's rows has its summary count distinct rows, and says the most groups the level makes, which
-     * bounds what an engine's cheaper count of distinct values may hold. A source of which each group has at most one
-     * row ({@code single}) is its R-number, {@code min(rowid)}, in place of a summary.
-     */
-    private Summarized summarized(
-            Query.Select select,
-            List<Source> sources,
-            List<Slot> slots,
-            JoinFanout fanout,
-            BitSet single,
-            long groups) {
-        Set<SheetRef> seen = new HashSet<>();
-        List<Query.Item> items = new ArrayList<>();
-        List<LineageSummary.Column> columns = new ArrayList<>();
-        for (int s = 0; s < sources.size(); s++) {
-            for (Slot slot : sources.get(s).slots()) {
-                if (!(slot instanceof Slot.Direct direct) || !seen.add(direct.sheet())) {
-                    return null;
-                }
-                String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
-                if (single.get(s)) {
-                    items.add(new Query.Item(call("min", false, direct.value()), name));
-                    columns.add(new LineageSummary.Column(direct.sheet(), name, true, true));
-                    continue;
-                }
-                Expr smallest = integer(LineageSummary.SMALLEST);
-                // One source's rows are each once in its FROM, and so are their R-numbers unless a sheet row
-                // made several of them (a long form's).
-                boolean distinct = (slots.size() != 1 || direct.stride() != 1) && !fanout.once(s);
-                Expr call = distinct
-                        ? call(SqlDialect.ROW_SUMMARY, true, direct.value(), smallest, integer(groups))
-                        : call(SqlDialect.ROW_SUMMARY, false, direct.value(), smallest);
-                items.add(new Query.Item(call, name));
-                columns.add(new LineageSummary.Column(direct.sheet(), name, false, false));
-            }
-        }
-        return new Summarized(select, items, columns, false, List.of());
-    }
-
-    /**
-     * Whether reading a level's rows again is one scan of one table: its FROM names one workspace table or earlier
-     * step's table, and its WHERE has no subquery. A join, a WITH table, a subquery in FROM or one in WHERE would be
-     * run again.
-     */
-    private boolean readAgainByAScan(Query.Select select, List<Source> sources) {
-        FromItem.Table table = sources.size() == 1 ? sources.get(0).table() : null;
-        if (table == null
-                || workspaceTable(table).isEmpty()
-                        && !earlier.containsKey(table.name().toLowerCase(Locale.ROOT))) {
-            return false;
-        }
-        return select.where() == null || !hasSubquery(select.where());
-    }
-
-    private static boolean hasSubquery(Expr expr) {
-        return expr instanceof Expr.Subquery
-                || expr instanceof Expr.InQuery
-                || expr instanceof Expr.Exists
-                || Exprs.children(expr).stream().anyMatch(LineageRewriter::hasSubquery);
-    }
-
-    /**
-     * Whether a source is a group level under the top that has lists ({@link #innerLists}), read directly: the slot's
-     * keys are that level's own columns under the source's name, so its list columns are there too (a plain level in
-     * between would not pass them on).
-     */
-    private boolean readsGroupLevel(Source source, Slot.Keyed keyed) {
-        return innerLists.containsKey(keyed.group())
-                && keyed.keys()
-                        .get(0)
-                        .equals(Slot.column(
-                                source.qualifier(), keyed.group().tableKeys().get(0)));
-    }
-
-    /**
-     * Lists of every R-number of a group, one hidden column per source sheet: a sheet's rows are listed as they come,
-     * and a group of a level under the top that has lists of its own ({@link #innerLists}) merges them (and lists the
-     * R-numbers that level keeps of a sheet of which each of its groups has one row); null when a
-     * source has neither. A sheet's list holds each row once when its source's rows are each in one row of FROM
-     * ({@link JoinFanout}); a merged list, when the lower level's list does: its groups' lists are then disjoint. Where
-     * the level's FROM may repeat a row of the lower level (a join), the merge is {@code DISTINCT}, so a list many rows
-     * repeat counts once; elsewhere it keeps every list as it comes, which costs less (TPC-H q13 at sf1: 0.27 s against
-     * 0.50 s for its step). A sheet of which each group has at most one row ({@code single})
-     * is its R-number, {@code min(rowid)}, in place of a list.
-     */
-    private Summarized listed(Query.Select select, List<Source> sources, JoinFanout fanout, BitSet single) {
-        List<RowList> lists = new ArrayList<>();
-        List<InnerLists> merged = new ArrayList<>();
-        for (int s = 0; s < sources.size(); s++) {
-            Source source = sources.get(s);
-            for (Slot slot : source.slots()) {
-                if (slot instanceof Slot.Direct direct && single.get(s)) {
-                    lists.add(new RowList(call("min", false, direct.value()), direct.sheet(), true, true));
-                } else if (slot instanceof Slot.Direct direct) {
-                    lists.add(new RowList(
-                            call(SqlDialect.ROW_LIST, false, direct.value()), direct.sheet(), fanout.once(s), false));
-                } else if (slot instanceof Slot.Keyed keyed && readsGroupLevel(source, keyed)) {
-                    InnerLists inner = innerLists.get(keyed.group());
-                    if (!merged.contains(inner)) {
-                        merged.add(inner);
-                    }
-                    for (LineageSummary.Column column : inner.columns()) {
-                        Expr read = Slot.column(source.qualifier(), column.name());
-                        lists.add(
-                                column.single()
-                                        ? new RowList(
-                                                call(SqlDialect.ROW_LIST, false, read), column.sheet(), false, false)
-                                        : new RowList(
-                                                call(SqlDialect.ROW_LISTS, !fanout.inOneRowEach(s), read),
-                                                column.sheet(),
-                                                column.once(),
-                                                false));
-                    }
-                } else {
-                    return null;
-                }
-            }
-        }
-        List<Query.Item> items = new ArrayList<>();
-        List<LineageSummary.Column> columns =
-                hiddenLists(lists, at -> PlanValidator.HIDDEN_PREFIX + "list_s" + step.step() + "_" + at, items);
-        return new Summarized(select, items, columns, true, merged);
-    }
-
-    /**
-     * Row summaries of a level that groups the groups of one level under it by their counts, as TPC-H q13 counts
-     * customers by their number of orders, in place of merging every list of the level under it into one (at sf1, q13
-     * merged 1.7 million R-numbers into its 42 rows). That level ranks its groups' lists of a sheet within each count
-     * by their least R-number, {@code row_number() OVER (PARTITION BY count ORDER BY min(rowid) NULLS LAST)}, and
-     * the summary of each top group takes the lists ranked first ({@link SqlDialect#listSummary}); a sheet of which
-     * each of its groups has one row is summarized from those rows, counted distinct. Only where that level's lists
-     * hold each row once (so its groups' lists share none), the level reads every row of the one under it once (no
-     * WHERE, which could drop a list ranked first and leave lists ranked after it out), groups by one key that is a
-     * count of the level under it, and that level makes at least {@link #RANKED_GROUPS} groups. Null where these do
-     * not hold.
-     */
-    private Summarized listSummaries(Query.Select select, List<Source> sources, JoinFanout fanout) throws WholeSheets {
-        if (sources.size() != 1 || select.where() != null || !fanout.inOneRowEach(0)) {
-            return null;
-        }
-        Source source = sources.get(0);
-        Set<SheetRef> seen = new HashSet<>();
-        List<Query.Item> items = new ArrayList<>();
-        List<LineageSummary.Column> columns = new ArrayList<>();
-        List<InnerLists> ranked = new ArrayList<>();
-        Expr smallest = integer(LineageSummary.SMALLEST);
-        for (Slot slot : source.slots()) {
-            if (!(slot instanceof Slot.Keyed keyed) || !readsGroupLevel(source, keyed)) {
-                return null;
-            }
-            InnerLists inner = innerLists.get(keyed.group());
-            Optional<Expr> count = countKey(select, sources, inner.at());
-            if (inner.groups() < RANKED_GROUPS
-                    || count.isEmpty()
-                    || ranked.stream().anyMatch(done -> done.at() == inner.at())) {
-                return null;
-            }
-            List<Query.Item> lower = new ArrayList<>(inner.hidden());
-            for (int i = 0; i < inner.columns().size(); i++) {
-                LineageSummary.Column column = inner.columns().get(i);
-                if (!seen.add(column.sheet()) || !column.single() && !column.once()) {
-                    return null;
-                }
-                String name = PlanValidator.HIDDEN_PREFIX + "sum_s" + step.step() + "_" + columns.size();
-                Expr read = Slot.column(source.qualifier(), column.name());
-                if (column.single()) {
-                    items.add(new Query.Item(call(SqlDialect.ROW_SUMMARY, true, read, smallest), name));
-                } else {
-                    Expr value =
-                            ((Expr.Call) inner.hidden().get(i).expr()).args().get(0);
-                    String rank = name("rank");
-                    lower.add(new Query.Item(rank(count.get(), value), rank));
-                    items.add(new Query.Item(
-                            call(SqlDialect.ROW_SUMMARY, false, read, smallest, Slot.column(source.qualifier(), rank)),
-                            name));
-                }
-                columns.add(new LineageSummary.Column(column.sheet(), name, false, false));
-            }
-            ranked.add(new InnerLists(inner.at(), lower, inner.columns(), inner.groups()));
-        }
-        return ranked.isEmpty() ? null : new Summarized(select, items, columns, false, ranked);
-    }
-
-    /**
-     * The count of the level under a level that is that level's one GROUP BY term, when it is one: its distinct values
-     * are few (no more than the square root of twice the rows counted, plus one), which bounds the groups.
-     */
-    private Optional<Expr> countKey(Query.Select select, List<Source> sources, Query.Select lower) throws WholeSheets {
-        if (select.groupBy().size() != 1
-                || !(groupKey(select.groupBy().get(0), select, sources) instanceof Expr.ColumnRef column)) {
-            return Optional.empty();
-        }
-        for (Query.SelectItem candidate : lower.items()) {
-            if (candidate instanceof Query.Item item
-                    && column.name().equalsIgnoreCase(item.alias())
-                    && Exprs.unwrap(item.expr()) instanceof Expr.Call call
-                    && call.name().equalsIgnoreCase("count")
-                    && call.over() == null) {
-                return Optional.of(item.expr());
-            }
-        }
-        return Optional.empty();
-    }
-
-    /** A group's rank among the groups of the same count by its least R-number of a sheet, groups of none last. */
-    private static Expr rank(Expr count, Expr value) {
-        Window window = new Window(
-                null,
-                List.of(count),
-                List.of(new OrderItem(call("min", false, value), false, OrderItem.Nulls.LAST)),
-                null);
-        return new Expr.Call(NOWHERE, "row_number", false, false, List.of(), List.of(), null, window);
-    }
-
-    /**
-     * Adds lists as hidden columns, {@code list AS name}, to {@code items}.
-     *
-     * @param lists the lists
-     * @param name the name of the list at each position
-     * @param items where the columns go
-     * @return the summary's columns, in order
-     */
-    private static List<LineageSummary.Column> hiddenLists(
-            List<RowList> lists, IntFunction<String> name, List<Query.Item> items) {
-        List<LineageSummary.Column> columns = new ArrayList<>();
-        for (RowList list : lists) {
-            String named = name.apply(columns.size());
-            items.add(new Query.Item(list.expression(), named));
-            columns.add(new LineageSummary.Column(list.sheet(), named, list.once(), list.single()));
-        }
-        return columns;
-    }
-
-    /**
-     * One list of a group's rows: its aggregate, its sheet, whether it holds each row once, and whether it is the
-     * group's one row's R-number rather than a list.
-     */
-    private record RowList(Expr expression, SheetRef sheet, boolean once, boolean single) {}
-
-    /** A whole-number literal. */
-    private static Expr integer(long value) {
-        return new Expr.Literal(NOWHERE, Expr.LiteralKind.INTEGER, Long.toString(value));
-    }
-
-    /** A call of an aggregate that lineage writes, on the given arguments. */
-    private static Expr call(String function, boolean distinct, Expr... args) {
-        return new Expr.Call(NOWHERE, function, distinct, false, List.of(args), List.of(), null, null);
-    }
-
-    /** The fan-out of a level's sources, each named as the level reads it and with its workspace table, if any. */
-    private JoinFanout fanout(Query.Select select, List<Source> sources) {
-        List<JoinFanout.Source> named = new ArrayList<>();
-        for (Source source : sources) {
-            FromItem.Table table = source.table();
-            named.add(
-                    table == null
-                            ? new JoinFanout.Source(null, null)
-                            : new JoinFanout.Source(
-                                    table.alias() != null ? table.alias() : table.name(),
-                                    workspaceTable(table).orElse(null)));
-        }
-        return JoinFanout.of(select, named, catalog);
-    }
-
-    /**
-     * An upper bound of how many groups a level makes: one without GROUP BY, else the product of its terms' distinct
-     * values (NULL counted as one), when each term is a column of a workspace table whose profile counts them.
-     */
-    private OptionalLong groups(Query.Select select, JoinFanout fanout) {
-        long bound = 1;
-        for (Expr term : select.groupBy()) {
-            Expr bare = Exprs.unwrap(term);
-            if (bare instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-                Optional<Query.Item> item = resultColumn(literal, select);
-                if (item.isEmpty()) {
-                    return OptionalLong.empty();
-                }
-                bare = Exprs.unwrap(item.get().expr());
-            }
-            if (!(bare instanceof Expr.ColumnRef column)) {
-                return OptionalLong.empty();
-            }
-            Optional<ColumnProfile> profile = fanout.profile(column);
-            if (profile.isEmpty()) {
-                return OptionalLong.empty();
-            }
-            long values = profile.get().distinctCount() + (profile.get().nullCount() > 0 ? 1 : 0);
-            bound = bound > Long.MAX_VALUE / Math.max(1, values) ? Long.MAX_VALUE : bound * Math.max(1, values);
-        }
-        return OptionalLong.of(bound);
-    }
-
-    /**
-     * The positions of an aggregate's keys ({@link #markedKeys}) that no row of its FROM leaves NULL: the marker, and
-     * each term that is a workspace table's column whose profile counts no NULL, when no outer join can add a row
-     * without it.
-     */
-    private Set<Integer> neverNull(Query.Select select, List<Source> sources, JoinFanout fanout) throws WholeSheets {
-        Set<Integer> positions = new HashSet<>();
-        positions.add(0);
-        if (outerJoin(select.from())) {
-            return positions;
-        }
-        for (int i = 0; i < select.groupBy().size(); i++) {
-            if (groupKey(select.groupBy().get(i), select, sources) instanceof Expr.ColumnRef column
-                    && fanout.profile(column)
-                            .filter(profile -> profile.nullCount() == 0)
-                            .isPresent()) {
-                positions.add(i + 1);
-            }
-        }
-        return positions;
-    }
-
-    /** Whether a FROM joins anything but inner joins: an outer join fills a missing side with NULLs. */
-    private static boolean outerJoin(FromItem from) {
-        if (from instanceof FromItem.Join join) {
-            return switch (join.kind()) {
-                case COMMA, INNER, CROSS -> outerJoin(join.left()) || outerJoin(join.right());
-                case LEFT, RIGHT, FULL, NATURAL, NATURAL_LEFT, NATURAL_RIGHT, NATURAL_FULL -> true;
-            };
-        }
-        return false;
-    }
-
-    /** An aggregate's key as its hidden columns hold it: the marker 1, then what each GROUP BY term groups by. */
-    private List<Expr> markedKeys(Query.Select select, List<Source> sources) throws WholeSheets {
-        List<Expr> keys = new ArrayList<>();
-        keys.add(integer(1));
-        for (Expr term : select.groupBy()) {
-            keys.add(groupKey(term, select, sources));
-        }
-        return keys;
     }
 
     /** DISTINCT: the visible columns are the key; the statement is run as written. */
@@ -882,7 +434,7 @@ final class LineageRewriter {
         Query.Select rows =
                 new Query.Select(false, items, hidden.from(select.from()), select.where(), List.of(), null, List.of());
         Query.With with = withTables.isEmpty() ? null : hidden.with(new Query.With(false, withTables));
-        return ResultNames.explicit(new Query(NOWHERE, with, rows, List.of(), null, null), sql);
+        return ResultNames.explicit(new Query(LineageNodes.NOWHERE, with, rows, List.of(), null, null), sql);
     }
 
     private static List<Slot> witnessSlots(List<Slot> slots) {
@@ -899,61 +451,6 @@ final class LineageRewriter {
 
     private static String witnessColumn(int slot, int column) {
         return "w" + slot + "_" + column;
-    }
-
-    /**
-     * The expression a GROUP BY term groups by: an integer picks a result column; a bare name that is a result
-     * column's alias and no source's column means that column (SQLite prefers a source's column).
-     */
-    private Expr groupKey(Expr term, Query.Select select, List<Source> sources) throws WholeSheets {
-        Expr bare = Exprs.unwrap(term);
-        if (bare instanceof Expr.Literal literal && literal.kind() == Expr.LiteralKind.INTEGER) {
-            return Exprs.unwrap(resultColumn(literal, select)
-                    .orElseThrow(() -> new WholeSheets(
-                            "its GROUP BY names result column " + literal.text() + ", which is no expression"))
-                    .expr());
-        }
-        if (bare instanceof Expr.ColumnRef column && column.table() == null) {
-            for (Query.SelectItem candidate : select.items()) {
-                if (candidate instanceof Query.Item item
-                        && column.name().equalsIgnoreCase(item.alias())
-                        && !(Exprs.unwrap(item.expr()) instanceof Expr.ColumnRef same
-                                && same.name().equalsIgnoreCase(column.name()))) {
-                    if (!sourcesLack(column.name(), sources)) {
-                        throw new WholeSheets("its GROUP BY names " + quote(column.name())
-                                + ", which may be a result column or a source column");
-                    }
-                    return Exprs.unwrap(item.expr());
-                }
-            }
-        }
-        return bare;
-    }
-
-    /** The result column an integer GROUP BY term names, when there is one and it is an expression. */
-    private static Optional<Query.Item> resultColumn(Expr.Literal literal, Query.Select select) {
-        long index;
-        try {
-            index = Long.parseLong(literal.text());
-        } catch (NumberFormatException e) {
-            return Optional.empty();
-        }
-        if (index < 1 || index > select.items().size()) {
-            return Optional.empty();
-        }
-        return select.items().get((int) index - 1) instanceof Query.Item item ? Optional.of(item) : Optional.empty();
-    }
-
-    /** Tells whether no source can have a column of that name: every source is a workspace table without it. */
-    private boolean sourcesLack(String name, List<Source> sources) {
-        for (Source source : sources) {
-            Optional<TableInfo> table = source.table() == null ? Optional.empty() : workspaceTable(source.table());
-            if (table.isEmpty()
-                    || table.get().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name))) {
-                return false;
-            }
-        }
-        return true;
     }
 
     private List<Slot> slots(FromItem.Table leaf) throws WholeSheets {
