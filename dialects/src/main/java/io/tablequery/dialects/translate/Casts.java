@@ -20,8 +20,8 @@ final class Casts {
         Typed cast =
                 switch (affinity) {
                     case INTEGER -> toInteger(value, dialect);
-                    case REAL -> toReal(value);
-                    case TEXT -> ExpressionTranslator.text(value);
+                    case REAL -> toReal(value, dialect);
+                    case TEXT -> ExpressionTranslator.text(value, dialect);
                     case NUMERIC -> toNumeric(value);
                     case BLOB, NONE -> toBlob(value, dialect);
                 };
@@ -41,13 +41,14 @@ final class Casts {
                 if (value.isConstant()) {
                     return Typed.constant(SqliteNumbers.integerPrefix((String) value.constant()));
                 }
-                return Typed.of(ExpressionTranslator.prefix(value.sql(), INTEGER_PREFIX, "BIGINT"), SqlType.INTEGER);
+                return Typed.of(
+                        ExpressionTranslator.prefix(value.sql(), INTEGER_PREFIX, "BIGINT", dialect), SqlType.INTEGER);
             default:
                 throw new Refusal("a blob cast to an integer");
         }
     }
 
-    private static Typed toReal(Typed value) {
+    private static Typed toReal(Typed value, SqlDialect dialect) {
         switch (value.type()) {
             case REAL:
                 return value;
@@ -61,7 +62,7 @@ final class Casts {
                     return Typed.constant(
                             SqliteNumbers.prefix((String) value.constant()).doubleValue());
                 }
-                return Typed.of(ExpressionTranslator.numericText(value.sql()), SqlType.REAL);
+                return Typed.of(ExpressionTranslator.numericText(value.sql(), dialect), SqlType.REAL);
             default:
                 throw new Refusal("a blob cast to a real");
         }

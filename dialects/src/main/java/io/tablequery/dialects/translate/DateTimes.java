@@ -201,6 +201,7 @@ final class DateTimes {
         StringBuilder pattern = new StringBuilder();
         StringBuilder text = new StringBuilder();
         StringBuilder sql = new StringBuilder();
+        String textType = dialect.textType();
         for (int i = 0; i < format.length(); i++) {
             char c = format.charAt(i);
             if (c != '%') {
@@ -224,18 +225,18 @@ final class DateTimes {
             String piece =
                     switch (spec) {
                         case 'Y' ->
-                            "CASE WHEN year(t) < 0 THEN '-' || lpad(CAST(-year(t) AS VARCHAR), CASE WHEN"
-                                    + " year(t) <= -1000 THEN 4 ELSE 3 END, '0') ELSE lpad(CAST(year(t) AS VARCHAR), 4,"
-                                    + " '0') END";
+                            "CASE WHEN year(t) < 0 THEN '-' || lpad(CAST(-year(t) AS " + textType + "), CASE WHEN"
+                                    + " year(t) <= -1000 THEN 4 ELSE 3 END, '0') ELSE lpad(CAST(year(t) AS " + textType
+                                    + "), 4, '0') END";
                         case '\0' ->
-                            "CASE WHEN year(t) < 0 THEN '-' ELSE '' END || lpad(CAST(abs(year(t)) AS"
-                                    + " VARCHAR), 4, '0')";
-                        case 'e' -> "lpad(CAST(day(t) AS VARCHAR), 2, ' ')";
-                        case 'w' -> "CAST(" + times.weekday("t") + " AS VARCHAR)";
+                            "CASE WHEN year(t) < 0 THEN '-' ELSE '' END || lpad(CAST(abs(year(t)) AS " + textType
+                                    + "), 4, '0')";
+                        case 'e' -> "lpad(CAST(day(t) AS " + textType + "), 2, ' ')";
+                        case 'w' -> "CAST(" + times.weekday("t") + " AS " + textType + ")";
                         case 'u' ->
                             "CAST(CASE WHEN " + times.weekday("t") + " = 0 THEN 7 ELSE " + times.weekday("t")
-                                    + " END AS VARCHAR)";
-                        case 's' -> "CAST(CAST(floor(" + millis("t") + " / 1000E0) AS BIGINT) AS VARCHAR)";
+                                    + " END AS " + textType + ")";
+                        case 's' -> "CAST(CAST(floor(" + millis("t") + " / 1000E0) AS BIGINT) AS " + textType + ")";
                         case 'J' ->
                             times.sixteenDigits("(CAST(" + millis("t") + " + " + TimeTexts.JULIAN_EPOCH_MS
                                     + " AS DOUBLE) / 86400000E0)");

@@ -207,7 +207,12 @@ public final class DuckDbDialect implements SqlDialect {
     }
 
     @Override
-    public String finish(String statement) {
-        return statement;
+    public String textType() {
+        return "VARCHAR";
+    }
+
+    @Override
+    public String wideIntegerType() {
+        return "HUGEINT";
     }
 }

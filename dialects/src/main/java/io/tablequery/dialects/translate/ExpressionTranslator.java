@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.Exprs;
@@ -112,7 +110,7 @@ final class ExpressionTranslator {
         return predicate(translate(expr, scope));
     }
 
-    static String predicate(Typed typed) {
+    String predicate(Typed typed) {
         switch (typed.type()) {
             case BOOLEAN:
                 return typed.sql();
@@ -128,23 +126,25 @@ final class ExpressionTranslator {
                 if (typed.isConstant()) {
                     return SqliteNumbers.prefix((String) typed.constant()).doubleValue() != 0 ? "TRUE" : "FALSE";
                 }
-                return "(" + numericText(typed.sql()) + " <> 0)";
+                return "(" + numericText(typed.sql(), statement.dialect()) + " <> 0)";
             default:
                 throw new Refusal("a " + typed.type().name().toLowerCase(Locale.ROOT) + " value used as a condition");
         }
     }
 
     /** The numeric prefix of a text expression as a DOUBLE, NULL for NULL. */
-    static String numericText(String sql) {
-        return prefix(sql, SqliteNumbers.REAL_PREFIX, "DOUBLE");
+    static String numericText(String sql, SqlDialect dialect) {
+        return prefix(sql, SqliteNumbers.REAL_PREFIX, "DOUBLE", dialect);
     }
 
     /**
      * A text's numeric prefix cast to a type, 0 when it has none and NULL for NULL. The text is written once: it may
      * be a long expression, and nested conversions would otherwise repeat it exponentially.
      */
-    static String prefix(String sql, String pattern, String type) {
-        return "TRY_CAST(regexp_replace(regexp_extract(" + sql + ", " + literal(pattern) + ", 1), '^$', '0') AS " + type
+    static String prefix(String sql, String pattern, String type, SqlDialect dialect) {
+        return "TRY_CAST(regexp_replace(regexp_extract(" + sql + ", " + dialect.literal(pattern)
+                + ", 1), '^$', '0') AS "
+                + type
                 + ")";
     }
 
@@ -215,7 +215,7 @@ final class ExpressionTranslator {
             case NULL:
                 return Typed.nullValue();
             case STRING:
-                return Typed.constant(literal.text());
+                return Typed.text(literal.text(), statement.dialect());
             case BLOB:
                 statement.require(SqlDialect.Feature.BLOBS, "a blob constant");
                 return Typed.constant(new Typed.Blob(literal.text().toUpperCase(Locale.ROOT)));
@@ -247,7 +247,7 @@ final class ExpressionTranslator {
         }
         if (resolved == null) {
             if (ref.table() == null && ref.quoting() == Expr.Quoting.DOUBLE_QUOTES) {
-                return Typed.constant(ref.name());
+                return Typed.text(ref.name(), statement.dialect());
             }
             if (ref.table() != null && !scope.hasSource(ref.table())) {
                 throw new Refusal("no such table: " + ref.table());
@@ -386,12 +386,12 @@ final class ExpressionTranslator {
         Typed left = value(binary.left(), scope);
         Typed right = value(binary.right(), scope);
         if (left.isNullLiteral() || right.isNullLiteral()) {
-            return Typed.of("CAST(NULL AS VARCHAR)", SqlType.TEXT);
+            return Typed.of("CAST(NULL AS " + statement.dialect().textType() + ")", SqlType.TEXT);
         }
-        Typed leftText = text(left);
-        Typed rightText = text(right);
+        Typed leftText = text(left, statement.dialect());
+        Typed rightText = text(right, statement.dialect());
         if (leftText.isConstant() && rightText.isConstant()) {
-            return Typed.constant((String) leftText.constant() + rightText.constant());
+            return Typed.text((String) leftText.constant() + rightText.constant(), statement.dialect());
         }
         return Typed.of("(" + leftText.sql() + " || " + rightText.sql() + ")", SqlType.TEXT);
     }
@@ -536,7 +536,7 @@ final class ExpressionTranslator {
     }
 
     /** Renders a value as text, as SQLite's {@code ||} and text functions do. */
-    static Typed text(Typed typed) {
+    static Typed text(Typed typed, SqlDialect dialect) {
         if (typed.type() == SqlType.MIXED && typed.textForm() != null) {
             return Typed.of(typed.textForm(), SqlType.TEXT);
         }
@@ -546,22 +546,23 @@ final class ExpressionTranslator {
                 return typed;
             case INTEGER:
                 if (typed.isConstant()) {
-                    return Typed.constant(Long.toString((Long) typed.constant()));
+                    return Typed.text(Long.toString((Long) typed.constant()), dialect);
                 }
-                return Typed.of("CAST(" + typed.sql() + " AS VARCHAR)", SqlType.TEXT);
+                return Typed.of("CAST(" + typed.sql() + " AS " + dialect.textType() + ")", SqlType.TEXT);
             case REAL:
                 if (typed.isConstant()) {
                     String text = SqliteNumbers.realText((Double) typed.constant());
                     if (text != null) {
-                        return Typed.constant(text);
+                        return Typed.text(text, dialect);
                     }
                 }
                 throw new Refusal("a real value rendered as text (DuckDB writes other digits than SQLite)");
             case BOOLEAN:
-                return Typed.of("CAST(CAST(" + typed.sql() + " AS INTEGER) AS VARCHAR)", SqlType.TEXT);
+                return Typed.of(
+                        "CAST(CAST(" + typed.sql() + " AS INTEGER) AS " + dialect.textType() + ")", SqlType.TEXT);
             case BLOB:
                 if (typed.constant() instanceof Typed.Blob blob) {
-                    return Typed.constant(new String(HexFormat.of().parseHex(blob.hex()), StandardCharsets.UTF_8));
+                    return Typed.text(new String(HexFormat.of().parseHex(blob.hex()), StandardCharsets.UTF_8), dialect);
                 }
                 throw new Refusal("a blob rendered as text");
             default:
@@ -570,9 +571,9 @@ final class ExpressionTranslator {
     }
 
     /** A text value lower-cased in ASCII only, as SQLite's LIKE and NOCASE fold. */
-    static String lowerAscii(Typed text) {
+    static String lowerAscii(Typed text, SqlDialect dialect) {
         if (text.isConstant()) {
-            return literal(foldAscii((String) text.constant(), true));
+            return dialect.literal(foldAscii((String) text.constant(), true));
         }
         return "translate(" + text.sql() + ", '" + UPPER + "', '" + LOWER + "')";
     }
@@ -608,10 +609,10 @@ final class ExpressionTranslator {
                     if (!(escape.constant() instanceof String s) || s.codePointCount(0, s.length()) != 1) {
                         throw new Refusal("a LIKE escape that is not one constant character");
                     }
-                    escapeLiteral = literal(s);
+                    escapeLiteral = statement.dialect().literal(s);
                 }
-                Typed text = text(value);
-                Typed patternText = text(pattern);
+                Typed text = text(value, statement.dialect());
+                Typed patternText = text(pattern, statement.dialect());
                 AsciiLetters letters =
                         value.type() == SqlType.TEXT ? value.facts().letters() : AsciiLetters.BOTH;
                 if (escapeLiteral == null
@@ -620,14 +621,27 @@ final class ExpressionTranslator {
                     // Values of one case match the pattern folded to that case as SQLite's folding of both does.
                     sql = statement
                             .dialect()
-                            .like(text.sql(), literal(foldAscii(constant, letters != AsciiLetters.UPPER)), null);
+                            .like(
+                                    text.sql(),
+                                    statement.dialect().literal(foldAscii(constant, letters != AsciiLetters.UPPER)),
+                                    null);
                 } else if (escapeLiteral == null
                         && like.value() instanceof Expr.ColumnRef
                         && patternText.constant() instanceof String constant
                         && isAscii(constant)) {
-                    sql = statement.dialect().likeAsciiPattern(text.sql(), lowerAscii(text), lowerAscii(patternText));
+                    sql = statement
+                            .dialect()
+                            .likeAsciiPattern(
+                                    text.sql(),
+                                    lowerAscii(text, statement.dialect()),
+                                    lowerAscii(patternText, statement.dialect()));
                 } else {
-                    sql = statement.dialect().like(lowerAscii(text), lowerAscii(patternText), escapeLiteral);
+                    sql = statement
+                            .dialect()
+                            .like(
+                                    lowerAscii(text, statement.dialect()),
+                                    lowerAscii(patternText, statement.dialect()),
+                                    escapeLiteral);
                 }
                 break;
             case "GLOB":
@@ -635,7 +649,8 @@ final class ExpressionTranslator {
                     throw new Refusal("a GLOB pattern that is not a constant");
                 }
                 statement.require(SqlDialect.Feature.GLOB, "GLOB");
-                sql = text(value).sql() + " GLOB " + literal(GlobPatterns.toDuckDb(glob));
+                sql = text(value, statement.dialect()).sql() + " GLOB "
+                        + statement.dialect().literal(GlobPatterns.toDuckDb(glob));
                 break;
             default:
                 throw new Refusal("the " + like.operator() + " operator, which needs a user function");
@@ -794,7 +809,7 @@ final class ExpressionTranslator {
      * A CASE of translated branches. Branches of one storage class make a value of that class; integers mixed with
      * text make a value usable only as text, where SQLite's rendering of each is exact.
      */
-    static Typed branches(List<String> conditions, List<Typed> results, Typed otherwise, String what) {
+    Typed branches(List<String> conditions, List<Typed> results, Typed otherwise, String what) {
         List<Typed> all = new ArrayList<>(results);
         if (otherwise != null) {
             all.add(otherwise);
@@ -858,14 +873,14 @@ final class ExpressionTranslator {
                 : "CAST(" + member + " AS " + Typed.NUMBER_UNION + ")";
     }
 
-    private static String caseSql(List<String> conditions, List<Typed> results, Typed otherwise, boolean asText) {
+    private String caseSql(List<String> conditions, List<Typed> results, Typed otherwise, boolean asText) {
         StringBuilder sql = new StringBuilder("CASE");
         for (int i = 0; i < conditions.size(); i++) {
-            Typed result = asText ? text(results.get(i)) : results.get(i);
+            Typed result = asText ? text(results.get(i), statement.dialect()) : results.get(i);
             sql.append(" WHEN ").append(conditions.get(i)).append(" THEN ").append(result.sql());
         }
         if (otherwise != null) {
-            sql.append(" ELSE ").append((asText ? text(otherwise) : otherwise).sql());
+            sql.append(" ELSE ").append((asText ? text(otherwise, statement.dialect()) : otherwise).sql());
         }
         return sql.append(" END").toString();
     }
@@ -1003,7 +1018,7 @@ final class ExpressionTranslator {
      * or with other such text: the same comparison of the dates the texts hold, which needs no text read and lets the
      * engine skip rows by the dates' ranges. Null when the operands are not such.
      */
-    private static String datedComparison(Typed left, String operator, Typed right) {
+    private String datedComparison(Typed left, String operator, Typed right) {
         if (left.dateValues() != null && right.dateValues() != null) {
             return binaryText(left) && binaryText(right)
                     ? "(" + left.dateValues() + " " + operator + " " + right.dateValues() + ")"
@@ -1018,7 +1033,7 @@ final class ExpressionTranslator {
                 || !IsoDates.isDate(text)) {
             return null;
         }
-        String date = "DATE " + literal(text);
+        String date = "DATE " + statement.dialect().literal(text);
         return dates == left
                 ? "(" + dates.dateValues() + " " + operator + " " + date + ")"
                 : "(" + date + " " + operator + " " + dates.dateValues() + ")";
@@ -1065,7 +1080,7 @@ final class ExpressionTranslator {
 
     private Typed collated(Typed text, String collation) {
         if (collation.equals("NOCASE")) {
-            return Typed.of(lowerAscii(text), SqlType.TEXT);
+            return Typed.of(lowerAscii(text, statement.dialect()), SqlType.TEXT);
         }
         return Typed.of(statement.dialect().trimTrailingSpaces(text.sql()), SqlType.TEXT);
     }
@@ -1080,11 +1095,11 @@ final class ExpressionTranslator {
     }
 
     /** SQLite's text affinity applied to a value: numbers become their text. */
-    private static Typed textAffinity(Typed typed) {
+    private Typed textAffinity(Typed typed) {
         switch (typed.type()) {
             case INTEGER:
             case REAL:
-                return text(typed);
+                return text(typed, statement.dialect());
             default:
                 return typed;
         }

@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.OrderItem;
@@ -82,7 +80,7 @@ final class FunctionTranslator {
             List<Typed> args = values(call, scope);
             Optional<String> folded = ConstantDates.fold(name, args);
             if (folded.isPresent()) {
-                return Typed.constant(folded.get());
+                return Typed.text(folded.get(), dialect);
             }
             DateTimeDialect times = dialect.dateTimes()
                     .orElseThrow(() -> new Refusal("SQLite's date function " + call.name()
@@ -218,7 +216,7 @@ final class FunctionTranslator {
         String reals = "count(union_extract(" + value.unionForm() + ", 'r'))" + suffix + " > 0";
         Typed integers = Typed.of(
                 "CAST(sum(union_extract(" + value.unionForm() + ", 'i'))" + suffix + " AS BIGINT)", SqlType.INTEGER);
-        return ExpressionTranslator.branches(
+        return expressions.branches(
                 List.of(reals),
                 List.of(engineRealSum(SqliteSums.Kind.SUM, "", real, suffix)),
                 integers,
@@ -388,10 +386,10 @@ final class FunctionTranslator {
         if (call.distinct()) {
             return distinctGroupConcat(call, args, scope, filter);
         }
-        Typed value = ExpressionTranslator.text(args.get(0));
+        Typed value = ExpressionTranslator.text(args.get(0), statement.dialect());
         String separator = ",";
         if (args.size() == 2) {
-            Typed sep = ExpressionTranslator.text(args.get(1));
+            Typed sep = ExpressionTranslator.text(args.get(1), statement.dialect());
             if (!(sep.constant() instanceof String s)) {
                 throw new Refusal("a group_concat separator that is not a constant");
             }
@@ -411,7 +409,11 @@ final class FunctionTranslator {
             order = scope.rowOrder("group_concat");
         }
         return Typed.of(
-                statement.dialect().orderedStringAggregate(value.sql(), literal(separator), order) + filter,
+                statement
+                                .dialect()
+                                .orderedStringAggregate(
+                                        value.sql(), statement.dialect().literal(separator), order)
+                        + filter,
                 SqlType.TEXT);
     }
 
@@ -432,7 +434,7 @@ final class FunctionTranslator {
                 || arg.collation() != null && !arg.collation().equals("BINARY")) {
             throw new Refusal("group_concat(DISTINCT ...) of values other than integers or text compared as bytes");
         }
-        String value = ExpressionTranslator.text(arg).sql();
+        String value = ExpressionTranslator.text(arg, statement.dialect()).sql();
         String rows = "list({'v': " + value + ", 'o': " + scope.rowOrder("group_concat") + "})" + filter;
         String sorted = "list_sort(list_filter(" + rows + ", lambda e: struct_extract(e, 'v') IS NOT NULL))";
         String firsts = "list_filter(s, lambda e, i: i = 1 OR struct_extract(s[i - 1], 'v') <> struct_extract(e, 'v'))";
@@ -525,7 +527,7 @@ final class FunctionTranslator {
                 for (Typed arg : args.subList(0, args.size() - 1)) {
                     conditions.add(arg.sql() + " IS NOT NULL");
                 }
-                return ExpressionTranslator.branches(
+                return expressions.branches(
                         conditions, args.subList(0, args.size() - 1), args.get(args.size() - 1), name + " arguments");
             }
             case "nullif": {
@@ -543,11 +545,11 @@ final class FunctionTranslator {
                 List<Typed> results = new ArrayList<>();
                 int i = 0;
                 for (; i + 1 < args.size(); i += 2) {
-                    conditions.add(ExpressionTranslator.predicate(args.get(i)));
+                    conditions.add(expressions.predicate(args.get(i)));
                     results.add(args.get(i + 1));
                 }
                 Typed otherwise = i < args.size() ? args.get(i) : null;
-                return ExpressionTranslator.branches(conditions, results, otherwise, "iif branches");
+                return expressions.branches(conditions, results, otherwise, "iif branches");
             }
             case "min":
             case "max": {
@@ -638,22 +640,28 @@ final class FunctionTranslator {
                 if (arg.isNullLiteral()) {
                     return Typed.nullValue();
                 }
-                return Typed.of("length(" + ExpressionTranslator.text(arg).sql() + ")", SqlType.INTEGER);
+                return Typed.of(
+                        "length("
+                                + ExpressionTranslator.text(arg, statement.dialect())
+                                        .sql() + ")",
+                        SqlType.INTEGER);
             }
             case "octet_length": {
                 arity(call, args, 1, 1);
                 return Typed.of(
                         "octet_length(encode("
-                                + ExpressionTranslator.text(args.get(0)).sql() + "))",
+                                + ExpressionTranslator.text(args.get(0), statement.dialect())
+                                        .sql() + "))",
                         SqlType.INTEGER);
             }
             case "lower":
             case "upper": {
                 arity(call, args, 1, 1);
-                Typed arg = ExpressionTranslator.text(args.get(0));
+                Typed arg = ExpressionTranslator.text(args.get(0), statement.dialect());
                 if (arg.isConstant()) {
-                    return Typed.constant(
-                            ExpressionTranslator.foldAscii((String) arg.constant(), name.equals("lower")));
+                    return Typed.text(
+                            ExpressionTranslator.foldAscii((String) arg.constant(), name.equals("lower")),
+                            statement.dialect());
                 }
                 if (arg.isNullLiteral()) {
                     return Typed.nullValue();
@@ -673,7 +681,7 @@ final class FunctionTranslator {
                     substrFromTheFirstCharacter(value, args);
                 }
                 StringJoiner list = new StringJoiner(", ", "substring(", ")");
-                list.add(ExpressionTranslator.text(value).sql());
+                list.add(ExpressionTranslator.text(value, statement.dialect()).sql());
                 for (int i = 1; i < args.size(); i++) {
                     list.add(integer(args.get(i), call).sql());
                 }
@@ -690,7 +698,7 @@ final class FunctionTranslator {
                     if (arg.type() == SqlType.BLOB) {
                         throw new Refusal(name + " of a blob");
                     }
-                    texts.add(ExpressionTranslator.text(arg));
+                    texts.add(ExpressionTranslator.text(arg, statement.dialect()));
                 }
                 return Typed.of(join(name, texts), name.equals("instr") ? SqlType.INTEGER : SqlType.TEXT);
             }
@@ -699,13 +707,13 @@ final class FunctionTranslator {
                 arity(call, args, name.equals("concat") ? 1 : 2, Integer.MAX_VALUE);
                 List<Typed> texts = new ArrayList<>();
                 for (Typed arg : args) {
-                    texts.add(ExpressionTranslator.text(arg));
+                    texts.add(ExpressionTranslator.text(arg, statement.dialect()));
                 }
                 return Typed.of(join(name, texts), SqlType.TEXT);
             }
             case "char": {
                 if (args.isEmpty()) {
-                    return Typed.constant("");
+                    return Typed.text("", statement.dialect());
                 }
                 StringJoiner chars = new StringJoiner(" || ", "(", ")");
                 for (Typed arg : args) {
@@ -715,7 +723,7 @@ final class FunctionTranslator {
             }
             case "unicode": {
                 arity(call, args, 1, 1);
-                Typed arg = ExpressionTranslator.text(args.get(0));
+                Typed arg = ExpressionTranslator.text(args.get(0), statement.dialect());
                 return Typed.of(
                         "CASE WHEN " + arg.sql() + " = '' THEN NULL ELSE unicode(" + arg.sql() + ") END",
                         SqlType.INTEGER);
@@ -724,11 +732,11 @@ final class FunctionTranslator {
                 arity(call, args, 1, 1);
                 Typed arg = args.get(0);
                 if (arg.isNullLiteral()) {
-                    return Typed.constant("");
+                    return Typed.text("", statement.dialect());
                 }
                 String bytes = arg.type() == SqlType.BLOB
                         ? arg.sql()
-                        : ExpressionTranslator.text(arg).sql();
+                        : ExpressionTranslator.text(arg, statement.dialect()).sql();
                 return Typed.of("COALESCE(upper(hex(" + bytes + ")), '')", SqlType.TEXT);
             }
             case "typeof": {
@@ -738,7 +746,7 @@ final class FunctionTranslator {
                         .name()
                         .toLowerCase(Locale.ROOT);
                 if (arg.isNullLiteral() || arg.isConstant()) {
-                    return Typed.constant(type);
+                    return Typed.text(type, statement.dialect());
                 }
                 if (arg.type() == SqlType.MIXED) {
                     throw new Refusal("typeof over a column of several storage classes");
@@ -758,16 +766,19 @@ final class FunctionTranslator {
             case "printf":
             case "format":
                 statement.require(SqlDialect.Feature.PRINTF, "SQLite's printf()");
-                return Printf.call(args);
+                return Printf.call(args, statement.dialect());
             case "like": {
                 arity(call, args, 2, 3);
-                String sql = ExpressionTranslator.lowerAscii(ExpressionTranslator.text(args.get(1))) + " LIKE "
-                        + ExpressionTranslator.lowerAscii(ExpressionTranslator.text(args.get(0)));
+                String sql = ExpressionTranslator.lowerAscii(
+                                ExpressionTranslator.text(args.get(1), statement.dialect()), statement.dialect())
+                        + " LIKE "
+                        + ExpressionTranslator.lowerAscii(
+                                ExpressionTranslator.text(args.get(0), statement.dialect()), statement.dialect());
                 if (args.size() == 3) {
                     if (!(args.get(2).constant() instanceof String escape)) {
                         throw new Refusal("a LIKE escape that is not a constant");
                     }
-                    sql += " ESCAPE " + literal(escape);
+                    sql += " ESCAPE " + statement.dialect().literal(escape);
                 }
                 return Typed.of("(" + sql + ")", SqlType.BOOLEAN);
             }
@@ -778,8 +789,10 @@ final class FunctionTranslator {
                 }
                 statement.require(SqlDialect.Feature.GLOB, "GLOB");
                 return Typed.of(
-                        "(" + ExpressionTranslator.text(args.get(1)).sql() + " GLOB "
-                                + literal(GlobPatterns.toDuckDb(glob)) + ")",
+                        "("
+                                + ExpressionTranslator.text(args.get(1), statement.dialect())
+                                        .sql() + " GLOB " + statement.dialect().literal(GlobPatterns.toDuckDb(glob))
+                                + ")",
                         SqlType.BOOLEAN);
             }
             case "likely":

@@ -15,9 +15,9 @@ import java.math.BigDecimal;
 final class IntegerRealComparison {
     /** The largest magnitude below which every integer is exactly a double. */
     private static final long EXACT_DOUBLE = 1L << 53;
-    /** A whole number no 64-bit integer equals. */
-    private static final String NO_INTEGER = "CAST('100000000000000000000' AS HUGEINT)";
-    /** A bound beyond every 64-bit integer, within HUGEINT. */
+    /** The digits of a whole number no 64-bit integer equals. */
+    private static final String NO_INTEGER = "100000000000000000000";
+    /** A bound beyond every 64-bit integer, within a wide integer. */
     private static final double LIMIT = 1e19;
 
     private IntegerRealComparison() {}
@@ -41,18 +41,18 @@ final class IntegerRealComparison {
         requireExact(real, dialect);
         String op = integerLeft ? operator : mirrored(operator);
         return switch (op) {
-            case "<" -> "(" + integer + " < " + rounded(real, "ceil") + ")";
-            case ">=" -> "(" + integer + " >= " + rounded(real, "ceil") + ")";
-            case "<=" -> "(" + integer + " <= " + rounded(real, "floor") + ")";
-            case ">" -> "(" + integer + " > " + rounded(real, "floor") + ")";
-            case "=" -> equal(integer, real);
-            case "<>" -> "(NOT " + equal(integer, real) + ")";
+            case "<" -> "(" + integer + " < " + rounded(real, "ceil", dialect) + ")";
+            case ">=" -> "(" + integer + " >= " + rounded(real, "ceil", dialect) + ")";
+            case "<=" -> "(" + integer + " <= " + rounded(real, "floor", dialect) + ")";
+            case ">" -> "(" + integer + " > " + rounded(real, "floor", dialect) + ")";
+            case "=" -> equal(integer, real, dialect);
+            case "<>" -> "(NOT " + equal(integer, real, dialect) + ")";
             case "IS" ->
-                "(" + integer + " IS NULL AND " + real.sql() + " IS NULL OR coalesce(" + equal(integer, real)
+                "(" + integer + " IS NULL AND " + real.sql() + " IS NULL OR coalesce(" + equal(integer, real, dialect)
                         + ", FALSE))";
             case "IS NOT" ->
-                "(NOT (" + integer + " IS NULL AND " + real.sql() + " IS NULL OR coalesce(" + equal(integer, real)
-                        + ", FALSE)))";
+                "(NOT (" + integer + " IS NULL AND " + real.sql() + " IS NULL OR coalesce("
+                        + equal(integer, real, dialect) + ", FALSE)))";
             default -> throw new AssertionError(operator);
         };
     }
@@ -63,20 +63,20 @@ final class IntegerRealComparison {
      */
     static String asInteger(Typed real, SqlDialect dialect) {
         requireExact(real, dialect);
-        return integerOf(real);
+        return integerOf(real, dialect);
     }
 
-    private static String integerOf(Typed real) {
+    private static String integerOf(Typed real, SqlDialect dialect) {
         if (real.constant() instanceof Double value) {
-            return Math.floor(value) == value ? clamped(value) : NO_INTEGER;
+            return Math.floor(value) == value ? clamped(value, dialect) : wide(NO_INTEGER, dialect);
         }
         String sql = real.sql();
         return "(CASE WHEN " + sql + " IS NULL THEN NULL WHEN floor(" + sql + ") = " + sql + " THEN "
-                + clamped(sql, sql) + " ELSE " + NO_INTEGER + " END)";
+                + clamped(sql, sql, dialect) + " ELSE " + wide(NO_INTEGER, dialect) + " END)";
     }
 
-    private static String equal(String integer, Typed real) {
-        return "(" + integer + " = " + integerOf(real) + ")";
+    private static String equal(String integer, Typed real, SqlDialect dialect) {
+        return "(" + integer + " = " + integerOf(real, dialect) + ")";
     }
 
     /**
@@ -90,29 +90,34 @@ final class IntegerRealComparison {
         }
     }
 
-    /** The ceiling or floor of a real as a HUGEINT. */
-    private static String rounded(Typed real, String function) {
+    /** The ceiling or floor of a real as a wide integer. */
+    private static String rounded(Typed real, String function, SqlDialect dialect) {
         if (real.constant() instanceof Double value) {
-            return clamped(function.equals("ceil") ? Math.ceil(value) : Math.floor(value));
+            return clamped(function.equals("ceil") ? Math.ceil(value) : Math.floor(value), dialect);
         }
-        return clamped(real.sql(), function + "(" + real.sql() + ")");
+        return clamped(real.sql(), function + "(" + real.sql() + ")", dialect);
     }
 
-    private static String clamped(double whole) {
+    private static String clamped(double whole, SqlDialect dialect) {
         double bounded = Math.max(-LIMIT, Math.min(LIMIT, whole));
-        return "CAST('" + new BigDecimal(bounded).toBigInteger() + "' AS HUGEINT)";
+        return wide(new BigDecimal(bounded).toBigInteger().toString(), dialect);
+    }
+
+    /** A whole number's digits as the dialect's wide integer. */
+    private static String wide(String digits, SqlDialect dialect) {
+        return "CAST('" + digits + "' AS " + dialect.wideIntegerType() + ")";
     }
 
     /**
-     * A whole number made from a real, as a HUGEINT: beyond the 64-bit range (decided on the real itself, as a
+     * A whole number made from a real, as a wide integer: beyond the 64-bit range (decided on the real itself, as a
      * target's {@code ceil} or {@code floor} may answer a saturated BIGINT there) a bound beyond every 64-bit integer,
      * else the whole number through a BIGINT, which holds it exactly (a target may cast a double to a decimal through
      * its shortest text, which is not exact above 2^53).
      */
-    private static String clamped(String real, String whole) {
-        return "CASE WHEN " + real + " >= 9223372036854775808E0 THEN " + clamped(LIMIT) + " WHEN " + real
-                + " < -9223372036854775808E0 THEN " + clamped(-LIMIT) + " ELSE CAST(CAST(" + whole
-                + " AS BIGINT) AS HUGEINT) END";
+    private static String clamped(String real, String whole, SqlDialect dialect) {
+        return "CASE WHEN " + real + " >= 9223372036854775808E0 THEN " + clamped(LIMIT, dialect) + " WHEN " + real
+                + " < -9223372036854775808E0 THEN " + clamped(-LIMIT, dialect) + " ELSE CAST(CAST(" + whole
+                + " AS BIGINT) AS " + dialect.wideIntegerType() + ") END";
     }
 
     private static String mirrored(String operator) {

@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -15,7 +13,7 @@ final class Printf {
 
     private Printf() {}
 
-    static Typed call(List<Typed> args) {
+    static Typed call(List<Typed> args, SqlDialect dialect) {
         if (args.isEmpty()) {
             throw new Refusal("printf without a format");
         }
@@ -42,15 +40,15 @@ final class Printf {
             char duckConversion = conversion;
             switch (conversion) {
                 case 'd', 'i', 'x', 'X', 'o' -> {
-                    value = integer(arg);
+                    value = integer(arg, dialect);
                     if (conversion == 'i') {
                         duckConversion = 'd';
                     }
                 }
-                case 'f', 'e', 'E', 'g', 'G' -> value = real(arg);
-                case 's' -> value = text(arg);
+                case 'f', 'e', 'E', 'g', 'G' -> value = real(arg, dialect);
+                case 's' -> value = text(arg, dialect);
                 case 'c' -> {
-                    value = "substring(" + text(arg) + ", 1, 1)";
+                    value = "substring(" + text(arg, dialect) + ", 1, 1)";
                     duckConversion = 's';
                 }
                 default -> throw new Refusal("the printf conversion %" + conversion);
@@ -59,10 +57,10 @@ final class Printf {
             values.append(", ").append(value);
         }
         duckFormat.append(format.substring(last));
-        return Typed.of("printf(" + literal(duckFormat.toString()) + values + ")", SqlType.TEXT);
+        return Typed.of("printf(" + dialect.literal(duckFormat.toString()) + values + ")", SqlType.TEXT);
     }
 
-    private static String integer(Typed arg) {
+    private static String integer(Typed arg, SqlDialect dialect) {
         switch (arg.type()) {
             case NULL:
                 return "CAST(0 AS BIGINT)";
@@ -75,13 +73,14 @@ final class Printf {
                     return Long.toString(
                             (long) SqliteNumbers.prefix((String) arg.constant()).doubleValue());
                 }
-                return "COALESCE(CAST(trunc(" + ExpressionTranslator.numericText(arg.sql()) + ") AS BIGINT), 0)";
+                return "COALESCE(CAST(trunc(" + ExpressionTranslator.numericText(arg.sql(), dialect)
+                        + ") AS BIGINT), 0)";
             default:
                 throw new Refusal("a " + arg.type() + " formatted as an integer");
         }
     }
 
-    private static String real(Typed arg) {
+    private static String real(Typed arg, SqlDialect dialect) {
         switch (arg.type()) {
             case NULL:
                 return "CAST(0 AS DOUBLE)";
@@ -89,16 +88,16 @@ final class Printf {
             case REAL:
                 return "COALESCE(CAST(" + arg.sql() + " AS DOUBLE), 0.0)";
             case TEXT:
-                return "COALESCE(" + ExpressionTranslator.numericText(arg.sql()) + ", 0.0)";
+                return "COALESCE(" + ExpressionTranslator.numericText(arg.sql(), dialect) + ", 0.0)";
             default:
                 throw new Refusal("a " + arg.type() + " formatted as a real");
         }
     }
 
-    private static String text(Typed arg) {
+    private static String text(Typed arg, SqlDialect dialect) {
         if (arg.isNullLiteral()) {
             return "''";
         }
-        return "COALESCE(" + ExpressionTranslator.text(arg).sql() + ", '')";
+        return "COALESCE(" + ExpressionTranslator.text(arg, dialect).sql() + ", '')";
     }
 }

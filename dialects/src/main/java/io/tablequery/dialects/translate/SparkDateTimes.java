@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import java.util.List;
 import java.util.Map;
 
@@ -85,7 +83,7 @@ final class SparkDateTimes implements DateTimeDialect {
 
     @Override
     public String format(String timestamp, String pattern) {
-        return "date_format(" + timestamp + ", " + literal(pattern) + ")";
+        return "date_format(" + timestamp + ", " + SparkSqlDialect.INSTANCE.literal(pattern) + ")";
     }
 
     @Override

@@ -1,11 +1,6 @@
 package io.tablequery.dialects.translate;
 
-import io.tablequery.dialects.SqlIdentifiers;
-import io.tablequery.dialects.lex.SqlToken;
-import io.tablequery.dialects.lex.SqlTokenKind;
-import io.tablequery.dialects.lex.SqliteLexer;
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -26,9 +21,6 @@ public final class SparkSqlDialect implements SqlDialect {
 
     /** The hidden column that orders a step's rows as they were made. */
     public static final String ORDER_COLUMN = "__tq_order";
-
-    /** DuckDB's type names as Spark spells them; the identifiers the translator prints are always quoted. */
-    private static final Map<String, String> TYPES = Map.of("VARCHAR", "STRING", "HUGEINT", "DECIMAL(38, 0)");
 
     private static final Set<Feature> FEATURES =
             EnumSet.of(Feature.INTEGER_REAL_COMPARISONS, Feature.ROUNDING, Feature.ORDERED_STRING_AGGREGATES);
@@ -167,10 +159,10 @@ public final class SparkSqlDialect implements SqlDialect {
         return "listagg(" + text + ", " + separator + ") WITHIN GROUP (ORDER BY " + order + ")";
     }
 
-    /** {@inheritDoc} The pattern is printed as a standard constant, which {@link #finish} respells. */
+    /** {@inheritDoc} The pattern is a Java regular expression, matched whole. */
     @Override
     public String fullMatch(String text, String pattern) {
-        return "(" + text + " RLIKE " + SqlIdentifiers.literal("^(?:" + pattern + ")\\z") + ")";
+        return "(" + text + " RLIKE " + literal("^(?:" + pattern + ")\\z") + ")";
     }
 
     /**
@@ -182,7 +174,7 @@ public final class SparkSqlDialect implements SqlDialect {
         if (escape != null) {
             return value + " LIKE " + pattern + " ESCAPE " + escape;
         }
-        return value + " LIKE replace(" + pattern + ", '\\', '\\\\')";
+        return value + " LIKE replace(" + pattern + ", " + literal("\\") + ", " + literal("\\\\") + ")";
     }
 
     /** {@inheritDoc} Spark's one-argument {@code rtrim} trims spaces; its two-argument form takes its text last. */
@@ -203,10 +195,10 @@ public final class SparkSqlDialect implements SqlDialect {
                 + " WHEN EXISTS (" + rows + " WHERE \"__tq_in\".\"__tq_v\" IS NULL) THEN NULL ELSE FALSE END)";
     }
 
-    /** {@inheritDoc} The message is printed as a standard constant, which {@link #finish} respells. */
+    /** {@inheritDoc} */
     @Override
     public String fail(String message) {
-        return "raise_error(" + SqlIdentifiers.literal(message) + ")";
+        return "raise_error(" + literal(message) + ")";
     }
 
     @Override
@@ -239,22 +231,12 @@ public final class SparkSqlDialect implements SqlDialect {
     }
 
     @Override
-    public String finish(String statement) {
-        StringBuilder out = new StringBuilder(statement.length() + 16);
-        int copied = 0;
-        for (SqlToken token : SqliteLexer.tokenize(statement)) {
-            String spelled = null;
-            if (token.kind() == SqlTokenKind.STRING) {
-                String text = token.text();
-                spelled = literal(text.substring(1, text.length() - 1).replace("''", "'"));
-            } else if (token.kind() == SqlTokenKind.WORD) {
-                spelled = TYPES.get(token.text().toUpperCase(Locale.ROOT));
-            }
-            if (spelled != null) {
-                out.append(statement, copied, token.start()).append(spelled);
-                copied = token.end();
-            }
-        }
-        return out.append(statement, copied, statement.length()).toString();
+    public String textType() {
+        return "STRING";
+    }
+
+    @Override
+    public String wideIntegerType() {
+        return "DECIMAL(38, 0)";
     }
 }

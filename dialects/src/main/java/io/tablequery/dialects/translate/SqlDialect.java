@@ -384,7 +384,9 @@ public interface SqlDialect {
     String insertionRowid(String alias);
 
     /**
-     * Spells a string constant.
+     * Spells a string constant. Every constant the translator prints whose text may hold a quote or a backslash (the
+     * statement's own, a pattern, a format, a separator) is spelled here; the others (digits, names, tags) are spelled
+     * alike by every target.
      *
      * @param text the text
      * @return the literal
@@ -392,12 +394,16 @@ public interface SqlDialect {
     String literal(String text);
 
     /**
-     * Finishes a printed statement, token by token: the translator prints string constants in standard SQL
-     * ({@code 'it''s'}) and type names as DuckDB names them ({@code VARCHAR}, {@code HUGEINT}, {@code DOUBLE},
-     * {@code BIGINT}, {@code INTEGER}); a target that spells either otherwise respells them here.
+     * Spells the type of text values in a cast ({@code VARCHAR}).
      *
-     * @param statement the statement as printed
-     * @return the statement for the target
+     * @return the type's name
      */
-    String finish(String statement);
+    String textType();
+
+    /**
+     * Spells the type of whole numbers beyond 64 bits in a cast ({@code HUGEINT}); the translator needs 20 digits.
+     *
+     * @return the type's name
+     */
+    String wideIntegerType();
 }

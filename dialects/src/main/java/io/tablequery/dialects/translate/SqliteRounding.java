@@ -47,10 +47,10 @@ final class SqliteRounding {
                 + log + " + 1) <= " + a + " THEN 1 ELSE 0 END)";
         String p = "(17 - CAST(floor(" + k + " * 78913 / 262144.0) AS INTEGER))";
         String drop = "(p - " + digits + ")";
-        String kept = dialect.integerDivision("n", tenTo(drop));
-        String next = dialect.integerDivision("n % " + tenTo(drop), tenTo(drop + " - 1"));
+        String kept = dialect.integerDivision("n", tenTo(drop, dialect));
+        String next = dialect.integerDivision("n % " + tenTo(drop, dialect), tenTo(drop + " - 1", dialect));
         String rounded = "(" + kept + " + CASE WHEN " + next + " >= 5 THEN 1 ELSE 0 END)";
-        String magnitude = "CAST(CAST(" + rounded + " AS VARCHAR) || 'e-" + digits + "' AS DOUBLE)";
+        String magnitude = "CAST(CAST(" + rounded + " AS " + dialect.textType() + ") || 'e-" + digits + "' AS DOUBLE)";
         String signed = "CASE WHEN " + v + " < 0 THEN -1.0 ELSE 1.0 END * " + magnitude;
         String cut = "CASE WHEN " + drop + " <= 0 THEN " + v + " WHEN " + drop + " > " + MOST_DROPPED
                 + " THEN 0.0 ELSE " + dialect.bind(dialect.scaledDigits(a, "p"), "n", signed) + " END";
@@ -59,7 +59,7 @@ final class SqliteRounding {
     }
 
     /** 10 to an exponent of 0 to 19, as an exact integer. */
-    private static String tenTo(String exponent) {
-        return "CAST(pow(10, " + exponent + ") AS HUGEINT)";
+    private static String tenTo(String exponent, SqlDialect dialect) {
+        return "CAST(pow(10, " + exponent + ") AS " + dialect.wideIntegerType() + ")";
     }
 }

@@ -41,10 +41,7 @@ public final class SqliteTranslator {
             Translation.Translated translated = new StatementTranslator(schema, realSums, dialect)
                     .statement(ResultNames.explicit(tree.statement(), statement.source()));
             return new Translation.Translated(
-                    dialect.finish(translated.sql()),
-                    translated.columns(),
-                    translated.sumsReals(),
-                    dialect.finish(translated.rows()));
+                    translated.sql(), translated.columns(), translated.sumsReals(), translated.rows());
         } catch (Refusal refusal) {
             return new Translation.Untranslatable(refusal.getMessage());
         }

@@ -959,7 +959,7 @@ final class StatementTranslator {
             }
             if (collation != null && value.type() == SqlType.TEXT && !collation.equals("BINARY")) {
                 term = collation.equals("NOCASE")
-                        ? ExpressionTranslator.lowerAscii(value)
+                        ? ExpressionTranslator.lowerAscii(value, dialect)
                         : dialect.trimTrailingSpaces(value.sql());
             }
             int same = itemSql.indexOf(term);

@@ -1,7 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import static io.tablequery.dialects.SqlIdentifiers.literal;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -53,9 +51,10 @@ final class TimeTexts {
     static String timestamp(String text, boolean modified, SqlDialect dialect, DateTimeDialect times) {
         List<String> groups = new ArrayList<>();
         for (int group = 1; group <= GROUPS.size(); group++) {
-            groups.add("coalesce(regexp_extract(v, " + literal(ISO) + ", " + group + "), '')");
+            groups.add("coalesce(regexp_extract(v, " + dialect.literal(ISO) + ", " + group + "), '')");
         }
-        String number = "TRY_CAST(trim(regexp_extract(v, " + literal(SqliteNumbers.WHOLE_NUMBER) + ", 0)) AS DOUBLE)";
+        String number =
+                "TRY_CAST(trim(regexp_extract(v, " + dialect.literal(SqliteNumbers.WHOLE_NUMBER) + ", 0)) AS DOUBLE)";
         String body = "CASE WHEN lower(v) = 'now' THEN " + times.now() + " ELSE COALESCE("
                 + dialect.bind(times.array(groups), "r", iso(modified, dialect, times)) + ", " + julian(number, times)
                 + ") END";

@@ -1,6 +1,5 @@
 package io.tablequery.dialects.translate;
 
-import io.tablequery.dialects.SqlIdentifiers;
 import io.tablequery.dialects.SqliteAffinity;
 
 /**
@@ -63,17 +62,22 @@ record Typed(
         return new Typed("NULL", SqlType.NULL, SqliteAffinity.NONE, null, null);
     }
 
-    static Typed constant(Object value) {
+    static Typed constant(Number value) {
         if (value instanceof Long l) {
             return new Typed(Long.toString(l), SqlType.INTEGER, SqliteAffinity.NONE, l, null);
         } else if (value instanceof Double d) {
             return new Typed(realSql(d), SqlType.REAL, SqliteAffinity.NONE, d, null);
-        } else if (value instanceof String s) {
-            return new Typed(SqlIdentifiers.literal(s), SqlType.TEXT, SqliteAffinity.NONE, s, null);
-        } else if (value instanceof Blob b) {
-            return new Typed("from_hex('" + b.hex() + "')", SqlType.BLOB, SqliteAffinity.NONE, b, null);
         }
         throw new IllegalArgumentException("not a constant: " + value);
+    }
+
+    static Typed constant(Blob value) {
+        return new Typed("from_hex('" + value.hex() + "')", SqlType.BLOB, SqliteAffinity.NONE, value, null);
+    }
+
+    /** A text constant, spelled as the target spells it. */
+    static Typed text(String value, SqlDialect dialect) {
+        return new Typed(dialect.literal(value), SqlType.TEXT, SqliteAffinity.NONE, value, null);
     }
 
     static Typed bool(boolean value) {

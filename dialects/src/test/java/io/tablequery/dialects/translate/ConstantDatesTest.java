@@ -31,7 +31,7 @@ class ConstantDatesTest {
                     args.add(modifier(random));
                 }
                 Optional<String> ours = ConstantDates.fold(
-                        function, args.stream().map(Typed::constant).toList());
+                        function, args.stream().map(TimeTextSamples::constant).toList());
                 String expected = sqlite(sqlite, function, args);
                 if (ours.isPresent()) {
                     folded++;
@@ -52,7 +52,7 @@ class ConstantDatesTest {
                 List.<Object>of("2024-01-01", "weekday 0"),
                 List.<Object>of(20240101L))) {
             assertThat(ConstantDates.fold(
-                            "date", args.stream().map(Typed::constant).toList()))
+                            "date", args.stream().map(TimeTextSamples::constant).toList()))
                     .as(args.toString())
                     .isEmpty();
         }

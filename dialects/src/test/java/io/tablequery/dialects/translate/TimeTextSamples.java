@@ -13,6 +13,16 @@ import java.util.regex.Pattern;
  * month's end, negative years, leading spaces) and seconds since 1970, with the calls to ask of them.
  */
 public final class TimeTextSamples {
+    /**
+     * A constant of the translator's, as the date functions are given it: text, or a number.
+     *
+     * @param value a {@code String}, {@code Long} or {@code Double}
+     * @return the constant
+     */
+    static Typed constant(Object value) {
+        return value instanceof String text ? Typed.text(text, DuckDbDialect.INSTANCE) : Typed.constant((Number) value);
+    }
+
     /** Calls of a text column {@code d}. */
     public static final List<String> TEXT_CALLS = List.of(
             "date(d)",

@@ -59,7 +59,7 @@ class TimeTextsTest {
                     args.add(TimeTextSamples.MODIFIERS.get(random.nextInt(TimeTextSamples.MODIFIERS.size())));
                 }
                 Optional<String> ours = ConstantDates.fold(
-                        function, args.stream().map(Typed::constant).toList());
+                        function, args.stream().map(TimeTextSamples::constant).toList());
                 if (ours.isEmpty()) {
                     continue;
                 }
