@@ -1,8 +1,6 @@
 package io.tablequery.dialects.translate;
 
-import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.sql.Expr;
-import io.tablequery.dialects.sql.OrderItem;
 import io.tablequery.dialects.sql.SqliteAggregates;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,7 +9,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.StringJoiner;
 
-/** Translates SQLite's built-in functions, aggregates and window functions into DuckDB SQL with SQLite's results. */
+/**
+ * Translates SQLite's built-in functions into the target's SQL with SQLite's results: scalar and date functions here,
+ * aggregates and window functions in {@link AggregateCalls}.
+ */
 final class FunctionTranslator {
     private static final Set<String> REFUSED = Set.of(
             "random",
@@ -35,10 +36,12 @@ final class FunctionTranslator {
 
     private final ExpressionTranslator expressions;
     private final StatementTranslator statement;
+    private final AggregateCalls aggregates;
 
     FunctionTranslator(ExpressionTranslator expressions, StatementTranslator statement) {
         this.expressions = expressions;
         this.statement = statement;
+        this.aggregates = new AggregateCalls(expressions, statement);
     }
 
     Typed call(Expr.Call call, Scope scope) {
@@ -46,7 +49,7 @@ final class FunctionTranslator {
         if (name.equals(SqlDialect.ROW_SUMMARY)
                 || name.equals(SqlDialect.ROW_LIST)
                 || name.equals(SqlDialect.ROW_LISTS)) {
-            return rowSummary(call, scope);
+            return aggregates.rowSummary(call, scope);
         }
         if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
             throw new Refusal("the function " + call.name() + "() has no exact DuckDB counterpart");
@@ -59,7 +62,7 @@ final class FunctionTranslator {
                     + " counterpart");
         }
         if (call.over() != null) {
-            return window(call, name, scope);
+            return aggregates.window(call, name, scope);
         }
         if (SqliteAggregates.isAggregate(call)) {
             Aggregation aggregation = scope.aggregation;
@@ -68,7 +71,7 @@ final class FunctionTranslator {
             }
             aggregation.shelter++;
             try {
-                return aggregate(call, name, scope, "");
+                return aggregates.aggregate(call, name, scope, "");
             } finally {
                 aggregation.shelter--;
             }
@@ -77,7 +80,7 @@ final class FunctionTranslator {
             throw new Refusal("DISTINCT, *, ORDER BY or FILTER in the scalar function " + call.name() + "()");
         }
         if (DateTimes.handles(name)) {
-            List<Typed> args = values(call, scope);
+            List<Typed> args = CallArguments.values(expressions, call, scope);
             Optional<String> folded = ConstantDates.fold(name, args);
             if (folded.isPresent()) {
                 return Typed.text(folded.get(), dialect);
@@ -88,441 +91,19 @@ final class FunctionTranslator {
                             + dialect.name() + " counterpart"));
             return new DateTimes(dialect, times).call(name, args);
         }
-        return scalar(call, name, name.equals("round") ? numbers(call, scope) : values(call, scope));
-    }
-
-    /** Whether an argument is a whole-number literal of at most so many digits. */
-    private static boolean wholeNumber(Expr arg, int digits) {
-        return arg instanceof Expr.Literal literal
-                && literal.kind() == Expr.LiteralKind.INTEGER
-                && literal.text().length() <= digits
-                && literal.text().chars().allMatch(Character::isDigit);
-    }
-
-    /**
-     * {@link SqlDialect#ROW_SUMMARY}, {@link SqlDialect#ROW_LIST} or {@link SqlDialect#ROW_LISTS}, which lineage
-     * writes; a dialect without them refuses them. A summary or a list is typed as a blob: it is a hidden column of a
-     * final table no step reads, or of a level under it, which only {@link SqlDialect#ROW_LISTS} reads.
-     */
-    private Typed rowSummary(Expr.Call call, Scope scope) {
-        SqlDialect dialect = statement.dialect();
-        if (!dialect.has(SqlDialect.Feature.ROW_SUMMARIES)) {
-            throw new Refusal("the function " + call.name() + "() has no " + dialect.name() + " counterpart");
-        }
-        boolean merged = call.name().equalsIgnoreCase(SqlDialect.ROW_LISTS);
-        boolean list = merged || call.name().equalsIgnoreCase(SqlDialect.ROW_LIST);
-        if (call.over() != null || call.filter() != null) {
-            throw new Refusal(call.name() + "() is an aggregate without OVER or FILTER");
-        }
-        if (list && (call.args().size() != 1 || (call.distinct() && !merged))) {
-            throw new Refusal(call.name() + "() takes one value");
-        }
-        if (!list
-                && (call.args().size() < 2
-                        || call.args().size() > 3
-                        || !wholeNumber(call.args().get(1), 4))) {
-            throw new Refusal(call.name() + "() takes a value, a whole number below 10,000 and, as a third, the most"
-                    + " groups it is taken of or the lists' ranks");
-        }
-        Aggregation aggregation = scope.aggregation;
-        if (aggregation == null) {
-            throw new Refusal("an aggregate where none is allowed");
-        }
-        aggregation.shelter++;
-        try {
-            Typed value = expressions.value(call.args().get(0), scope);
-            if (!list && value.type() == SqlType.BLOB) {
-                Typed rank =
-                        call.args().size() == 3 ? expressions.value(call.args().get(2), scope) : null;
-                if (call.distinct() || rank == null || rank.type() != SqlType.INTEGER) {
-                    throw new Refusal(
-                            call.name() + "() of lists takes them, a whole number below 10,000 and their ranks");
-                }
-                return Typed.of(
-                        dialect.listSummary(
-                                value.sql(),
-                                Integer.parseInt(((Expr.Literal) call.args().get(1)).text()),
-                                rank.sql()),
-                        SqlType.BLOB);
-            }
-            if (call.args().size() == 3 && !wholeNumber(call.args().get(2), 18)) {
-                throw new Refusal(call.name() + "() takes as a third value the most groups it is taken of");
-            }
-            if (value.type() != (merged ? SqlType.BLOB : SqlType.INTEGER)) {
-                throw new Refusal(call.name() + "() of values that are not all " + (merged ? "lists" : "integers"));
-            }
-            if (merged) {
-                return Typed.of(dialect.mergedLists(value.sql(), call.distinct()), SqlType.BLOB);
-            }
-            if (list) {
-                return Typed.of(dialect.rowList(value.sql(), value.facts().int32()), SqlType.BLOB);
-            }
-            Expr.Literal count = (Expr.Literal) call.args().get(1);
-            long groups = call.args().size() == 3
-                    ? Long.parseLong(((Expr.Literal) call.args().get(2)).text())
-                    : 0;
-            return Typed.of(
-                    dialect.rowSummary(
-                            value.sql(),
-                            Integer.parseInt(count.text()),
-                            call.distinct()
-                                    ? new SqlDialect.Distinct(value.facts().range(), groups)
-                                    : null),
-                    SqlType.BLOB);
-        } finally {
-            aggregation.shelter--;
-        }
-    }
-
-    private List<Typed> values(Expr.Call call, Scope scope) {
-        List<Typed> args = new ArrayList<>();
-        for (Expr arg : call.args()) {
-            args.add(expressions.value(arg, scope));
-        }
-        return args;
-    }
-
-    /** The aggregates that add numbers, which take values of integers and reals row by row. */
-    private static final Set<String> SUMS = Set.of("sum", "total", "avg");
-
-    /** The arguments as values, a value of integers and reals row by row ({@code coalesce(x, 0)}) kept as one. */
-    private List<Typed> numbers(Expr.Call call, Scope scope) {
-        List<Typed> args = new ArrayList<>();
-        for (Expr arg : call.args()) {
-            Typed typed = expressions.translate(arg, scope);
-            args.add(ExpressionTranslator.isNumberUnion(typed) ? typed : ExpressionTranslator.value(typed));
-        }
-        return args;
-    }
-
-    /**
-     * {@code sum}, {@code total} or {@code avg} of a value of integers and reals row by row, added in the engine's
-     * order ({@link RealSums#SQLITE} refuses it). SQLite's {@code sum} is an integer while it has met only integers
-     * and a real from its first real on; {@code total} and {@code avg} are reals.
-     */
-    private Typed numberUnionSum(String name, Expr.Call call, Typed value, String suffix) {
-        if (statement.realSums() == RealSums.SQLITE) {
-            throw new Refusal(ExpressionTranslator.MIXED_NUMBERS);
-        }
-        if (call.distinct()) {
-            throw new Refusal(call.name() + "(DISTINCT ...) of integers and reals, which SQLite compares as numbers");
-        }
-        statement.require(SqlDialect.Feature.NUMBER_UNIONS, call.name() + "() of integers and reals row by row");
-        statement.sumsReals();
-        String real = "CAST(" + value.sql() + " AS DOUBLE)";
-        if (!name.equals("sum")) {
-            return engineRealSum(name.equals("avg") ? SqliteSums.Kind.AVG : SqliteSums.Kind.TOTAL, "", real, suffix);
-        }
-        String reals = "count(union_extract(" + value.unionForm() + ", 'r'))" + suffix + " > 0";
-        Typed integers = Typed.of(
-                "CAST(sum(union_extract(" + value.unionForm() + ", 'i'))" + suffix + " AS BIGINT)", SqlType.INTEGER);
-        return expressions.branches(
-                List.of(reals),
-                List.of(engineRealSum(SqliteSums.Kind.SUM, "", real, suffix)),
-                integers,
-                "sum of integers and reals");
-    }
-
-    private Typed aggregate(Expr.Call call, String name, Scope scope, String over) {
-        if (call.star()) {
-            if (!name.equals("count")) {
-                throw new Refusal(call.name() + "(*)");
-            }
-            return Typed.of("count(*)" + filter(call, scope) + over, SqlType.INTEGER);
-        }
-        List<Typed> args = SUMS.contains(name) ? numbers(call, scope) : values(call, scope);
-        String distinct = call.distinct() ? "DISTINCT " : "";
-        if (args.size() == 1 && ExpressionTranslator.isNumberUnion(args.get(0))) {
-            return numberUnionSum(name, call, args.get(0), filter(call, scope) + over);
-        }
-        if (!call.orderBy().isEmpty() && !name.equals("group_concat") && !name.equals("string_agg")) {
-            throw new Refusal("ORDER BY inside " + call.name() + "()");
-        }
-        String filter = filter(call, scope);
-        switch (name) {
-            case "count": {
-                arity(call, args, 1, 1);
-                return Typed.of("count(" + distinct + args.get(0).sql() + ")" + filter + over, SqlType.INTEGER);
-            }
-            case "sum": {
-                arity(call, args, 1, 1);
-                Typed arg = ExpressionTranslator.numeric(args.get(0));
-                String sum = "sum(" + distinct + arg.sql() + ")" + filter + over;
-                if (arg.type() == SqlType.REAL) {
-                    statement.sumsReals();
-                    return statement.realSums() == RealSums.SQLITE
-                            ? realSum(SqliteSums.Kind.SUM, call, arg, scope, filter, over)
-                            : engineRealSum(SqliteSums.Kind.SUM, distinct, arg.sql(), filter + over);
-                }
-                return Typed.of(
-                        "CAST(" + sum + " AS BIGINT)", arg.type() == SqlType.NULL ? SqlType.NULL : SqlType.INTEGER);
-            }
-            case "total": {
-                arity(call, args, 1, 1);
-                Typed arg = ExpressionTranslator.numeric(args.get(0));
-                if (arg.type() == SqlType.REAL) {
-                    statement.sumsReals();
-                    if (statement.realSums() == RealSums.SQLITE) {
-                        return realSum(SqliteSums.Kind.TOTAL, call, arg, scope, filter, over);
-                    }
-                    return engineRealSum(
-                            SqliteSums.Kind.TOTAL, distinct, "CAST(" + arg.sql() + " AS DOUBLE)", filter + over);
-                }
-                String sum = arg.type() == SqlType.INTEGER
-                        ? integerSum(distinct, arg.sql(), filter + over)
-                        : "sum(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over;
-                return Typed.of("COALESCE(" + sum + ", 0.0)", SqlType.REAL);
-            }
-            case "avg": {
-                arity(call, args, 1, 1);
-                Typed arg = ExpressionTranslator.numeric(args.get(0));
-                if (arg.type() == SqlType.REAL) {
-                    statement.sumsReals();
-                    if (statement.realSums() == RealSums.SQLITE) {
-                        return realSum(SqliteSums.Kind.AVG, call, arg, scope, filter, over);
-                    }
-                    return engineRealSum(
-                            SqliteSums.Kind.AVG, distinct, "CAST(" + arg.sql() + " AS DOUBLE)", filter + over);
-                }
-                if (arg.type() == SqlType.INTEGER) {
-                    return Typed.of(
-                            "(" + integerSum(distinct, arg.sql(), filter + over) + " / count(" + distinct + arg.sql()
-                                    + ")" + filter + over + ")",
-                            SqlType.REAL);
-                }
-                return Typed.of("avg(" + distinct + "CAST(" + arg.sql() + " AS DOUBLE))" + filter + over, SqlType.REAL);
-            }
-            case "min":
-            case "max": {
-                Typed arg = args.get(0);
-                if (arg.type() == SqlType.MIXED) {
-                    throw new Refusal("min/max over a column of several storage classes");
-                }
-                // Like every function's, its result has no affinity (measured on SQLite 3.54: max(t) < 7 over a
-                // TEXT column t compares text with an integer).
-                return new Typed(
-                        name + "(" + distinct + arg.sql() + ")" + filter + over,
-                        arg.type(),
-                        SqliteAffinity.NONE,
-                        null,
-                        null);
-            }
-            case "group_concat":
-            case "string_agg":
-                return groupConcat(call, args, scope, filter, over);
-            default:
-                throw new Refusal("the aggregate " + call.name() + "() has no checked "
-                        + statement.dialect().name() + " counterpart");
-        }
-    }
-
-    /**
-     * A sum of integers as total() and avg() take it: added exactly, then made a double once (adding doubles would
-     * round each value beyond 2^53). SQLite adds approximately from the first partial sum beyond 64 bits on, so
-     * where one could be (the positive or the negative values add up beyond 64 bits, whatever their order) the step
-     * is refused as it runs.
-     */
-    private String integerSum(String distinct, String arg, String suffix) {
-        String positive = "sum(CASE WHEN " + arg + " > 0 THEN " + arg + " END)" + suffix;
-        String negative = "sum(CASE WHEN " + arg + " < 0 THEN " + arg + " END)" + suffix;
-        return "CASE WHEN coalesce(" + positive + ", 0) <= 9223372036854775807 AND coalesce(" + negative
-                + ", 0) >= -9223372036854775808 THEN CAST(CAST(sum(" + distinct + arg + ")" + suffix
-                + " AS BIGINT) AS DOUBLE) ELSE "
-                + statement
-                        .dialect()
-                        .fail(SqliteToDuckDb.RUN_TIME_REFUSAL
-                                + "a sum of integers may pass 2^63, from where SQLite adds them approximately; run this"
-                                + " step on sqlite")
-                + " END";
-    }
-
-    /**
-     * A sum, total or average of reals added in the engine's own order: with its compensated aggregate ({@link
-     * RealSums#COMPENSATED}, where the dialect has one) or its plain one. Only the order of addition may differ from
-     * SQLite's; what does not depend on it is SQLite's: an infinity among finite values stays that infinity (DuckDB's
-     * compensated sum makes it NaN, so the plain sum answers then), and a NaN result (infinities of both signs) is
-     * NULL, as SQLite makes it.
-     */
-    private Typed engineRealSum(SqliteSums.Kind kind, String distinct, String value, String suffix) {
-        SqlDialect dialect = statement.dialect();
-        boolean average = kind == SqliteSums.Kind.AVG;
-        String plain = (average ? "avg(" : "sum(") + distinct + value + ")" + suffix;
-        String sum = plain;
-        if (statement.realSums() == RealSums.COMPENSATED) {
-            String compensated =
-                    average ? dialect.compensatedAverage(distinct + value) : dialect.compensatedSum(distinct + value);
-            sum = compensated + suffix;
-        }
-        String finite = "CASE WHEN isnan(" + plain + ") THEN NULL ELSE " + plain + " END";
-        String result =
-                sum.equals(plain) ? finite : "CASE WHEN isnan(" + sum + ") THEN " + finite + " ELSE " + sum + " END";
-        if (kind == SqliteSums.Kind.TOTAL) {
-            result = "CASE WHEN " + plain + " IS NULL THEN 0.0 ELSE " + result + " END";
-        }
-        return Typed.of(result, SqlType.REAL);
-    }
-
-    /** A sum of reals as SQLite adds them: compensated, in its row order (see {@link SqliteSums}). */
-    private Typed realSum(SqliteSums.Kind kind, Expr.Call call, Typed arg, Scope scope, String filter, String over) {
-        statement.require(SqlDialect.Feature.ORDERED_REAL_SUMS, "a sum of reals added in SQLite's row order");
-        if (!over.isEmpty()) {
-            throw new Refusal(call.name() + " of reals as a window function, whose last digits follow SQLite's"
-                    + " order of adding");
-        }
-        if (call.distinct()) {
-            throw new Refusal(call.name() + "(DISTINCT ...) of reals, whose last digits follow the order SQLite"
-                    + " meets the values in");
-        }
-        String order = scope.rowOrder(call.name() + " of reals");
-        return Typed.of(SqliteSums.sql(kind, arg.sql(), order, filter), SqlType.REAL);
-    }
-
-    private Typed groupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter, String over) {
-        statement.require(SqlDialect.Feature.ORDERED_STRING_AGGREGATES, call.name() + "() in SQLite's order");
-        arity(call, args, 1, 2);
-        if (!over.isEmpty()) {
-            throw new Refusal("group_concat as a window function");
-        }
-        if (call.distinct()) {
-            return distinctGroupConcat(call, args, scope, filter);
-        }
-        Typed value = ExpressionTranslator.text(args.get(0), statement.dialect());
-        String separator = ",";
-        if (args.size() == 2) {
-            Typed sep = ExpressionTranslator.text(args.get(1), statement.dialect());
-            if (!(sep.constant() instanceof String s)) {
-                throw new Refusal("a group_concat separator that is not a constant");
-            }
-            separator = s;
-        } else if (call.name().equalsIgnoreCase("string_agg")) {
-            throw new Refusal("string_agg needs a separator");
-        }
-        String order;
-        if (!call.orderBy().isEmpty()) {
-            StringJoiner terms = new StringJoiner(", ");
-            for (OrderItem item : call.orderBy()) {
-                terms.add(statement.orderTerm(
-                        item, expressions.value(item.expr(), scope).sql()));
-            }
-            order = terms.toString();
-        } else {
-            order = scope.rowOrder("group_concat");
-        }
-        return Typed.of(
-                statement
-                                .dialect()
-                                .orderedStringAggregate(
-                                        value.sql(), statement.dialect().literal(separator), order)
-                        + filter,
-                SqlType.TEXT);
-    }
-
-    /**
-     * {@code group_concat(DISTINCT x)}: SQLite keeps each value the first time it meets it, in the order it reads the
-     * rows, and joins them with commas (it takes no separator then). The values are gathered with their row order,
-     * sorted by value and order so each value's first row leads its run, kept once, and put back in row order. Only
-     * integers and text compared as bytes, whose text tells equal values from different ones as SQLite's DISTINCT does
-     * (reals render -0.0 and 0.0 apart, which DISTINCT holds equal).
-     */
-    private Typed distinctGroupConcat(Expr.Call call, List<Typed> args, Scope scope, String filter) {
-        statement.require(SqlDialect.Feature.LISTS_IN_ORDER, "group_concat(DISTINCT ...) in SQLite's order");
-        Typed arg = args.get(0);
-        if (args.size() != 1 || !call.orderBy().isEmpty()) {
-            throw new Refusal("group_concat(DISTINCT ...) with a separator or an ORDER BY");
-        }
-        if (arg.type() != SqlType.TEXT && arg.type() != SqlType.INTEGER
-                || arg.collation() != null && !arg.collation().equals("BINARY")) {
-            throw new Refusal("group_concat(DISTINCT ...) of values other than integers or text compared as bytes");
-        }
-        String value = ExpressionTranslator.text(arg, statement.dialect()).sql();
-        String rows = "list({'v': " + value + ", 'o': " + scope.rowOrder("group_concat") + "})" + filter;
-        String sorted = "list_sort(list_filter(" + rows + ", lambda e: struct_extract(e, 'v') IS NOT NULL))";
-        String firsts = "list_filter(s, lambda e, i: i = 1 OR struct_extract(s[i - 1], 'v') <> struct_extract(e, 'v'))";
-        String inRowOrder = "list_sort(list_transform(" + firsts
-                + ", lambda e: {'o': struct_extract(e, 'o'), 'v': struct_extract(e, 'v')}))";
-        String joined = "array_to_string(list_transform(" + inRowOrder + ", lambda e: struct_extract(e, 'v')), ',')";
-        return Typed.of(
-                statement.dialect().bind(sorted, "s", "CASE WHEN len(s) = 0 THEN NULL ELSE " + joined + " END"),
-                SqlType.TEXT);
-    }
-
-    private String filter(Expr.Call call, Scope scope) {
-        if (call.filter() == null) {
-            return "";
-        }
-        return " FILTER (WHERE " + expressions.predicate(call.filter(), scope) + ")";
-    }
-
-    private Typed window(Expr.Call call, String name, Scope scope) {
-        String over = " OVER " + statement.window(call.over(), scope);
-        if (SqliteAggregates.names(call)) {
-            Aggregation aggregation = scope.aggregation;
-            if (aggregation != null) {
-                aggregation.shelter++;
-            }
-            try {
-                return aggregate(call, name, scope, over);
-            } finally {
-                if (aggregation != null) {
-                    aggregation.shelter--;
-                }
-            }
-        }
-        if (call.distinct() || call.star() || !call.orderBy().isEmpty()) {
-            throw new Refusal("DISTINCT, * or ORDER BY inside the window function " + call.name() + "()");
-        }
-        List<Typed> args = values(call, scope);
-        String filter = filter(call, scope);
-        switch (name) {
-            case "row_number":
-            case "rank":
-            case "dense_rank":
-                arity(call, args, 0, 0);
-                return Typed.of(name + "()" + filter + over, SqlType.INTEGER);
-            case "percent_rank":
-            case "cume_dist":
-                arity(call, args, 0, 0);
-                return Typed.of(name + "()" + filter + over, SqlType.REAL);
-            case "ntile":
-                arity(call, args, 1, 1);
-                return Typed.of("ntile(" + integer(args.get(0), call).sql() + ")" + filter + over, SqlType.INTEGER);
-            case "lag":
-            case "lead": {
-                arity(call, args, 1, 3);
-                Typed value = args.get(0);
-                StringJoiner list = new StringJoiner(", ", name + "(", ")");
-                list.add(value.sql());
-                if (args.size() > 1) {
-                    list.add(integer(args.get(1), call).sql());
-                }
-                if (args.size() > 2) {
-                    ExpressionTranslator.unify(List.of(value, args.get(2)), "lag/lead and their default");
-                    list.add(args.get(2).sql());
-                }
-                return Typed.of(list + filter + over, ExpressionTranslator.unify(List.of(value), "lag"));
-            }
-            case "first_value":
-            case "last_value":
-                arity(call, args, 1, 1);
-                return Typed.of(
-                        name + "(" + args.get(0).sql() + ")" + filter + over,
-                        args.get(0).type());
-            case "nth_value":
-                arity(call, args, 2, 2);
-                return Typed.of(
-                        "nth_value(" + args.get(0).sql() + ", "
-                                + integer(args.get(1), call).sql() + ")" + filter + over,
-                        args.get(0).type());
-            default:
-                throw new Refusal("the window function " + call.name() + "()");
-        }
+        return scalar(
+                call,
+                name,
+                name.equals("round")
+                        ? CallArguments.numbers(expressions, call, scope)
+                        : CallArguments.values(expressions, call, scope));
     }
 
     private Typed scalar(Expr.Call call, String name, List<Typed> args) {
         switch (name) {
             case "coalesce":
             case "ifnull": {
-                arity(call, args, 2, name.equals("ifnull") ? 2 : Integer.MAX_VALUE);
+                CallArguments.arity(call, args, 2, name.equals("ifnull") ? 2 : Integer.MAX_VALUE);
                 List<String> conditions = new ArrayList<>();
                 for (Typed arg : args.subList(0, args.size() - 1)) {
                     conditions.add(arg.sql() + " IS NOT NULL");
@@ -531,7 +112,7 @@ final class FunctionTranslator {
                         conditions, args.subList(0, args.size() - 1), args.get(args.size() - 1), name + " arguments");
             }
             case "nullif": {
-                arity(call, args, 2, 2);
+                CallArguments.arity(call, args, 2, 2);
                 String equal =
                         expressions.compare(args.get(0), "=", args.get(1)).sql();
                 return Typed.of(
@@ -540,7 +121,7 @@ final class FunctionTranslator {
             }
             case "iif":
             case "if": {
-                arity(call, args, 2, Integer.MAX_VALUE);
+                CallArguments.arity(call, args, 2, Integer.MAX_VALUE);
                 List<String> conditions = new ArrayList<>();
                 List<Typed> results = new ArrayList<>();
                 int i = 0;
@@ -553,7 +134,7 @@ final class FunctionTranslator {
             }
             case "min":
             case "max": {
-                arity(call, args, 2, Integer.MAX_VALUE);
+                CallArguments.arity(call, args, 2, Integer.MAX_VALUE);
                 SqlType type = ExpressionTranslator.unify(args, name + " arguments");
                 StringJoiner anyNull = new StringJoiner(" OR ");
                 args.forEach(arg -> anyNull.add(arg.sql() + " IS NULL"));
@@ -561,7 +142,7 @@ final class FunctionTranslator {
                 return Typed.of("CASE WHEN " + anyNull + " THEN NULL ELSE " + join(function, args) + " END", type);
             }
             case "abs": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = args.get(0);
                 if (arg.type() == SqlType.TEXT && arg.isConstant()) {
                     return Typed.constant(Math.abs(
@@ -571,7 +152,7 @@ final class FunctionTranslator {
                 return Typed.of("abs(" + number.sql() + ")", number.type());
             }
             case "sign": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = args.get(0);
                 if (arg.type() == SqlType.TEXT && arg.isConstant()) {
                     Number number = SqliteNumbers.whole((String) arg.constant());
@@ -588,7 +169,7 @@ final class FunctionTranslator {
             case "ceiling":
             case "floor":
             case "trunc": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed number = ExpressionTranslator.numeric(args.get(0));
                 if (number.type() != SqlType.REAL) {
                     return number;
@@ -621,18 +202,18 @@ final class FunctionTranslator {
             case "acos":
                 return math(call, args, name, "abs(%s) > 1");
             case "pi":
-                arity(call, args, 0, 0);
+                CallArguments.arity(call, args, 0, 0);
                 return Typed.of("pi()", SqlType.REAL);
             case "pow":
             case "power": {
-                arity(call, args, 2, 2);
+                CallArguments.arity(call, args, 2, 2);
                 return Typed.of(
                         "pow(CAST(" + ExpressionTranslator.numeric(args.get(0)).sql() + " AS DOUBLE), CAST("
                                 + ExpressionTranslator.numeric(args.get(1)).sql() + " AS DOUBLE))",
                         SqlType.REAL);
             }
             case "length": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = args.get(0);
                 if (arg.type() == SqlType.BLOB) {
                     return Typed.of("octet_length(" + arg.sql() + ")", SqlType.INTEGER);
@@ -647,7 +228,7 @@ final class FunctionTranslator {
                         SqlType.INTEGER);
             }
             case "octet_length": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 return Typed.of(
                         "octet_length(encode("
                                 + ExpressionTranslator.text(args.get(0), statement.dialect())
@@ -656,7 +237,7 @@ final class FunctionTranslator {
             }
             case "lower":
             case "upper": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.text(args.get(0), statement.dialect());
                 if (arg.isConstant()) {
                     return Typed.text(
@@ -672,7 +253,7 @@ final class FunctionTranslator {
             }
             case "substr":
             case "substring": {
-                arity(call, args, 2, 3);
+                CallArguments.arity(call, args, 2, 3);
                 Typed value = args.get(0);
                 if (value.type() == SqlType.BLOB) {
                     throw new Refusal("substr of a blob");
@@ -683,7 +264,7 @@ final class FunctionTranslator {
                 StringJoiner list = new StringJoiner(", ", "substring(", ")");
                 list.add(ExpressionTranslator.text(value, statement.dialect()).sql());
                 for (int i = 1; i < args.size(); i++) {
-                    list.add(integer(args.get(i), call).sql());
+                    list.add(CallArguments.integer(args.get(i), call).sql());
                 }
                 return Typed.of(list.toString(), SqlType.TEXT);
             }
@@ -692,7 +273,7 @@ final class FunctionTranslator {
             case "rtrim":
             case "replace":
             case "instr": {
-                arity(call, args, name.endsWith("trim") ? 1 : 2, name.equals("replace") ? 3 : 2);
+                CallArguments.arity(call, args, name.endsWith("trim") ? 1 : 2, name.equals("replace") ? 3 : 2);
                 List<Typed> texts = new ArrayList<>();
                 for (Typed arg : args) {
                     if (arg.type() == SqlType.BLOB) {
@@ -704,7 +285,7 @@ final class FunctionTranslator {
             }
             case "concat":
             case "concat_ws": {
-                arity(call, args, name.equals("concat") ? 1 : 2, Integer.MAX_VALUE);
+                CallArguments.arity(call, args, name.equals("concat") ? 1 : 2, Integer.MAX_VALUE);
                 List<Typed> texts = new ArrayList<>();
                 for (Typed arg : args) {
                     texts.add(ExpressionTranslator.text(arg, statement.dialect()));
@@ -717,19 +298,19 @@ final class FunctionTranslator {
                 }
                 StringJoiner chars = new StringJoiner(" || ", "(", ")");
                 for (Typed arg : args) {
-                    chars.add("chr(CAST(" + integer(arg, call).sql() + " AS INTEGER))");
+                    chars.add("chr(CAST(" + CallArguments.integer(arg, call).sql() + " AS INTEGER))");
                 }
                 return Typed.of(chars.toString(), SqlType.TEXT);
             }
             case "unicode": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = ExpressionTranslator.text(args.get(0), statement.dialect());
                 return Typed.of(
                         "CASE WHEN " + arg.sql() + " = '' THEN NULL ELSE unicode(" + arg.sql() + ") END",
                         SqlType.INTEGER);
             }
             case "hex": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = args.get(0);
                 if (arg.isNullLiteral()) {
                     return Typed.text("", statement.dialect());
@@ -740,7 +321,7 @@ final class FunctionTranslator {
                 return Typed.of("COALESCE(upper(hex(" + bytes + ")), '')", SqlType.TEXT);
             }
             case "typeof": {
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 Typed arg = args.get(0);
                 String type = (arg.type() == SqlType.BOOLEAN ? SqlType.INTEGER : arg.type())
                         .name()
@@ -768,7 +349,7 @@ final class FunctionTranslator {
                 statement.require(SqlDialect.Feature.PRINTF, "SQLite's printf()");
                 return Printf.call(args, statement.dialect());
             case "like": {
-                arity(call, args, 2, 3);
+                CallArguments.arity(call, args, 2, 3);
                 String sql = ExpressionTranslator.lowerAscii(
                                 ExpressionTranslator.text(args.get(1), statement.dialect()), statement.dialect())
                         + " LIKE "
@@ -783,7 +364,7 @@ final class FunctionTranslator {
                 return Typed.of("(" + sql + ")", SqlType.BOOLEAN);
             }
             case "glob": {
-                arity(call, args, 2, 2);
+                CallArguments.arity(call, args, 2, 2);
                 if (!(args.get(0).constant() instanceof String glob)) {
                     throw new Refusal("a GLOB pattern that is not a constant");
                 }
@@ -797,10 +378,10 @@ final class FunctionTranslator {
             }
             case "likely":
             case "unlikely":
-                arity(call, args, 1, 1);
+                CallArguments.arity(call, args, 1, 1);
                 return args.get(0);
             case "likelihood":
-                arity(call, args, 2, 2);
+                CallArguments.arity(call, args, 2, 2);
                 return args.get(0);
             default:
                 throw new Refusal("the function " + call.name() + "()");
@@ -809,7 +390,7 @@ final class FunctionTranslator {
 
     private Typed round(Expr.Call call, List<Typed> args) {
         statement.require(SqlDialect.Feature.ROUNDING, "round() with SQLite's digits");
-        arity(call, args, 1, 2);
+        CallArguments.arity(call, args, 1, 2);
         // round() reads an integer as a real: of integers and reals row by row, each row's value as a double.
         Typed value = ExpressionTranslator.isNumberUnion(args.get(0))
                 ? args.get(0)
@@ -830,7 +411,7 @@ final class FunctionTranslator {
     }
 
     private Typed math(Expr.Call call, List<Typed> args, String function, String nullWhen) {
-        arity(call, args, 1, 1);
+        CallArguments.arity(call, args, 1, 1);
         String x = "CAST(" + ExpressionTranslator.numeric(args.get(0)).sql() + " AS DOUBLE)";
         String sql = function + "(" + x + ")";
         if (nullWhen != null) {
@@ -853,23 +434,6 @@ final class FunctionTranslator {
                 throw new Refusal("substr with a start that is not a constant of at least 1, or a length that is not a"
                         + " constant of at least 0 (SQLite counts positions before the first character)");
             }
-        }
-    }
-
-    private static Typed integer(Typed typed, Expr.Call call) {
-        Typed number = ExpressionTranslator.numeric(typed);
-        if (number.type() == SqlType.REAL) {
-            if (number.constant() instanceof Double d && SqliteNumbers.isIntegral(d)) {
-                return Typed.constant((long) (double) d);
-            }
-            throw new Refusal("a real where " + call.name() + "() takes an integer");
-        }
-        return number;
-    }
-
-    private static void arity(Expr.Call call, List<?> args, int min, int max) {
-        if (args.size() < min || args.size() > max) {
-            throw new Refusal("wrong number of arguments to " + call.name() + "()");
         }
     }
 
