@@ -98,8 +98,13 @@ class LocalSparkClusterTest {
             try (SparkEngine engine = new SparkEngine(
                     new SparkOptions(server.address(), dir.resolve("spark-data"), 0, Duration.ofMinutes(3)))) {
                 engine.opened(workspace);
+                // Where the tasks ran and what they answered are the subject, not time: on a machine busy with other
+                // suites, one of these plans ran past the default 30 s limit (the test took 92 s, 65 s alone).
                 TableQuerySkill skill = new TableQuerySkill(
-                        workspace, SkillSettings.DEFAULTS.withEngines(PlanEngines.BUILT_IN.with(engine.engine())));
+                        workspace,
+                        SkillSettings.DEFAULTS
+                                .withEngines(PlanEngines.BUILT_IN.with(engine.engine()))
+                                .withQueryTimeout(Duration.ofMinutes(3)));
                 for (String query : QUERIES) {
                     String sql = query.replace("tpch_", prefix);
                     RunSqlResult result = skill.runSql(new RunSqlRequest(
