@@ -556,7 +556,8 @@ final class ExpressionTranslator {
                         return Typed.text(text, dialect);
                     }
                 }
-                throw new Refusal("a real value rendered as text (DuckDB writes other digits than SQLite)");
+                throw new Refusal(
+                        "a real value rendered as text (" + dialect.name() + " writes other digits than SQLite)");
             case BOOLEAN:
                 return Typed.of(
                         "CAST(CAST(" + typed.sql() + " AS INTEGER) AS " + dialect.textType() + ")", SqlType.TEXT);

@@ -51,10 +51,10 @@ final class FunctionTranslator {
                 || name.equals(SqlDialect.ROW_LISTS)) {
             return aggregates.rowSummary(call, scope);
         }
-        if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
-            throw new Refusal("the function " + call.name() + "() has no exact DuckDB counterpart");
-        }
         SqlDialect dialect = statement.dialect();
+        if (REFUSED.contains(name) || name.startsWith("json") || name.startsWith("fts")) {
+            throw new Refusal("the function " + call.name() + "() has no exact " + dialect.name() + " counterpart");
+        }
         int arguments = call.star() ? 0 : call.args().size();
         if (!dialect.hasFunction(name, arguments)) {
             throw new Refusal("the function " + call.name() + "() with " + arguments

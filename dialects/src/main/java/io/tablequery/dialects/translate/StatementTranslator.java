@@ -947,7 +947,7 @@ final class StatementTranslator {
             }
             if (typed.type() == SqlType.MIXED) {
                 throw new Refusal("an ORDER BY term whose values are of several storage classes, which SQLite"
-                        + " sorts by class and DuckDB cannot hold in one column");
+                        + " sorts by class and " + dialect.name() + " cannot hold in one column");
             }
             collation = typed.collation();
             Typed value = ExpressionTranslator.value(typed);

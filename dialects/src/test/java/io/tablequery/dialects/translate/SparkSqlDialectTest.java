@@ -47,6 +47,16 @@ class SparkSqlDialectTest {
         }
     }
 
+    @Test
+    void aFunctionNoTargetHasIsRefusedNamingTheTarget() throws Exception {
+        try (EnginePair engines = EnginePair.holding(List.of("CREATE TABLE s(id INTEGER)"))) {
+            assertThat(SqliteTranslator.translate(
+                            SqliteStatement.of("SELECT zeroblob(id) FROM s"), engines.schema(), RealSums.SQLITE, SPARK))
+                    .isEqualTo(new Translation.Untranslatable(
+                            "the function zeroblob() has no exact Spark SQL counterpart"));
+        }
+    }
+
     /** The one string constant of a Spark SQL expression, as Spark reads it. */
     private static String constant(String sparkSql) {
         Matcher string = SPARK_STRING.matcher(sparkSql);
