@@ -3,15 +3,13 @@ package io.tablequery.dialects.translate;
 import io.tablequery.dialects.SqliteAffinity;
 import io.tablequery.dialects.sql.Expr;
 import io.tablequery.dialects.sql.OrderItem;
-import io.tablequery.dialects.sql.SqliteAggregates;
 import java.util.List;
 import java.util.Set;
 import java.util.StringJoiner;
 
 /**
- * Translates SQLite's aggregates and window functions, and the row summaries lineage writes, into the target's SQL
- * with SQLite's results: its sums of integers and of reals, its {@code group_concat} in its row order, its ranking and
- * offset functions.
+ * Translates SQLite's aggregates into the target's SQL with SQLite's results: its counts, its sums of integers and of
+ * reals, its extremes and its {@code group_concat} in its row order; as window functions too ({@link WindowCalls}).
  */
 final class AggregateCalls {
     /** The aggregates that add numbers, which take values of integers and reals row by row. */
@@ -23,89 +21,6 @@ final class AggregateCalls {
     AggregateCalls(ExpressionTranslator expressions, StatementTranslator statement) {
         this.expressions = expressions;
         this.statement = statement;
-    }
-
-    /** Whether an argument is a whole-number literal of at most so many digits. */
-    private static boolean wholeNumber(Expr arg, int digits) {
-        return arg instanceof Expr.Literal literal
-                && literal.kind() == Expr.LiteralKind.INTEGER
-                && literal.text().length() <= digits
-                && literal.text().chars().allMatch(Character::isDigit);
-    }
-
-    /**
-     * {@link SqlDialect#ROW_SUMMARY}, {@link SqlDialect#ROW_LIST} or {@link SqlDialect#ROW_LISTS}, which lineage
-     * writes; a dialect without them refuses them. A summary or a list is typed as a blob: it is a hidden column of a
-     * final table no step reads, or of a level under it, which only {@link SqlDialect#ROW_LISTS} reads.
-     */
-    Typed rowSummary(Expr.Call call, Scope scope) {
-        SqlDialect dialect = statement.dialect();
-        if (!dialect.has(SqlDialect.Feature.ROW_SUMMARIES)) {
-            throw new Refusal("the function " + call.name() + "() has no " + dialect.name() + " counterpart");
-        }
-        boolean merged = call.name().equalsIgnoreCase(SqlDialect.ROW_LISTS);
-        boolean list = merged || call.name().equalsIgnoreCase(SqlDialect.ROW_LIST);
-        if (call.over() != null || call.filter() != null) {
-            throw new Refusal(call.name() + "() is an aggregate without OVER or FILTER");
-        }
-        if (list && (call.args().size() != 1 || (call.distinct() && !merged))) {
-            throw new Refusal(call.name() + "() takes one value");
-        }
-        if (!list
-                && (call.args().size() < 2
-                        || call.args().size() > 3
-                        || !wholeNumber(call.args().get(1), 4))) {
-            throw new Refusal(call.name() + "() takes a value, a whole number below 10,000 and, as a third, the most"
-                    + " groups it is taken of or the lists' ranks");
-        }
-        Aggregation aggregation = scope.aggregation;
-        if (aggregation == null) {
-            throw new Refusal("an aggregate where none is allowed");
-        }
-        aggregation.shelter++;
-        try {
-            Typed value = expressions.value(call.args().get(0), scope);
-            if (!list && value.type() == SqlType.BLOB) {
-                Typed rank =
-                        call.args().size() == 3 ? expressions.value(call.args().get(2), scope) : null;
-                if (call.distinct() || rank == null || rank.type() != SqlType.INTEGER) {
-                    throw new Refusal(
-                            call.name() + "() of lists takes them, a whole number below 10,000 and their ranks");
-                }
-                return Typed.of(
-                        dialect.listSummary(
-                                value.sql(),
-                                Integer.parseInt(((Expr.Literal) call.args().get(1)).text()),
-                                rank.sql()),
-                        SqlType.BLOB);
-            }
-            if (call.args().size() == 3 && !wholeNumber(call.args().get(2), 18)) {
-                throw new Refusal(call.name() + "() takes as a third value the most groups it is taken of");
-            }
-            if (value.type() != (merged ? SqlType.BLOB : SqlType.INTEGER)) {
-                throw new Refusal(call.name() + "() of values that are not all " + (merged ? "lists" : "integers"));
-            }
-            if (merged) {
-                return Typed.of(dialect.mergedLists(value.sql(), call.distinct()), SqlType.BLOB);
-            }
-            if (list) {
-                return Typed.of(dialect.rowList(value.sql(), value.facts().int32()), SqlType.BLOB);
-            }
-            Expr.Literal count = (Expr.Literal) call.args().get(1);
-            long groups = call.args().size() == 3
-                    ? Long.parseLong(((Expr.Literal) call.args().get(2)).text())
-                    : 0;
-            return Typed.of(
-                    dialect.rowSummary(
-                            value.sql(),
-                            Integer.parseInt(count.text()),
-                            call.distinct()
-                                    ? new SqlDialect.Distinct(value.facts().range(), groups)
-                                    : null),
-                    SqlType.BLOB);
-        } finally {
-            aggregation.shelter--;
-        }
     }
 
     /**
@@ -361,77 +276,11 @@ final class AggregateCalls {
                 SqlType.TEXT);
     }
 
-    private String filter(Expr.Call call, Scope scope) {
+    /** A call's {@code FILTER (WHERE ...)} clause, or nothing. */
+    String filter(Expr.Call call, Scope scope) {
         if (call.filter() == null) {
             return "";
         }
         return " FILTER (WHERE " + expressions.predicate(call.filter(), scope) + ")";
-    }
-
-    Typed window(Expr.Call call, String name, Scope scope) {
-        String over = " OVER " + statement.window(call.over(), scope);
-        if (SqliteAggregates.names(call)) {
-            Aggregation aggregation = scope.aggregation;
-            if (aggregation != null) {
-                aggregation.shelter++;
-            }
-            try {
-                return aggregate(call, name, scope, over);
-            } finally {
-                if (aggregation != null) {
-                    aggregation.shelter--;
-                }
-            }
-        }
-        if (call.distinct() || call.star() || !call.orderBy().isEmpty()) {
-            throw new Refusal("DISTINCT, * or ORDER BY inside the window function " + call.name() + "()");
-        }
-        List<Typed> args = CallArguments.values(expressions, call, scope);
-        String filter = filter(call, scope);
-        switch (name) {
-            case "row_number":
-            case "rank":
-            case "dense_rank":
-                CallArguments.arity(call, args, 0, 0);
-                return Typed.of(name + "()" + filter + over, SqlType.INTEGER);
-            case "percent_rank":
-            case "cume_dist":
-                CallArguments.arity(call, args, 0, 0);
-                return Typed.of(name + "()" + filter + over, SqlType.REAL);
-            case "ntile":
-                CallArguments.arity(call, args, 1, 1);
-                return Typed.of(
-                        "ntile(" + CallArguments.integer(args.get(0), call).sql() + ")" + filter + over,
-                        SqlType.INTEGER);
-            case "lag":
-            case "lead": {
-                CallArguments.arity(call, args, 1, 3);
-                Typed value = args.get(0);
-                StringJoiner list = new StringJoiner(", ", name + "(", ")");
-                list.add(value.sql());
-                if (args.size() > 1) {
-                    list.add(CallArguments.integer(args.get(1), call).sql());
-                }
-                if (args.size() > 2) {
-                    ExpressionTranslator.unify(List.of(value, args.get(2)), "lag/lead and their default");
-                    list.add(args.get(2).sql());
-                }
-                return Typed.of(list + filter + over, ExpressionTranslator.unify(List.of(value), "lag"));
-            }
-            case "first_value":
-            case "last_value":
-                CallArguments.arity(call, args, 1, 1);
-                return Typed.of(
-                        name + "(" + args.get(0).sql() + ")" + filter + over,
-                        args.get(0).type());
-            case "nth_value":
-                CallArguments.arity(call, args, 2, 2);
-                return Typed.of(
-                        "nth_value(" + args.get(0).sql() + ", "
-                                + CallArguments.integer(args.get(1), call).sql() + ")" + filter + over,
-                        args.get(0).type());
-            default:
-                throw new Refusal("the window function " + call.name() + "()");
-        }
     }
 }

@@ -3,6 +3,7 @@ package io.tablequery.dialects.translate;
 import io.tablequery.dialects.sql.Expr;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.StringJoiner;
 
 /** The arguments of a function call as the translations of functions, aggregates and window functions take them. */
 final class CallArguments {
@@ -44,5 +45,12 @@ final class CallArguments {
         if (args.size() < min || args.size() > max) {
             throw new Refusal("wrong number of arguments to " + call.name() + "()");
         }
+    }
+
+    /** A call of a function of the target on the arguments, {@code f(a, b)}. */
+    static String join(String function, List<Typed> args) {
+        StringJoiner list = new StringJoiner(", ", function + "(", ")");
+        args.forEach(arg -> list.add(arg.sql()));
+        return list.toString();
     }
 }

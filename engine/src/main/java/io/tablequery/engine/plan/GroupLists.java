@@ -24,16 +24,11 @@ import java.util.function.IntFunction;
 
 /**
  * The row summaries and lists a final step's group levels carry for the engines that have them ({@link
- * LineageSummary}), as hidden columns of the typed tree: the top level's summaries when it makes few groups, else its
- * lists (merging those of group levels under it), unless reading its rows again costs no more than a scan of one table.
+ * LineageSummary}), as hidden columns of the typed tree: the top level's summaries when it makes few groups ({@link
+ * GroupSummaries}), else its lists (merging those of group levels under it), unless reading its rows again costs no
+ * more than a scan of one table.
  */
 final class GroupLists {
-    /**
-     * The most groups a step's query may make to carry row summaries: each group's summary costs DuckDB a state of its
-     * own (measured on TPC-H sf1, a join's 37,000 groups took its answer from 0.16 s to 0.59 s), where reading the few
-     * shown groups' rows again costs less.
-     */
-    private static final long SUMMARIZED_GROUPS = 1_000;
     /**
      * The fewest groups (by the profiles' bound) of a level under the top for which a top level of its counts
      * summarizes its lists rather than merging them ({@link #listSummaries}): ranking the lists costs a sort of the
@@ -92,8 +87,8 @@ final class GroupLists {
         BitSet single = level.singleRows();
         long groups = level.groups().orElse(Long.MAX_VALUE);
         Summarized summarized = null;
-        if (groups <= SUMMARIZED_GROUPS) {
-            summarized = summarized(level, slots, single, groups);
+        if (groups <= GroupSummaries.MOST_GROUPS) {
+            summarized = GroupSummaries.of(level, slots, single, groups, names);
         }
         if (summarized == null && !level.readAgainByAScan()) {
             summarized = listSummaries(level);
@@ -140,44 +135,6 @@ final class GroupLists {
                 provenance,
                 new InnerLists(
                         level.select(), items, columns, whole ? level.groups().orElse(0) : 0));
-    }
-
-    /**
-     * The row summaries of a group's sources, one hidden column each, when every source is a sheet's rows and no two
-     * are the same sheet; null otherwise. The rows of a level's one source, or of a source whose rows are each in one
-     * row of FROM ({@link JoinFanout}), fall in a group once each, so they are counted as they come; a join that
-     * repeats a source's rows has its summary count distinct rows, and says the most groups the level makes, which
-     * bounds what an engine's cheaper count of distinct values may hold. A source of which each group has at most one
-     * row ({@code single}) is its R-number, {@code min(rowid)}, in place of a summary.
-     */
-    private Summarized summarized(GroupLevel level, List<Slot> slots, BitSet single, long groups) {
-        Set<SheetRef> seen = new HashSet<>();
-        List<Query.Item> items = new ArrayList<>();
-        List<LineageSummary.Column> columns = new ArrayList<>();
-        for (int s = 0; s < level.sources().size(); s++) {
-            for (Slot slot : level.sources().get(s).slots()) {
-                if (!(slot instanceof Slot.Direct direct) || !seen.add(direct.sheet())) {
-                    return null;
-                }
-                String name = names.summary("sum", columns.size());
-                if (single.get(s)) {
-                    items.add(new Query.Item(call("min", false, direct.value()), name));
-                    columns.add(new LineageSummary.Column(direct.sheet(), name, true, true));
-                    continue;
-                }
-                Expr smallest = integer(LineageSummary.SMALLEST);
-                // One source's rows are each once in its FROM, and so are their R-numbers unless a sheet row
-                // made several of them (a long form's).
-                boolean distinct = (slots.size() != 1 || direct.stride() != 1)
-                        && !level.fanout().once(s);
-                Expr call = distinct
-                        ? call(SqlDialect.ROW_SUMMARY, true, direct.value(), smallest, integer(groups))
-                        : call(SqlDialect.ROW_SUMMARY, false, direct.value(), smallest);
-                items.add(new Query.Item(call, name));
-                columns.add(new LineageSummary.Column(direct.sheet(), name, false, false));
-            }
-        }
-        return new Summarized(level.select(), items, columns, false, List.of());
     }
 
     /**
