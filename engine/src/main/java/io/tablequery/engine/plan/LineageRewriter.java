@@ -322,7 +322,7 @@ final class LineageRewriter {
                     slots(table),
                     table.alias() != null ? table.alias() : table.name(),
                     workspaceTable(table).orElse(null),
-                    earlier.containsKey(table.name().toLowerCase(Locale.ROOT))));
+                    !commonTable(table) && earlier.containsKey(table.name().toLowerCase(Locale.ROOT))));
         } else if (from instanceof FromItem.Join join) {
             sources(join.left(), sources);
             sources(join.right(), sources);
@@ -456,7 +456,7 @@ final class LineageRewriter {
     private List<Slot> slots(FromItem.Table leaf) throws WholeSheets {
         String qualifier = leaf.alias() != null ? leaf.alias() : leaf.name();
         String key = leaf.name().toLowerCase(Locale.ROOT);
-        if (leaf.schema() == null && commonTables.containsKey(key)) {
+        if (commonTable(leaf)) {
             return slotsOf(qualifier, commonTables.get(key), leaf.name(), "the WITH table");
         }
         Optional<TableInfo> table = workspaceTable(leaf);
@@ -511,9 +511,17 @@ final class LineageRewriter {
         throw new WholeSheets("it reads " + quote(name) + ", whose rows cite whole sheets" + why);
     }
 
+    /** Whether a FROM table is a WITH table of the step, which hides a workspace or step table of its name. */
+    private boolean commonTable(FromItem.Table leaf) {
+        return leaf.schema() == null && commonTables.containsKey(leaf.name().toLowerCase(Locale.ROOT));
+    }
+
+    /** The workspace table a FROM table reads: none for a WITH table, an earlier step's table or a temp table. */
     private Optional<TableInfo> workspaceTable(FromItem.Table leaf) {
         boolean temp = leaf.schema() != null && leaf.schema().equalsIgnoreCase("temp");
-        if (temp || earlier.containsKey(leaf.name().toLowerCase(Locale.ROOT)) && leaf.schema() == null) {
+        if (temp
+                || commonTable(leaf)
+                || earlier.containsKey(leaf.name().toLowerCase(Locale.ROOT)) && leaf.schema() == null) {
             return Optional.empty();
         }
         return catalog.table(leaf.name());

@@ -203,6 +203,22 @@ class GroupSummaryCitationTest {
         }
     }
 
+    /**
+     * A WITH table named as a workspace table hides it: its rows are not that table's, so that table's profile (here,
+     * {@code kinds.kind} holds each value once) says nothing of how many of them a group has.
+     */
+    @Test
+    void aWithTableNamedAsAWorkspaceTableIsNotReadByItsProfile() {
+        for (String query : List.of(
+                "WITH kinds AS (SELECT kind, grp AS label FROM items) SELECT k.kind, count(*) AS n FROM kinds k"
+                        + " JOIN labels l ON l.note = 'e' GROUP BY k.kind ORDER BY k.kind",
+                "WITH kinds AS (SELECT kind, grp AS label FROM items) SELECT k.kind, count(*) AS n FROM kinds k"
+                        + " JOIN labels l ON l.note <> 'q' GROUP BY k.kind ORDER BY k.kind")) {
+            assertThat(translated(query)).as(query).doesNotContain("min(\"k\".");
+            assertThat(citedAlike(query)).as(query).hasSize(3);
+        }
+    }
+
     /** A column that holds no value twice but NULL in several rows groups those rows together. */
     @Test
     void aUniqueColumnWithNullsGroupsItsNullRowsTogether() {
